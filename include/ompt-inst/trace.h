@@ -1,0 +1,95 @@
+/* The run folder's binary trace file (`trace.oit`): a header followed by
+ * self-delimiting records. Records are appended with one write() each on an
+ * O_APPEND descriptor, so threads never interleave inside a record. All
+ * integers are little-endian. A complete trace ends with an OI_REC_END
+ * record; a trace without it was cut short (the reader says so). */
+#ifndef OMPT_INST_TRACE_H
+#define OMPT_INST_TRACE_H
+
+#include <stdint.h>
+
+#include "ompt-inst/events.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OI_TRACE_FILE_NAME "trace.oit"
+#define OI_TRACE_MAGIC "OMPTINST" /* 8 bytes, no terminator in the file */
+#define OI_TRACE_VERSION 1u
+
+typedef struct oi_trace_header {
+  char magic[8];
+  uint32_t version;      /* OI_TRACE_VERSION of the writer */
+  uint32_t header_size;  /* sizeof(oi_trace_header) of the writer */
+  uint32_t event_size;   /* sizeof(oi_event) of the writer */
+  uint32_t pid;
+  uint64_t start_time_ns; /* same clock as oi_event.time_ns */
+} oi_trace_header;
+
+/* Every record: this prefix, then `size` bytes of payload. */
+typedef struct oi_record_header {
+  uint32_t type; /* enum oi_record_type */
+  uint32_t size; /* payload bytes */
+} oi_record_header;
+
+enum oi_record_type {
+  /* payload: oi_events_record, then `count` oi_event */
+  OI_REC_EVENTS = 1,
+  /* payload: oi_site_record, then the site descriptor text (see hooks.h),
+   * `length` bytes, no terminator */
+  OI_REC_SITE = 2,
+  /* payload: `count` oi_capability entries after a uint32 count */
+  OI_REC_CAPABILITIES = 3,
+  /* payload: oi_module_record, then the path, `path_length` bytes */
+  OI_REC_MODULE = 4,
+  /* payload: oi_thread_record */
+  OI_REC_THREAD = 5,
+  /* payload: "key=value" text, no terminator (program, argv, runtime, ...) */
+  OI_REC_INFO = 6,
+  /* payload: oi_end_record; the last record of a complete trace */
+  OI_REC_END = 7,
+};
+
+typedef struct oi_events_record {
+  uint32_t thread;
+  uint32_t count;
+} oi_events_record;
+
+typedef struct oi_site_record {
+  uint32_t id;
+  uint32_t length;
+} oi_site_record;
+
+/* What ompt_set_callback answered for one callback (ompt_set_result_t). */
+typedef struct oi_capability {
+  uint32_t callback; /* ompt_callbacks_t value */
+  uint32_t result;   /* ompt_set_result_t value; 0 = not asked (disabled) */
+} oi_capability;
+
+/* A loaded object, so that codeptr_ra can be mapped to file:line offline. */
+typedef struct oi_module_record {
+  uint64_t base;  /* load bias (dlpi_addr) */
+  uint64_t start; /* lowest mapped address of the object */
+  uint64_t end;   /* one past the highest */
+  uint32_t path_length;
+  uint32_t reserved;
+} oi_module_record;
+
+typedef struct oi_thread_record {
+  uint32_t thread;      /* tool thread number */
+  uint32_t thread_type; /* ompt_thread_t */
+  uint64_t os_tid;
+} oi_thread_record;
+
+typedef struct oi_end_record {
+  uint64_t end_time_ns;
+  uint64_t event_count; /* events written in all OI_REC_EVENTS records */
+  uint64_t lost_events; /* events the writer could not record */
+} oi_end_record;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

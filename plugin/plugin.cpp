@@ -1,0 +1,2 @@
+// placeholder: replaced by the plugin implementation
+#include "clang/Frontend/FrontendPluginRegistry.h"

@@ -1,0 +1,46 @@
+# Shared helpers for end-to-end tests; sourced by tests/*/*.sh.
+# ctest provides OI_BUILD, OI_SRC, OI_CLANG, OI_CLANGXX, OI_RUNTIME_DIR,
+# OI_PYTHON (see tests/CMakeLists.txt).
+set -euo pipefail
+
+OI="$OI_BUILD/bin/ompt-inst"
+OI_PLUGIN="$OI_BUILD/lib/ompt-inst.so"
+OI_SHIM="$OI_BUILD/lib/libompt-inst.so"
+OI_HOST_OFFLOAD=-fopenmp-targets=x86_64-pc-linux-gnu
+export LD_LIBRARY_PATH="$OI_RUNTIME_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# Sanitized builds: the shim is loaded into uninstrumented programs.
+if [ "${OI_SANITIZE:-0}" = 1 ]; then
+  export ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0
+fi
+
+# A scratch folder per test, removed on success, kept on failure.
+TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/oi-test.XXXXXX")
+trap 'rc=$?; if [ $rc = 0 ]; then rm -rf "$TEST_TMP"; else echo "kept $TEST_TMP" >&2; fi' EXIT
+cd "$TEST_TMP"
+
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# expect_eq ACTUAL EXPECTED WHAT
+expect_eq() {
+  [ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
+}
+
+# cc_plain OUT SRC [FLAGS...]: clang -fopenmp without the plugin.
+cc_plain() {
+  local out=$1 src=$2; shift 2
+  "$OI_CLANG" -fopenmp "$@" "$src" -o "$out"
+}
+
+# cc_plugin OUT SRC [FLAGS...]: clang -fopenmp with the plugin.
+cc_plugin() {
+  local out=$1 src=$2; shift 2
+  "$OI_CLANG" -fopenmp -fplugin="$OI_PLUGIN" "$@" "$src" -o "$out"
+}
+
+# dumpq DIR [FILTER...] [--count|--field NAME|--fields A,B]: query a run's
+# event stream (see tests/dumpq.py).
+dumpq() {
+  local dir=$1; shift
+  "$OI" dump "$dir" > "$TEST_TMP/.dump.jsonl" || fail "ompt-inst dump $dir failed"
+  "$OI_PYTHON" "$OI_SRC/tests/dumpq.py" "$TEST_TMP/.dump.jsonl" "$@"
+}

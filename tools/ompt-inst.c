@@ -1,0 +1,2 @@
+/* placeholder: replaced by the command implementation */
+int main(void) { return 2; }
