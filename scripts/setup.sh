@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that ompt-inst's build, tests and examples
+# need. Idempotent and quiet when nothing is missing; one clear error line
+# when something cannot be installed.
+set -euo pipefail
+top=$(cd "$(dirname "$0")/.." && pwd)
+
+# The LLVM version is named once, in CMakeLists.txt; OMPT_INST_LLVM overrides.
+llvm=${OMPT_INST_LLVM:-$(sed -n 's/^set(OMPT_INST_LLVM \([0-9]*\) .*/\1/p' "$top/CMakeLists.txt")}
+[ -n "$llvm" ] || { echo "setup: cannot read OMPT_INST_LLVM from CMakeLists.txt" >&2; exit 1; }
+
+packages=(
+  "clang-$llvm" "libomp-$llvm-dev" "llvm-$llvm-dev" "libclang-$llvm-dev"
+  cmake make gcc g++ python3
+  libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    exec sudo OMPT_INST_LLVM="$llvm" "$0" "$@"
+  fi
+  echo "setup: missing packages (${missing[*]}) and not root; run as root or install them" >&2
+  exit 1
+fi
+
+log=$(mktemp "${TMPDIR:-/tmp}/ompt-inst-setup.XXXXXX")
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+if ! apt-get update -qq >"$log" 2>&1; then
+  echo "setup: 'apt-get update' failed: $(tail -n 1 "$log") (full log: $log)" >&2
+  exit 1
+fi
+if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+  echo "setup: 'apt-get install ${missing[*]}' failed: $(tail -n 1 "$log") (full log: $log)" >&2
+  exit 1
+fi
+rm -f "$log"
