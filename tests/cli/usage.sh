@@ -1,0 +1,36 @@
+# ompt-inst's usage messages and exit codes (no program is run).
+source "$OI_SRC/tests/lib.sh"
+
+set +e
+"$OI" > out 2> err; rc=$?
+set -e
+expect_eq "$rc" 2 "no arguments: exit code"
+grep -q '^usage: ompt-inst COMMAND' err || fail "no arguments: usage on stderr"
+[ ! -s out ] || fail "no arguments: stdout must stay empty"
+
+"$OI" --help > out 2> err
+grep -q '^usage: ompt-inst COMMAND' out || fail "--help: usage on stdout"
+grep -q '127 program not' out || fail "--help: exit codes documented"
+[ ! -s err ] || fail "--help: stderr must stay empty"
+"$OI" -h > out
+grep -q '^usage: ompt-inst COMMAND' out || fail "-h: usage on stdout"
+
+expect_eq "$("$OI" --version)" "ompt-inst 0.1.0 (LLVM 19)" "--version"
+
+set +e
+"$OI" frobnicate > out 2> err; rc=$?
+set -e
+expect_eq "$rc" 2 "unknown command: exit code"
+expect_eq "$(head -1 err)" "ompt-inst: unknown command 'frobnicate'" "unknown command: message"
+
+# subcommands: missing and unknown arguments are usage errors, --help is not
+for args in "dump" "dump a b" "dump --bogus x" "run" "run -o" "run --bogus prog"; do
+  set +e
+  "$OI" $args > out 2> err; rc=$?
+  set -e
+  expect_eq "$rc" 2 "'$args': exit code"
+  grep -q "^usage: ompt-inst ${args%% *}" err || fail "'$args': usage on stderr"
+done
+"$OI" dump --help | grep -q '^usage: ompt-inst dump' || fail "dump --help"
+"$OI" run --help | grep -q '^usage: ompt-inst run' || fail "run --help"
+echo ok

@@ -1,0 +1,94 @@
+/* Parsing of compiler site descriptors (format in ompt-inst/hooks.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "site_descriptor.h"
+
+static int parse(const char *text, oi_site *site) {
+  return oi_site_parse(text, strlen(text), site);
+}
+
+static void parses_every_key(void **state) {
+  (void)state;
+  oi_site site;
+  assert_int_equal(parse("ompt-inst-site 1\n"
+                         "construct=target teams distribute parallel for\n"
+                         "file=/abs/path/app.c\n"
+                         "line=12\n"
+                         "col=1\n"
+                         "end_line=40\n"
+                         "function=ns::solver::step\n"
+                         "clauses=map(tofrom: a[0:n]) nowait\n"
+                         "map=tofrom;-;explicit;a[0:n]\n"
+                         "map=to;always,present,mapper(id);implicit;s.x[i;j]\n"
+                         "nowait=1\n"
+                         "future_key=whatever\n",
+                         &site),
+                   0);
+  assert_string_equal(site.construct, "target teams distribute parallel for");
+  assert_string_equal(site.file, "/abs/path/app.c");
+  assert_int_equal(site.line, 12);
+  assert_int_equal(site.col, 1);
+  assert_int_equal(site.end_line, 40);
+  assert_string_equal(site.function, "ns::solver::step");
+  assert_string_equal(site.clauses, "map(tofrom: a[0:n]) nowait");
+  assert_true(site.nowait);
+  assert_false(site.depend);
+  assert_int_equal(site.map_count, 2);
+  assert_string_equal(site.maps[0].type, "tofrom");
+  assert_string_equal(site.maps[0].modifiers, "");
+  assert_true(site.maps[0].is_explicit);
+  assert_string_equal(site.maps[0].item, "a[0:n]");
+  assert_string_equal(site.maps[1].type, "to");
+  assert_string_equal(site.maps[1].modifiers, "always,present,mapper(id)");
+  assert_false(site.maps[1].is_explicit);
+  assert_string_equal(site.maps[1].item, "s.x[i;j]"); /* the item keeps its ';' */
+  oi_site_free(&site);
+  assert_null(site.maps);
+}
+
+static void tolerates_minimal_and_odd_text(void **state) {
+  (void)state;
+  oi_site site;
+  /* no trailing newline, a line without '=', a map line that cannot be split */
+  assert_int_equal(parse("ompt-inst-site 1\nconstruct=barrier\nnonsense\nline=7\nmap=broken", &site), 0);
+  assert_string_equal(site.construct, "barrier");
+  assert_int_equal(site.line, 7);
+  assert_null(site.file);
+  assert_int_equal(site.map_count, 1); /* keeps its slot so later items stay aligned */
+  assert_string_equal(site.maps[0].item, "broken");
+  assert_string_equal(site.maps[0].type, "");
+  oi_site_free(&site);
+  /* only the first `length` bytes count */
+  const char *text = "ompt-inst-site 1\nline=123";
+  assert_int_equal(oi_site_parse(text, strlen(text) - 1, &site), 0);
+  assert_int_equal(site.line, 12);
+  oi_site_free(&site);
+  assert_int_equal(parse("ompt-inst-site 1", &site), 0);
+  assert_int_equal(site.line, 0);
+  oi_site_free(&site);
+}
+
+static void rejects_other_text(void **state) {
+  (void)state;
+  oi_site site;
+  assert_int_equal(parse("ompt-inst-site 2\nline=1\n", &site), -1);
+  assert_int_equal(parse("ompt-inst-site 10\nline=1\n", &site), -1);
+  assert_int_equal(parse("", &site), -1);
+  assert_int_equal(parse("construct=parallel\n", &site), -1);
+  assert_null(site.construct);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(parses_every_key),
+      cmocka_unit_test(tolerates_minimal_and_odd_text),
+      cmocka_unit_test(rejects_other_text),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

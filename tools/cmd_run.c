@@ -1,0 +1,234 @@
+/* `ompt-inst run [-o DIR] [--] PROG ARGS...`: runs PROG with the shim as its
+ * OMPT tool, recording into a run folder, then reports how many events were
+ * recorded. PROG's stdout, stderr and exit code pass through untouched. */
+#define _GNU_SOURCE /* pipe2 */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "ompt-inst/config.h"
+#include "paths.h"
+#include "trace_reader.h"
+
+static const char run_usage[] =
+    "usage: ompt-inst run [-o DIR] [--] PROG ARGS...\n"
+    "  Runs PROG with the ompt-inst tool and records its OpenMP events into\n"
+    "  the run folder DIR (default: ompt-inst-<prog>-<pid> in the current\n"
+    "  folder, <pid> being PROG's process id).\n"
+    "  Exits with PROG's exit code (128+N if PROG was killed by signal N),\n"
+    "  127 if PROG cannot be run.\n";
+
+/* The child's report to the parent through a close-on-exec pipe: nothing
+ * when exec succeeded, else the exit code for the failure. */
+static void fail_in_child(int report_fd, unsigned char code) {
+  ssize_t ignored = write(report_fd, &code, 1);
+  (void)ignored;
+  _exit(code);
+}
+
+static char *default_folder(const char *prog, pid_t pid) {
+  size_t length = strlen("ompt-inst--") + strlen(oi_base_name(prog)) + 24;
+  char *dir = malloc(length);
+  if (dir)
+    snprintf(dir, length, "ompt-inst-%s-%ld", oi_base_name(prog), (long)pid);
+  return dir;
+}
+
+/* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
+ * programs find libomptarget; the user's own entries keep precedence. */
+static int append_runtime_dir(void) {
+  const char *current = getenv("LD_LIBRARY_PATH");
+  if (!current || !current[0])
+    return setenv("LD_LIBRARY_PATH", OMPT_INST_RUNTIME_DIR, 1);
+  size_t length = strlen(current) + 1 + strlen(OMPT_INST_RUNTIME_DIR) + 1;
+  char *value = malloc(length);
+  if (!value)
+    return -1;
+  snprintf(value, length, "%s:%s", current, OMPT_INST_RUNTIME_DIR);
+  int result = setenv("LD_LIBRARY_PATH", value, 1);
+  free(value);
+  return result;
+}
+
+/* 0 when `dir` exists as a folder afterwards (*created says whether it is
+ * new), else an errno value. */
+static int make_run_folder(const char *dir, bool *created) {
+  *created = mkdir(dir, 0777) == 0;
+  if (*created)
+    return 0;
+  if (errno != EEXIST)
+    return errno;
+  struct stat info;
+  if (stat(dir, &info) != 0)
+    return errno;
+  return S_ISDIR(info.st_mode) ? 0 : ENOTDIR;
+}
+
+/* In the child: create the run folder, set the environment, exec. */
+static void start_program(int report_fd, const char *dir, const char *shim, char **argv) {
+  bool created;
+  int error = make_run_folder(dir, &created);
+  if (error) {
+    fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", dir, strerror(error));
+    fail_in_child(report_fd, OI_EXIT_FAILURE);
+  }
+  char *absolute = realpath(dir, NULL);
+  if (!absolute) {
+    fprintf(stderr, "ompt-inst: cannot use the run folder %s: %s\n", dir, strerror(errno));
+    fail_in_child(report_fd, OI_EXIT_FAILURE);
+  }
+  /* a trace left by an earlier run in the same folder would be appended to */
+  char *old_trace = malloc(strlen(absolute) + sizeof "/" OI_TRACE_FILE_NAME);
+  if (old_trace) {
+    sprintf(old_trace, "%s/%s", absolute, OI_TRACE_FILE_NAME);
+    unlink(old_trace);
+    free(old_trace);
+  }
+  if (setenv("OMPT_INST_DIR", absolute, 1) != 0 || setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 ||
+      append_runtime_dir() != 0) {
+    fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
+    fail_in_child(report_fd, OI_EXIT_FAILURE);
+  }
+  execvp(argv[0], argv);
+  fprintf(stderr, "ompt-inst: cannot run %s: %s\n", argv[0], strerror(errno));
+  if (created)
+    rmdir(absolute); /* the folder of a run that never started */
+  fail_in_child(report_fd, OI_EXIT_NOT_RUNNABLE);
+}
+
+/* Termination requests sent to ompt-inst (a batch system's SIGTERM, a closed
+ * terminal's SIGHUP) are meant for the program: pass them on, then report as
+ * usual when it ends. */
+static volatile sig_atomic_t running_child;
+
+static void forward_signal(int signal_number) {
+  if (running_child > 0)
+    kill((pid_t)running_child, signal_number);
+}
+
+static void forward_termination_signals(pid_t child) {
+  static const int forwarded[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
+  running_child = child;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = forward_signal;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++)
+    sigaction(forwarded[i], &action, NULL);
+}
+
+static void report_summary(const char *dir) {
+  oi_trace_reader *trace = malloc(sizeof *trace);
+  if (!trace)
+    return;
+  enum oi_reader_status status = oi_reader_open(trace, dir);
+  if (status == OI_READER_UNREADABLE) {
+    fprintf(stderr,
+            "ompt-inst: no trace was written in %s (the OpenMP runtime did not load "
+            "the tool: is the program built with -fopenmp?)\n",
+            dir);
+  } else if (status == OI_READER_BAD_HEADER) {
+    fprintf(stderr, "ompt-inst: %s\n", trace->error);
+  } else if (trace->complete) {
+    fprintf(stderr, "ompt-inst: %llu events recorded in %s",
+            (unsigned long long)trace->end.event_count, dir);
+    if (trace->end.lost_events)
+      fprintf(stderr, " (%llu lost)", (unsigned long long)trace->end.lost_events);
+    fputc('\n', stderr);
+  } else {
+    fprintf(stderr,
+            "ompt-inst: the trace in %s is incomplete (no end record): "
+            "%llu events readable%s%s\n",
+            dir, (unsigned long long)trace->events_in_file,
+            status == OI_READER_DAMAGED ? "; " : "",
+            status == OI_READER_DAMAGED ? trace->error : "");
+  }
+  oi_reader_close(trace);
+  free(trace);
+}
+
+static int wait_for(pid_t pid) {
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR)
+      return OI_EXIT_FAILURE;
+  if (WIFSIGNALED(status))
+    return 128 + WTERMSIG(status);
+  return WEXITSTATUS(status);
+}
+
+int oi_cmd_run(int argc, char **argv) {
+  const char *dir_option = NULL;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      fputs(run_usage, stdout);
+      return OI_EXIT_OK;
+    } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+      dir_option = argv[++i];
+    } else {
+      fprintf(stderr, "ompt-inst run: unexpected option '%s'\n%s", argv[i], run_usage);
+      return OI_EXIT_USAGE;
+    }
+  }
+  if (i >= argc) {
+    fprintf(stderr, "ompt-inst run: missing program\n%s", run_usage);
+    return OI_EXIT_USAGE;
+  }
+  char **program = argv + i;
+  char *shim = oi_companion_path(OI_SHIM_FILE_NAME);
+  if (!shim)
+    return OI_EXIT_FAILURE;
+  if (access(shim, R_OK) != 0) {
+    fprintf(stderr, "ompt-inst: the tool library %s is missing: %s\n", shim, strerror(errno));
+    free(shim);
+    return OI_EXIT_FAILURE;
+  }
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) != 0) {
+    fprintf(stderr, "ompt-inst: pipe: %s\n", strerror(errno));
+    free(shim);
+    return OI_EXIT_FAILURE;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "ompt-inst: fork: %s\n", strerror(errno));
+    free(shim);
+    return OI_EXIT_FAILURE;
+  }
+  /* the folder is named after the child's pid, known on both sides now */
+  char *dir = dir_option ? strdup(dir_option) : default_folder(program[0], pid ? pid : getpid());
+  if (pid == 0) {
+    if (!dir)
+      fail_in_child(report[1], OI_EXIT_FAILURE);
+    start_program(report[1], dir, shim, program);
+  }
+  /* like a shell waiting for a job: ^C and ^\ are for the program */
+  signal(SIGINT, SIG_IGN);
+  signal(SIGQUIT, SIG_IGN);
+  forward_termination_signals(pid);
+  close(report[1]);
+  unsigned char failure = 0;
+  ssize_t got;
+  while ((got = read(report[0], &failure, 1)) < 0 && errno == EINTR)
+    ;
+  close(report[0]);
+  int code = wait_for(pid);
+  if (got != 1 && dir)
+    report_summary(dir);
+  free(dir);
+  free(shim);
+  return got == 1 ? failure : code;
+}

@@ -1,0 +1,19 @@
+/* The subcommands of `ompt-inst`; each returns the process exit code
+ * (see docs/cli.md): 0 ok, 1 failure reading input, 2 usage, 127 program not
+ * runnable, else the program's own code for `run`. */
+#ifndef OMPT_INST_COMMANDS_H
+#define OMPT_INST_COMMANDS_H
+
+enum oi_exit_code {
+  OI_EXIT_OK = 0,
+  OI_EXIT_FAILURE = 1,
+  OI_EXIT_USAGE = 2,
+  OI_EXIT_NOT_RUNNABLE = 127,
+};
+
+/* argv[0] is the subcommand name. */
+int oi_cmd_run(int argc, char **argv);
+int oi_cmd_dump(int argc, char **argv);
+int oi_cmd_cc(int argc, char **argv);
+
+#endif

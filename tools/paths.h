@@ -1,0 +1,17 @@
+/* Where the command's companions live: the plugin and the shim sit in
+ * ../lib/ beside the folder of the executable, in the build tree and in an
+ * install prefix alike. */
+#ifndef OMPT_INST_PATHS_H
+#define OMPT_INST_PATHS_H
+
+#define OI_PLUGIN_FILE_NAME "ompt-inst.so"
+#define OI_SHIM_FILE_NAME "libompt-inst.so"
+
+/* "<prefix>/lib/<name>" for the running executable's prefix; malloc'd, NULL
+ * (with a message on stderr) if /proc/self/exe cannot be resolved. */
+char *oi_companion_path(const char *name);
+
+/* The last path component of `path` (no allocation). */
+const char *oi_base_name(const char *path);
+
+#endif

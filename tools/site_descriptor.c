@@ -1,0 +1,145 @@
+/* Site descriptor text → oi_site. */
+#include "site_descriptor.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ompt-inst/hooks.h"
+
+static char *copy_text(const char *text, size_t length) {
+  char *copy = malloc(length + 1);
+  if (copy) {
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+  }
+  return copy;
+}
+
+static uint32_t parse_number(const char *text, size_t length) {
+  uint64_t value = 0;
+  for (size_t i = 0; i < length && text[i] >= '0' && text[i] <= '9'; i++) {
+    value = value * 10 + (uint64_t)(text[i] - '0');
+    if (value > UINT32_MAX)
+      return UINT32_MAX;
+  }
+  return (uint32_t)value;
+}
+
+/* "<type>;<modifiers>;<explicit|implicit>;<item>": the item comes last so it
+ * may itself contain ';'. */
+static int parse_map_item(const char *text, size_t length, oi_map_item *map) {
+  const char *field[3];
+  size_t field_length[3];
+  const char *p = text, *end = text + length;
+  for (int i = 0; i < 3; i++) {
+    const char *semi = memchr(p, ';', (size_t)(end - p));
+    if (!semi)
+      return -1;
+    field[i] = p;
+    field_length[i] = (size_t)(semi - p);
+    p = semi + 1;
+  }
+  bool no_modifiers = field_length[1] == 1 && field[1][0] == '-';
+  map->type = copy_text(field[0], field_length[0]);
+  map->modifiers = copy_text(field[1], no_modifiers ? 0 : field_length[1]);
+  map->is_explicit = field_length[2] == 8 && memcmp(field[2], "explicit", 8) == 0;
+  map->item = copy_text(p, (size_t)(end - p));
+  return map->type && map->modifiers && map->item ? 0 : -1;
+}
+
+static bool key_is(const char *key, size_t key_length, const char *name) {
+  return strlen(name) == key_length && memcmp(key, name, key_length) == 0;
+}
+
+static int add_map_item(oi_site *site, const char *value, size_t length) {
+  oi_map_item *maps = realloc(site->maps, (site->map_count + 1) * sizeof *maps);
+  if (!maps)
+    return -1;
+  site->maps = maps;
+  oi_map_item *map = &maps[site->map_count];
+  memset(map, 0, sizeof *map);
+  if (parse_map_item(value, length, map) != 0) {
+    /* keep the item count aligned with the hook's address list: a line we
+     * cannot split still occupies its slot, with the raw text as the item */
+    free(map->type);
+    free(map->modifiers);
+    free(map->item);
+    memset(map, 0, sizeof *map);
+    map->item = copy_text(value, length);
+    map->type = copy_text("", 0);
+    map->modifiers = copy_text("", 0);
+    if (!map->item || !map->type || !map->modifiers)
+      return -1;
+  }
+  site->map_count++;
+  return 0;
+}
+
+static int set_field(oi_site *site, const char *key, size_t key_length,
+                     const char *value, size_t length) {
+  char **text_field = NULL;
+  if (key_is(key, key_length, "construct"))
+    text_field = &site->construct;
+  else if (key_is(key, key_length, "file"))
+    text_field = &site->file;
+  else if (key_is(key, key_length, "function"))
+    text_field = &site->function;
+  else if (key_is(key, key_length, "clauses"))
+    text_field = &site->clauses;
+  else if (key_is(key, key_length, "line"))
+    site->line = parse_number(value, length);
+  else if (key_is(key, key_length, "col"))
+    site->col = parse_number(value, length);
+  else if (key_is(key, key_length, "end_line"))
+    site->end_line = parse_number(value, length);
+  else if (key_is(key, key_length, "nowait"))
+    site->nowait = parse_number(value, length) != 0;
+  else if (key_is(key, key_length, "depend"))
+    site->depend = parse_number(value, length) != 0;
+  else if (key_is(key, key_length, "map"))
+    return add_map_item(site, value, length);
+  if (text_field) {
+    free(*text_field);
+    *text_field = copy_text(value, length);
+    if (!*text_field)
+      return -1;
+  }
+  return 0;
+}
+
+int oi_site_parse(const char *text, size_t length, oi_site *site) {
+  memset(site, 0, sizeof *site);
+  size_t magic_length = strlen(OMPT_INST_SITE_MAGIC);
+  if (length < magic_length || memcmp(text, OMPT_INST_SITE_MAGIC, magic_length) != 0 ||
+      (length > magic_length && text[magic_length] != '\n'))
+    return -1;
+  const char *p = text + magic_length, *end = text + length;
+  while (p < end) {
+    const char *line_end = memchr(p, '\n', (size_t)(end - p));
+    if (!line_end)
+      line_end = end;
+    const char *equals = memchr(p, '=', (size_t)(line_end - p));
+    if (equals &&
+        set_field(site, p, (size_t)(equals - p), equals + 1,
+                  (size_t)(line_end - equals - 1)) != 0) {
+      oi_site_free(site);
+      return -1;
+    }
+    p = line_end < end ? line_end + 1 : end;
+  }
+  return 0;
+}
+
+void oi_site_free(oi_site *site) {
+  free(site->construct);
+  free(site->file);
+  free(site->function);
+  free(site->clauses);
+  for (uint32_t i = 0; i < site->map_count; i++) {
+    free(site->maps[i].item);
+    free(site->maps[i].type);
+    free(site->maps[i].modifiers);
+  }
+  free(site->maps);
+  memset(site, 0, sizeof *site);
+}

@@ -1,0 +1,37 @@
+/* Parsed compiler site descriptors (the text format is defined in
+ * include/ompt-inst/hooks.h). */
+#ifndef OMPT_INST_SITE_DESCRIPTOR_H
+#define OMPT_INST_SITE_DESCRIPTOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* One list item of a map clause: map=<type>;<modifiers>;<explicit|implicit>;<item> */
+typedef struct oi_map_item {
+  char *item;      /* as written, e.g. "a[0:n]" */
+  char *type;      /* to from tofrom alloc release delete */
+  char *modifiers; /* comma list, "" when none */
+  bool is_explicit;
+} oi_map_item;
+
+typedef struct oi_site {
+  uint32_t id;
+  char *construct; /* as written: "target teams distribute parallel for" */
+  char *file;
+  char *function;
+  char *clauses;
+  uint32_t line, col, end_line;
+  bool nowait, depend;
+  uint32_t map_count;
+  oi_map_item *maps;
+} oi_site;
+
+/* Parses `length` bytes of descriptor text into *site (id is left to the
+ * caller). Unknown keys are ignored. Returns 0, or -1 when the text does not
+ * start with OMPT_INST_SITE_MAGIC or memory runs out (*site is then empty). */
+int oi_site_parse(const char *text, size_t length, oi_site *site);
+
+void oi_site_free(oi_site *site);
+
+#endif

@@ -1,0 +1,159 @@
+/* libdwfl session over the recorded modules, plus an address cache. */
+#include "symbolize.h"
+
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cache_entry {
+  uint64_t address; /* 0 = empty slot (codeptr 0 is never looked up) */
+  oi_location location;
+} cache_entry;
+
+struct oi_symbolizer {
+  Dwfl *dwfl;
+  const oi_module *modules;
+  uint32_t module_count;
+  cache_entry *cache;
+  size_t capacity, used; /* capacity is a power of two */
+};
+
+static const Dwfl_Callbacks offline_callbacks = {
+    .find_elf = dwfl_build_id_find_elf,
+    .find_debuginfo = dwfl_standard_find_debuginfo,
+    .section_address = dwfl_offline_section_address,
+};
+
+oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count) {
+  oi_symbolizer *s = calloc(1, sizeof *s);
+  if (!s)
+    return NULL;
+  s->modules = modules;
+  s->module_count = count;
+  s->capacity = 256;
+  s->cache = calloc(s->capacity, sizeof *s->cache);
+  /* local files only: libdw would otherwise ask debuginfod servers, which
+   * can stall a dump for minutes on a machine without network */
+  unsetenv("DEBUGINFOD_URLS");
+  s->dwfl = dwfl_begin(&offline_callbacks);
+  if (!s->cache) {
+    oi_symbolizer_free(s);
+    return NULL;
+  }
+  if (s->dwfl) {
+    dwfl_report_begin(s->dwfl);
+    /* objects that cannot be opened (vdso, deleted files) just stay
+     * unsymbolized: their events fall back to module + offset */
+    for (uint32_t i = 0; i < count; i++)
+      if (modules[i].path[0] != '\0')
+        dwfl_report_elf(s->dwfl, modules[i].path, modules[i].path, -1, modules[i].base, true);
+    dwfl_report_end(s->dwfl, NULL, NULL);
+  }
+  return s;
+}
+
+static uint64_t hash_address(uint64_t address) {
+  address ^= address >> 33;
+  address *= 0xff51afd7ed558ccdULL;
+  address ^= address >> 33;
+  return address;
+}
+
+static cache_entry *find_slot(cache_entry *table, size_t capacity, uint64_t address) {
+  size_t mask = capacity - 1;
+  for (size_t i = hash_address(address) & mask;; i = (i + 1) & mask)
+    if (table[i].address == address || table[i].address == 0)
+      return &table[i];
+}
+
+static int grow_cache(oi_symbolizer *s) {
+  size_t capacity = s->capacity * 2;
+  cache_entry *table = calloc(capacity, sizeof *table);
+  if (!table)
+    return -1;
+  for (size_t i = 0; i < s->capacity; i++)
+    if (s->cache[i].address != 0)
+      *find_slot(table, capacity, s->cache[i].address) = s->cache[i];
+  free(s->cache);
+  s->cache = table;
+  s->capacity = capacity;
+  return 0;
+}
+
+static const oi_module *module_of(const oi_symbolizer *s, uint64_t address) {
+  for (uint32_t i = 0; i < s->module_count; i++)
+    if (address >= s->modules[i].start && address < s->modules[i].end)
+      return &s->modules[i];
+  return NULL;
+}
+
+/* dwfl_module_getsrc finds a compile unit through .debug_aranges, which
+ * clang does not emit (and libdw before 0.191 does not synthesise): fall
+ * back to asking each compile unit whether it covers the address. */
+static const char *line_of_any_cu(Dwfl_Module *module, uint64_t address, int *line,
+                                  int *column) {
+  Dwarf_Die *cu = NULL;
+  Dwarf_Addr bias;
+  while ((cu = dwfl_module_nextcu(module, cu, &bias)) != NULL) {
+    if (dwarf_haspc(cu, address - bias) <= 0)
+      continue;
+    Dwarf_Line *found = dwarf_getsrc_die(cu, address - bias);
+    if (!found || dwarf_lineno(found, line) != 0)
+      return NULL;
+    if (dwarf_linecol(found, column) != 0)
+      *column = 0;
+    return dwarf_linesrc(found, NULL, NULL);
+  }
+  return NULL;
+}
+
+static void resolve(oi_symbolizer *s, uint64_t codeptr, oi_location *location) {
+  memset(location, 0, sizeof *location);
+  location->module = module_of(s, codeptr);
+  if (location->module)
+    location->offset = codeptr - location->module->base;
+  Dwfl_Module *module = s->dwfl ? dwfl_addrmodule(s->dwfl, codeptr - 1) : NULL;
+  if (!module)
+    return;
+  location->function = dwfl_module_addrname(module, codeptr - 1);
+  Dwfl_Line *line = dwfl_module_getsrc(module, codeptr - 1);
+  int line_number = 0, column = 0;
+  const char *file = line ? dwfl_lineinfo(line, NULL, &line_number, &column, NULL, NULL)
+                         : line_of_any_cu(module, codeptr - 1, &line_number, &column);
+  if (file && line_number > 0) {
+    location->has_source = true;
+    location->file = file;
+    location->line = (uint32_t)line_number;
+    location->col = column > 0 ? (uint32_t)column : 0;
+  }
+}
+
+const oi_location *oi_symbolize(oi_symbolizer *s, uint64_t codeptr) {
+  static const oi_location nowhere = {0};
+  if (codeptr == 0)
+    return &nowhere;
+  if ((s->used + 1) * 4 > s->capacity * 3 && grow_cache(s) != 0) {
+    static oi_location uncached;
+    resolve(s, codeptr, &uncached);
+    return &uncached;
+  }
+  cache_entry *entry = find_slot(s->cache, s->capacity, codeptr);
+  if (entry->address == 0) {
+    entry->address = codeptr;
+    resolve(s, codeptr, &entry->location);
+    s->used++;
+  }
+  return &entry->location;
+}
+
+uint64_t oi_symbolizer_resolved(const oi_symbolizer *s) { return s->used; }
+
+void oi_symbolizer_free(oi_symbolizer *s) {
+  if (!s)
+    return;
+  if (s->dwfl)
+    dwfl_end(s->dwfl);
+  free(s->cache);
+  free(s);
+}

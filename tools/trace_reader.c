@@ -1,0 +1,390 @@
+/* Two passes over trace.oit: an index pass at open (metadata, damage) and a
+ * streaming pass over the event records. */
+#include "trace_reader.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void set_error(oi_trace_reader *trace, enum oi_reader_status status,
+                      const char *format, ...) {
+  va_list args;
+  va_start(args, format);
+  int n = snprintf(trace->error, sizeof trace->error, "%s: ",
+                   trace->path ? trace->path : "trace");
+  if (n < 0 || (size_t)n >= sizeof trace->error)
+    n = 0;
+  vsnprintf(trace->error + n, sizeof trace->error - (size_t)n, format, args);
+  va_end(args);
+  trace->status = status;
+}
+
+static void set_damage(oi_trace_reader *trace, uint64_t offset, const char *format, ...) {
+  char what[160];
+  va_list args;
+  va_start(args, format);
+  vsnprintf(what, sizeof what, format, args);
+  va_end(args);
+  set_error(trace, OI_READER_DAMAGED, "%s at byte %llu", what,
+            (unsigned long long)offset);
+  trace->damage_offset = offset;
+}
+
+/* Reads exactly `size` bytes at `offset`; 0 on success. */
+static int read_at(const oi_trace_reader *trace, void *data, size_t size, uint64_t offset) {
+  char *p = data;
+  while (size > 0) {
+    ssize_t n = pread(trace->fd, p, size, (off_t)offset);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return -1;
+    p += n;
+    size -= (size_t)n;
+    offset += (uint64_t)n;
+  }
+  return 0;
+}
+
+static char *join_path(const char *dir, const char *name) {
+  size_t length = strlen(dir) + 1 + strlen(name) + 1;
+  char *path = malloc(length);
+  if (path)
+    snprintf(path, length, "%s/%s", dir, name);
+  return path;
+}
+
+static enum oi_reader_status open_file(oi_trace_reader *trace, const char *dir) {
+  struct stat info;
+  if (stat(dir, &info) != 0) {
+    trace->path = strdup(dir);
+    set_error(trace, OI_READER_UNREADABLE, "%s", strerror(errno));
+    return trace->status;
+  }
+  trace->path = S_ISDIR(info.st_mode) ? join_path(dir, OI_TRACE_FILE_NAME) : strdup(dir);
+  if (!trace->path) {
+    set_error(trace, OI_READER_UNREADABLE, "out of memory");
+    return trace->status;
+  }
+  trace->fd = open(trace->path, O_RDONLY | O_CLOEXEC);
+  if (trace->fd < 0) {
+    if (errno == ENOENT && S_ISDIR(info.st_mode)) {
+      free(trace->path);
+      trace->path = strdup(dir);
+      set_error(trace, OI_READER_UNREADABLE,
+                "not an ompt-inst run folder (no " OI_TRACE_FILE_NAME ")");
+    } else {
+      set_error(trace, OI_READER_UNREADABLE, "%s", strerror(errno));
+    }
+    return trace->status;
+  }
+  if (fstat(trace->fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    set_error(trace, OI_READER_UNREADABLE, "not a regular file");
+    return trace->status;
+  }
+  trace->file_size = (uint64_t)info.st_size;
+  return OI_READER_OK;
+}
+
+static enum oi_reader_status read_header(oi_trace_reader *trace) {
+  oi_trace_header *h = &trace->header;
+  size_t magic_length = sizeof h->magic;
+  if (trace->file_size < magic_length || read_at(trace, h->magic, magic_length, 0) != 0 ||
+      memcmp(h->magic, OI_TRACE_MAGIC, magic_length) != 0) {
+    set_error(trace, OI_READER_BAD_HEADER, "not an ompt-inst trace (bad magic)");
+    return trace->status;
+  }
+  if (trace->file_size < sizeof *h || read_at(trace, h, sizeof *h, 0) != 0) {
+    set_error(trace, OI_READER_BAD_HEADER, "truncated header (%llu bytes)",
+              (unsigned long long)trace->file_size);
+    return trace->status;
+  }
+  if (h->version > OI_TRACE_VERSION) {
+    set_error(trace, OI_READER_BAD_HEADER,
+              "trace format version %u is newer than this ompt-inst (%u); upgrade ompt-inst",
+              h->version, OI_TRACE_VERSION);
+    return trace->status;
+  }
+  if (h->version == 0) {
+    set_error(trace, OI_READER_BAD_HEADER, "bad trace format version 0");
+  } else if (h->header_size < sizeof *h || h->header_size > trace->file_size) {
+    set_error(trace, OI_READER_BAD_HEADER, "bad header size %u (expected at least %zu)",
+              h->header_size, sizeof *h);
+  } else if (h->event_size != sizeof(oi_event)) {
+    set_error(trace, OI_READER_BAD_HEADER, "bad event size %u (expected %zu)",
+              h->event_size, sizeof(oi_event));
+  }
+  return trace->status;
+}
+
+/* Makes room for one more element after `count` in `array` (GNU statement
+ * expression, so the array keeps its own pointer type): false when memory
+ * runs out, the array then unchanged. */
+#define GROW(array, count)                                                    \
+  ({                                                                          \
+    __typeof__(array) grown_ = realloc((array), ((size_t)(count) + 1) * sizeof *(array)); \
+    if (grown_)                                                               \
+      (array) = grown_;                                                       \
+    grown_ != NULL;                                                           \
+  })
+
+static int keep_site(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  oi_site_record record;
+  if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
+      record.length != size - sizeof record)
+    return -1;
+  char *text = malloc(record.length ? record.length : 1);
+  if (!text || read_at(trace, text, record.length, offset + sizeof record) != 0) {
+    free(text);
+    return -1;
+  }
+  oi_site site;
+  /* a descriptor we cannot parse leaves its events without source, but the
+   * trace itself is intact */
+  if (oi_site_parse(text, record.length, &site) == 0) {
+    site.id = record.id;
+    if (GROW(trace->sites, trace->site_count))
+      trace->sites[trace->site_count++] = site;
+    else
+      oi_site_free(&site);
+  }
+  free(text);
+  return 0;
+}
+
+static int keep_module(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  oi_module_record record;
+  if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
+      record.path_length != size - sizeof record)
+    return -1;
+  char *path = malloc(record.path_length + 1);
+  if (!path || read_at(trace, path, record.path_length, offset + sizeof record) != 0 ||
+      !GROW(trace->modules, trace->module_count)) {
+    free(path);
+    return -1;
+  }
+  path[record.path_length] = '\0';
+  trace->modules[trace->module_count++] =
+      (oi_module){.base = record.base, .start = record.start, .end = record.end, .path = path};
+  return 0;
+}
+
+static int keep_info(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  char *text = malloc((size_t)size + 1);
+  if (!text || read_at(trace, text, size, offset) != 0 ||
+      !GROW(trace->infos, trace->info_count)) {
+    free(text);
+    return -1;
+  }
+  text[size] = '\0';
+  char *equals = memchr(text, '=', size);
+  char *value = equals ? strdup(equals + 1) : strdup("");
+  if (equals)
+    *equals = '\0';
+  if (!value) {
+    free(text);
+    return -1;
+  }
+  trace->infos[trace->info_count++] = (oi_info){.key = text, .value = value};
+  return 0;
+}
+
+static int keep_capabilities(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  uint32_t count;
+  if (size < sizeof count || read_at(trace, &count, sizeof count, offset) != 0 ||
+      (uint64_t)count * sizeof(oi_capability) != size - sizeof count)
+    return -1;
+  oi_capability *all = realloc(trace->capabilities,
+                               (trace->capability_count + (size_t)count + 1) * sizeof *all);
+  if (!all)
+    return -1;
+  trace->capabilities = all;
+  if (read_at(trace, all + trace->capability_count, (size_t)count * sizeof *all,
+              offset + sizeof count) != 0)
+    return -1;
+  trace->capability_count += count;
+  return 0;
+}
+
+static int keep_thread(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  oi_thread_record record;
+  if (size != sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
+      !GROW(trace->threads, trace->thread_count))
+    return -1;
+  trace->threads[trace->thread_count++] = record;
+  return 0;
+}
+
+static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  oi_events_record record;
+  if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
+      (uint64_t)record.count * sizeof(oi_event) != size - sizeof record)
+    return -1;
+  trace->events_in_file += record.count;
+  return 0;
+}
+
+static int keep_end(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  if (size != sizeof trace->end || read_at(trace, &trace->end, sizeof trace->end, offset) != 0)
+    return -1;
+  trace->complete = true;
+  return 0;
+}
+
+static const char *record_name(uint32_t type) {
+  static const char *const names[] = {"", "events", "site", "capabilities",
+                                      "module", "thread", "info", "end"};
+  return type < sizeof names / sizeof names[0] ? names[type] : "unknown";
+}
+
+/* One record at `offset`: validated and, when small, kept. Returns the
+ * offset of the next record, or 0 after recording damage. */
+static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
+  oi_record_header record;
+  if (trace->file_size - offset < sizeof record ||
+      read_at(trace, &record, sizeof record, offset) != 0) {
+    set_damage(trace, offset, "truncated record");
+    return 0;
+  }
+  uint64_t payload = offset + sizeof record;
+  if (record.size > trace->file_size - payload) {
+    set_damage(trace, offset, "truncated record");
+    return 0;
+  }
+  int result;
+  switch (record.type) {
+  case OI_REC_EVENTS: result = check_events(trace, payload, record.size); break;
+  case OI_REC_SITE: result = keep_site(trace, payload, record.size); break;
+  case OI_REC_CAPABILITIES: result = keep_capabilities(trace, payload, record.size); break;
+  case OI_REC_MODULE: result = keep_module(trace, payload, record.size); break;
+  case OI_REC_THREAD: result = keep_thread(trace, payload, record.size); break;
+  case OI_REC_INFO: result = keep_info(trace, payload, record.size); break;
+  case OI_REC_END: result = keep_end(trace, payload, record.size); break;
+  default:
+    set_damage(trace, offset, "unknown record type %u", record.type);
+    return 0;
+  }
+  if (result != 0) {
+    set_damage(trace, offset, "bad %s record (payload of %u bytes)",
+               record_name(record.type), record.size);
+    return 0;
+  }
+  return payload + record.size;
+}
+
+static int compare_site_ids(const void *a, const void *b) {
+  uint32_t x = ((const oi_site *)a)->id, y = ((const oi_site *)b)->id;
+  return (x > y) - (x < y);
+}
+
+enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir) {
+  memset(trace, 0, offsetof(oi_trace_reader, buffer));
+  trace->fd = -1;
+  if (open_file(trace, dir) != OI_READER_OK || read_header(trace) != OI_READER_OK)
+    return trace->status;
+  uint64_t offset = trace->header.header_size;
+  while (offset < trace->file_size) {
+    offset = index_record(trace, offset);
+    if (offset == 0)
+      break;
+  }
+  if (trace->site_count > 1)
+    qsort(trace->sites, trace->site_count, sizeof *trace->sites, compare_site_ids);
+  trace->next_record = trace->header.header_size;
+  return trace->status;
+}
+
+/* Fills the buffer from the current events record. */
+static int refill(oi_trace_reader *trace) {
+  uint32_t count = trace->left_in_record < OI_READER_EVENT_BUFFER ? trace->left_in_record
+                                                                 : OI_READER_EVENT_BUFFER;
+  if (read_at(trace, trace->buffer, count * sizeof(oi_event), trace->read_offset) != 0) {
+    set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
+              (unsigned long long)trace->read_offset);
+    return -1;
+  }
+  trace->read_offset += count * sizeof(oi_event);
+  trace->left_in_record -= count;
+  trace->buffered = count;
+  trace->position = 0;
+  return 0;
+}
+
+int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
+  if (trace->fd < 0 || trace->status == OI_READER_UNREADABLE ||
+      trace->status == OI_READER_BAD_HEADER)
+    return -1;
+  while (trace->position == trace->buffered) {
+    if (trace->left_in_record > 0) {
+      if (refill(trace) != 0)
+        return -1;
+      continue;
+    }
+    uint64_t offset = trace->next_record;
+    if (trace->status == OI_READER_DAMAGED && offset >= trace->damage_offset)
+      return -1;
+    if (offset >= trace->file_size)
+      return 0;
+    /* the index pass validated every record before the damage */
+    oi_record_header record;
+    oi_events_record events;
+    if (read_at(trace, &record, sizeof record, offset) != 0) {
+      set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
+                (unsigned long long)offset);
+      return -1;
+    }
+    trace->next_record = offset + sizeof record + record.size;
+    if (record.type != OI_REC_EVENTS)
+      continue;
+    if (read_at(trace, &events, sizeof events, offset + sizeof record) != 0) {
+      set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
+                (unsigned long long)offset);
+      return -1;
+    }
+    trace->left_in_record = events.count;
+    trace->read_offset = offset + sizeof record + sizeof events;
+  }
+  *event = &trace->buffer[trace->position++];
+  return 1;
+}
+
+const oi_site *oi_reader_site(const oi_trace_reader *trace, uint32_t id) {
+  oi_site key = {.id = id};
+  if (id == 0 || trace->site_count == 0)
+    return NULL;
+  return bsearch(&key, trace->sites, trace->site_count, sizeof key, compare_site_ids);
+}
+
+const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address) {
+  for (uint32_t i = 0; i < trace->module_count; i++)
+    if (address >= trace->modules[i].start && address < trace->modules[i].end)
+      return &trace->modules[i];
+  return NULL;
+}
+
+void oi_reader_close(oi_trace_reader *trace) {
+  if (trace->fd >= 0)
+    close(trace->fd);
+  for (uint32_t i = 0; i < trace->site_count; i++)
+    oi_site_free(&trace->sites[i]);
+  for (uint32_t i = 0; i < trace->module_count; i++)
+    free(trace->modules[i].path);
+  for (uint32_t i = 0; i < trace->info_count; i++) {
+    free(trace->infos[i].key);
+    free(trace->infos[i].value);
+  }
+  free(trace->sites);
+  free(trace->modules);
+  free(trace->infos);
+  free(trace->capabilities);
+  free(trace->threads);
+  free(trace->path);
+  memset(trace, 0, offsetof(oi_trace_reader, buffer));
+  trace->fd = -1;
+}

@@ -1,0 +1,87 @@
+/* Reader of a run folder's trace file (format: include/ompt-inst/trace.h).
+ *
+ * Opening reads the whole file once, skipping event payloads, and keeps what
+ * is small and needed to interpret events: sites, modules, info records,
+ * capabilities, threads and the end record. It also finds the first damaged
+ * byte, if any. Events are then streamed in file order (which is per-thread
+ * record order) through a fixed-size buffer, so memory stays bounded however
+ * long the run was. Events before a damaged record are still delivered; the
+ * damage is reported when the stream reaches it. */
+#ifndef OMPT_INST_TRACE_READER_H
+#define OMPT_INST_TRACE_READER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ompt-inst/trace.h"
+#include "site_descriptor.h"
+
+typedef struct oi_module {
+  uint64_t base, start, end;
+  char *path;
+} oi_module;
+
+typedef struct oi_info {
+  char *key, *value;
+} oi_info;
+
+enum oi_reader_status {
+  OI_READER_OK = 0,
+  OI_READER_UNREADABLE, /* missing folder or file, I/O error */
+  OI_READER_BAD_HEADER, /* not a trace, or a version/size we cannot read */
+  OI_READER_DAMAGED,    /* truncated or corrupt record at `damage_offset` */
+};
+
+#define OI_READER_EVENT_BUFFER 512 /* events held in memory while streaming */
+
+typedef struct oi_trace_reader {
+  char *path; /* DIR/trace.oit */
+  int fd;
+  uint64_t file_size;
+  oi_trace_header header;
+
+  /* kept from the first pass */
+  oi_site *sites; /* sorted by id */
+  uint32_t site_count;
+  oi_module *modules;
+  uint32_t module_count;
+  oi_info *infos;
+  uint32_t info_count;
+  oi_capability *capabilities;
+  uint32_t capability_count;
+  oi_thread_record *threads;
+  uint32_t thread_count;
+  bool complete; /* an OI_REC_END record was found */
+  oi_end_record end;
+  uint64_t events_in_file; /* events in all intact OI_REC_EVENTS records */
+
+  /* damage found by the first pass; delivered when streaming reaches it */
+  enum oi_reader_status status;
+  uint64_t damage_offset;
+  char error[512]; /* "PATH: truncated record at byte N" */
+
+  /* streaming state */
+  uint64_t next_record;  /* file offset of the next record to look at */
+  uint64_t read_offset;  /* file offset of the next unread event */
+  uint32_t left_in_record;
+  uint32_t buffered, position;
+  oi_event buffer[OI_READER_EVENT_BUFFER];
+} oi_trace_reader;
+
+/* Opens DIR/trace.oit (or a trace file given directly). Returns OI_READER_OK
+ * or OI_READER_DAMAGED (the trace is usable up to the damage) with *trace
+ * ready; otherwise the status with trace->error set and nothing to read.
+ * Call oi_reader_close in every case. */
+enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir);
+
+/* The next event in file order: 1 and *event set, 0 at the clean end of the
+ * events, -1 at damage or an I/O error (trace->error says which). */
+int oi_reader_next(oi_trace_reader *trace, const oi_event **event);
+
+const oi_site *oi_reader_site(const oi_trace_reader *trace, uint32_t id);
+/* The module whose address range holds `address`, or NULL. */
+const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address);
+
+void oi_reader_close(oi_trace_reader *trace);
+
+#endif
