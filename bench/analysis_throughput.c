@@ -1,0 +1,179 @@
+/* Throughput of the data-mapping analysis: generates N synthetic data
+ * operations in memory (a loop of target regions over many variables with
+ * duplicates, round trips, repeated allocations and one-element updates),
+ * then times oi_analysis_add over the whole stream plus oi_analysis_finish,
+ * three times, and prints the median.
+ *
+ *   analysis_throughput [data_ops ...]     (default: 1000000 10000000) */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "analysis.h"
+
+#define VARIABLES 3000 /* distinct mapped arrays */
+#define PER_REGION 3   /* arrays mapped by each target region */
+#define RUNS 3
+
+typedef struct stream {
+  oi_event *events;
+  size_t len, cap, data_ops;
+  uint64_t now;
+} stream;
+
+static oi_event *push(stream *s) {
+  if (s->len == s->cap) {
+    s->cap = s->cap ? s->cap * 2 : 1 << 20;
+    s->events = realloc(s->events, s->cap * sizeof *s->events);
+    if (!s->events) {
+      fprintf(stderr, "analysis_throughput: out of memory\n");
+      exit(1);
+    }
+  }
+  oi_event *ev = &s->events[s->len++];
+  memset(ev, 0, sizeof *ev);
+  ev->time_ns = s->now;
+  s->now += 100;
+  return ev;
+}
+
+static void data_op(stream *s, enum oi_data_op op, unsigned v, uint64_t offset,
+                    uint64_t bytes, uint64_t hash) {
+  oi_event *ev = push(s);
+  ev->kind = OI_KIND_DATA_OP;
+  ev->op = (uint8_t)op;
+  ev->site = 1 + v % 97;            /* 97 target constructs ... */
+  ev->var = (uint16_t)(1 + v / 97); /* ... mapping up to 31 arrays each */
+  ev->device = 0;
+  ev->flags = hash ? OI_FLAG_HASH_VALID : 0;
+  ev->u.data.host_addr = 0x10000000u + (uint64_t)v * 0x100000u + offset;
+  ev->u.data.device_addr = ev->u.data.host_addr + 0x4000000000u;
+  ev->u.data.bytes = bytes;
+  ev->u.data.hash = hash;
+  ev->u.data.duration_ns = 50 + bytes / 64;
+  s->now += ev->u.data.duration_ns; /* sequential, as in a synchronous run */
+  s->data_ops++;
+}
+
+static void kernel(stream *s) {
+  for (int end = 0; end < 2; end++) {
+    oi_event *ev = push(s);
+    ev->kind = OI_KIND_KERNEL;
+    ev->endpoint = end ? OI_EP_END : OI_EP_BEGIN;
+    ev->device = 0;
+  }
+}
+
+/* Region r maps PER_REGION arrays: alloc, to, kernel, from, delete. Array v
+ * is constant (v%3==0: duplicates), fed back (v%3==1: round trips), or new
+ * every time (v%3==2); every 16th region also updates one element. */
+static void generate(stream *s, size_t target_ops) {
+  for (uint64_t r = 0; s->data_ops < target_ops; r++) {
+    unsigned vars[PER_REGION];
+    for (int i = 0; i < PER_REGION; i++)
+      vars[i] = (unsigned)((r * PER_REGION + (uint64_t)i) * 7919u % VARIABLES);
+    uint64_t round = r * PER_REGION / VARIABLES;
+    for (int i = 0; i < PER_REGION; i++) {
+      unsigned v = vars[i];
+      uint64_t bytes = 8u * (64u + v % 1024u);
+      uint64_t in = v % 3 == 0   ? v + 1
+                    : v % 3 == 1 ? (v + 1) * 1000003u + round
+                                 : ((uint64_t)v << 32) + r + 7;
+      data_op(s, OI_DATA_OP_ALLOC, v, 0, bytes, 0);
+      data_op(s, OI_DATA_OP_TO_DEVICE, v, 0, bytes, in);
+      if (r % 16 == 0)
+        data_op(s, OI_DATA_OP_TO_DEVICE, v, 8, 8, in ^ 0x5a5a);
+    }
+    kernel(s);
+    for (int i = 0; i < PER_REGION; i++) {
+      unsigned v = vars[i];
+      uint64_t bytes = 8u * (64u + v % 1024u);
+      uint64_t out = v % 3 == 0   ? v + 1
+                     : v % 3 == 1 ? (v + 1) * 1000003u + round + 1
+                                  : ((uint64_t)v << 33) + r;
+      data_op(s, OI_DATA_OP_FROM_DEVICE, v, 0, bytes, out);
+      data_op(s, OI_DATA_OP_DELETE, v, 0, 0, 0);
+    }
+  }
+}
+
+static const char *var_name(void *user, uint32_t site, uint16_t var) {
+  (void)user;
+  (void)site;
+  (void)var;
+  return "a[0:n]";
+}
+
+static void site_location(void *user, uint32_t site, const char **file,
+                          unsigned *line) {
+  (void)user;
+  *file = "bench.c";
+  *line = site;
+}
+
+static double seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int by_value(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static int measure(size_t target_ops) {
+  stream s = {0};
+  generate(&s, target_ops);
+  oi_analysis_callbacks cb = {NULL, var_name, site_location, NULL};
+  double times[RUNS];
+  size_t findings = 0;
+  uint64_t saved = 0;
+  for (int run = 0; run < RUNS; run++) {
+    double start = seconds();
+    oi_analysis *ctx = oi_analysis_create(&cb);
+    int failed = !ctx;
+    for (size_t i = 0; !failed && i < s.len; i++)
+      failed = oi_analysis_add(ctx, &s.events[i]) != 0;
+    failed = failed || oi_analysis_finish(ctx) != 0;
+    times[run] = seconds() - start;
+    if (failed) {
+      fprintf(stderr, "analysis_throughput: analysis failed (out of memory)\n");
+      return 1;
+    }
+    oi_analysis_findings(ctx, &findings);
+    saved = oi_analysis_totals_get(ctx)->saved_ns;
+    oi_analysis_destroy(ctx);
+  }
+  qsort(times, RUNS, sizeof *times, by_value);
+  printf("%zu data ops (%zu events): median %.3f s of %d runs "
+         "(min %.3f, max %.3f), %.1f M data ops/s, %zu findings, "
+         "%llu ns avoidable\n",
+         s.data_ops, s.len, times[RUNS / 2], RUNS, times[0], times[RUNS - 1],
+         (double)s.data_ops / times[RUNS / 2] / 1e6, findings,
+         (unsigned long long)saved);
+  free(s.events);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  size_t defaults[] = {1000000, 10000000};
+  int n = argc > 1 ? argc - 1 : 2;
+  for (int i = 0; i < n; i++) {
+    size_t ops = defaults[i];
+    if (argc > 1) {
+      char *end;
+      ops = strtoull(argv[i + 1], &end, 10);
+      if (*end || ops == 0) {
+        fprintf(stderr, "analysis_throughput: not a positive count: %s\n",
+                argv[i + 1]);
+        return 2;
+      }
+    }
+    if (measure(ops) != 0)
+      return 1;
+  }
+  return 0;
+}

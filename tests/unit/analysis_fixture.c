@@ -1,0 +1,117 @@
+#include "analysis_fixture.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+static const char *var_name(void *user, uint32_t site, uint16_t var) {
+  (void)user;
+  (void)site;
+  static const char *const names[] = {NULL, "a[0:N]", "b[0:N]", "c[0:N]",
+                                      "x[0:1]"};
+  return var < 5 ? names[var] : NULL;
+}
+
+static void site_location(void *user, uint32_t site, const char **file,
+                          unsigned *line) {
+  (void)user;
+  *file = "c.c";
+  *line = site;
+}
+
+static void code_location(void *user, uint64_t codeptr, const char **file,
+                          unsigned *line) {
+  (void)user;
+  *file = "bin.c";
+  *line = (unsigned)(codeptr & 0xfff);
+}
+
+void fx_init(fx *f) {
+  oi_analysis_callbacks cb = {NULL, var_name, site_location, code_location};
+  f->ctx = oi_analysis_create(&cb);
+  assert_non_null(f->ctx);
+  f->now = 1000000;
+  f->origin = OI_ORIGIN_NATIVE;
+}
+
+void fx_done(fx *f) { oi_analysis_destroy(f->ctx); }
+
+static void add(fx *f, oi_event *ev) {
+  assert_int_equal(oi_analysis_add(f->ctx, ev), 0);
+}
+
+void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
+                 uint64_t host, uint64_t bytes, uint64_t hash, uint8_t flags) {
+  oi_event ev;
+  memset(&ev, 0, sizeof ev);
+  ev.time_ns = f->now;
+  ev.kind = OI_KIND_DATA_OP;
+  ev.origin = f->origin;
+  ev.op = (uint8_t)op;
+  ev.site = site;
+  ev.var = var;
+  ev.codeptr = site ? 0 : 0x400000u + 7; /* bin.c:7 when no site */
+  ev.flags = flags | (hash ? OI_FLAG_HASH_VALID : 0);
+  ev.device = FX_DEV;
+  ev.u.data.bytes = bytes;
+  ev.u.data.host_addr = host;
+  ev.u.data.device_addr = host ? host + 0x7000000u : 0x9000000u;
+  ev.u.data.hash = hash;
+  ev.u.data.duration_ns = FX_DUR;
+  add(f, &ev);
+  f->now += FX_DUR + 10;
+}
+
+void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
+           uint64_t host, uint64_t bytes, uint64_t hash) {
+  fx_op_flags(f, op, site, var, host, bytes, hash, 0);
+}
+
+void fx_kernel(fx *f, int32_t device) {
+  oi_event ev;
+  memset(&ev, 0, sizeof ev);
+  ev.kind = OI_KIND_KERNEL;
+  ev.device = device;
+  ev.u.generic[1] = (uint64_t)device;
+  ev.time_ns = f->now;
+  ev.endpoint = OI_EP_BEGIN;
+  add(f, &ev);
+  f->now += 5000;
+  ev.time_ns = f->now;
+  ev.endpoint = OI_EP_END;
+  add(f, &ev);
+  f->now += 10;
+}
+
+void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
+                      uint64_t hash_out) {
+  fx_op(f, OI_DATA_OP_ALLOC, site, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(f, OI_DATA_OP_TO_DEVICE, site, 1, FX_A, FX_BYTES, hash_in);
+  fx_kernel(f, FX_DEV);
+  fx_op(f, OI_DATA_OP_FROM_DEVICE, site, 1, FX_A, FX_BYTES, hash_out);
+  fx_op(f, OI_DATA_OP_DELETE, site, 1, FX_A, 0, FX_NO_HASH);
+}
+
+size_t fx_finish_count(fx *f, enum oi_finding_kind kind) {
+  assert_int_equal(oi_analysis_finish(f->ctx), 0);
+  size_t n, count = 0;
+  const oi_finding *all = oi_analysis_findings(f->ctx, &n);
+  for (size_t i = 0; i < n; i++)
+    count += all[i].kind == kind;
+  return count;
+}
+
+const oi_finding *fx_find(fx *f, enum oi_finding_kind kind, const char *var) {
+  assert_int_equal(oi_analysis_finish(f->ctx), 0);
+  size_t n;
+  const oi_finding *all = oi_analysis_findings(f->ctx, &n), *found = NULL;
+  for (size_t i = 0; i < n; i++)
+    if (all[i].kind == kind && strcmp(all[i].at.var_text, var) == 0) {
+      assert_null(found);
+      found = &all[i];
+    }
+  assert_non_null(found);
+  return found;
+}

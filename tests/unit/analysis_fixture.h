@@ -1,0 +1,44 @@
+/* Builds synthetic event streams for the analysis tests. Site ids double as
+ * line numbers of file "c.c"; map item 1..4 are a[0:N], b[0:N], c[0:N] and
+ * x[0:1]. Every event advances a clock, so streams are in time order. */
+#ifndef OI_TEST_ANALYSIS_FIXTURE_H
+#define OI_TEST_ANALYSIS_FIXTURE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis.h"
+
+#define FX_DEV 4 /* the host "device" number under host offloading */
+#define FX_N 100
+#define FX_BYTES (FX_N * 8)
+#define FX_A 0x10000u /* host addresses of a, b, c */
+#define FX_B 0x20000u
+#define FX_C 0x30000u
+#define FX_DUR 1000  /* every data op takes 1 us */
+#define FX_NO_HASH 0 /* hash argument: no valid hash */
+
+typedef struct fx {
+  oi_analysis *ctx;
+  uint64_t now;
+  uint8_t origin; /* origin stamped on every data op */
+} fx;
+
+void fx_init(fx *f);
+void fx_done(fx *f);
+/* a data op of map item `var` at site (= line) `site`; hash 0 = none */
+void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
+           uint64_t host, uint64_t bytes, uint64_t hash);
+void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
+                 uint64_t host, uint64_t bytes, uint64_t hash, uint8_t flags);
+/* a kernel run on `device` */
+void fx_kernel(fx *f, int32_t device);
+/* `target` with map(tofrom: a) at `site`: alloc, to, kernel, from, delete */
+void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
+                      uint64_t hash_out);
+/* finish, then the number of findings of `kind` */
+size_t fx_finish_count(fx *f, enum oi_finding_kind kind);
+/* the one finding of kind for var name (fails the test if not unique) */
+const oi_finding *fx_find(fx *f, enum oi_finding_kind kind, const char *var);
+
+#endif

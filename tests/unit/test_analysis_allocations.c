@@ -1,0 +1,190 @@
+/* Allocation findings: repeated and unused allocations, peak memory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis_fixture.h"
+
+/* for (i < 6) { target map(alloc: a) at 14 } with a changing each time */
+static void repeated_alloc_in_loop(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  for (uint64_t i = 0; i < 6; i++) {
+    fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
+    fx_kernel(&f, FX_DEV);
+    fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
+  }
+  const oi_finding *r = fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]");
+  assert_int_equal(r->op, OI_DATA_OP_ALLOC);
+  assert_int_equal(r->count, 5);
+  assert_int_equal(r->total, 6);
+  assert_int_equal(r->bytes, 0);
+  assert_int_equal(r->time_ns, 5 * 2 * FX_DUR); /* alloc + delete */
+  assert_int_equal(r->at.line, 14);
+  assert_int_equal(r->device, FX_DEV);
+  assert_string_equal(r->suggestion,
+                      "a[0:N] is allocated and freed on device 4 again and "
+                      "again at line 14: allocate it once with `target data "
+                      "map(alloc: a[0:N])` (or `target enter data`) around the "
+                      "loop that repeats line 14");
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
+  fx_done(&f);
+}
+
+/* the same address with another size is another variable */
+static void other_size_is_not_repeated(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_ALLOC, 18, 4, FX_A, 8, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_DELETE, 18, 4, FX_A, 0, FX_NO_HASH);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_REPEATED_ALLOC), 0);
+  fx_done(&f);
+}
+
+/* b allocated at line 40 and freed at 42 with no kernel in between */
+static void unused_alloc_without_kernel(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_ALLOC, 40, 2, FX_B, FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV + 1); /* another device's kernel does not use b */
+  fx_op(&f, OI_DATA_OP_DELETE, 42, 2, FX_B, 0, FX_NO_HASH);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 1);
+  const oi_finding *u = fx_find(&f, OI_FINDING_UNUSED_ALLOC, "b[0:N]");
+  assert_int_equal(u->count, 1);
+  assert_int_equal(u->total, 1);
+  assert_int_equal(u->time_ns, 2 * FX_DUR);
+  assert_int_equal(u->at.line, 40);
+  assert_string_equal(u->suggestion, "no kernel runs on device 4 while b[0:N] "
+                                     "is allocated at line 40: remove its "
+                                     "mapping there");
+  fx_done(&f);
+}
+
+/* never freed and no kernel after it: unused until the end of the run */
+static void unused_alloc_never_freed(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_ALLOC, 50, 3, FX_C, FX_BYTES, FX_NO_HASH);
+  const oi_finding *u = fx_find(&f, OI_FINDING_UNUSED_ALLOC, "c[0:N]");
+  assert_int_equal(u->count, 1);
+  assert_int_equal(u->time_ns, FX_DUR);
+  fx_done(&f);
+}
+
+/* a kernel already running when the memory is allocated may use it */
+static void alloc_during_running_kernel_is_used(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  oi_event k;
+  memset(&k, 0, sizeof k);
+  k.kind = OI_KIND_KERNEL;
+  k.endpoint = OI_EP_BEGIN;
+  k.device = FX_DEV;
+  k.time_ns = f.now++;
+  assert_int_equal(oi_analysis_add(f.ctx, &k), 0);
+  fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
+  k.endpoint = OI_EP_END;
+  k.time_ns = f.now++;
+  assert_int_equal(oi_analysis_add(f.ctx, &k), 0);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
+  fx_done(&f);
+}
+
+/* no kernel events at all, only a target region around the mapping (as
+ * when only the compiler reports device constructs) */
+static void target_region_counts_as_kernel(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  oi_event t;
+  memset(&t, 0, sizeof t);
+  t.kind = OI_KIND_TARGET;
+  t.construct = OI_CONSTRUCT_TARGET;
+  t.device = FX_DEV;
+  t.endpoint = OI_EP_BEGIN;
+  t.time_ns = f.now++;
+  assert_int_equal(oi_analysis_add(f.ctx, &t), 0);
+  fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, 0x99);
+  fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
+  t.endpoint = OI_EP_END;
+  t.time_ns = f.now++;
+  assert_int_equal(oi_analysis_add(f.ctx, &t), 0);
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  size_t n;
+  oi_analysis_findings(f.ctx, &n);
+  assert_int_equal(n, 0);
+  const oi_analysis_totals *t2 = oi_analysis_totals_get(f.ctx);
+  assert_int_equal(t2->ndevices, 1);
+  assert_int_equal(t2->devices[0].kernels, 1);
+  fx_done(&f);
+}
+
+/* a, b live together, then c after both are gone; deletes give 0 bytes
+ * and c's delete only its device address */
+static void peak_device_memory(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 2, FX_B, 2 * FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_DELETE, 20, 1, FX_A, 0, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_DELETE, 20, 2, FX_B, 0, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_ALLOC, 30, 3, FX_C, FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  oi_event del;
+  memset(&del, 0, sizeof del);
+  del.kind = OI_KIND_DATA_OP;
+  del.op = OI_DATA_OP_DELETE;
+  del.device = FX_DEV;
+  del.time_ns = f.now++;
+  del.u.data.device_addr = FX_C + 0x7000000u; /* as fx_op makes them */
+  assert_int_equal(oi_analysis_add(f.ctx, &del), 0);
+  fx_op(&f, OI_DATA_OP_ALLOC, 40, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  const oi_analysis_totals *t = oi_analysis_totals_get(f.ctx);
+  assert_int_equal(t->ndevices, 1);
+  assert_int_equal(t->devices[0].device, FX_DEV);
+  assert_int_equal(t->devices[0].peak_bytes, 3 * FX_BYTES);
+  assert_int_equal(t->devices[0].allocs, 4);
+  assert_int_equal(t->devices[0].kernels, 3);
+  /* c's lifetime ended at its device-address delete: it was used, and the
+   * later allocation of a is a repeat of line 10's */
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
+  assert_int_equal(fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]")->at.line,
+                   40);
+  fx_done(&f);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(repeated_alloc_in_loop),
+      cmocka_unit_test(other_size_is_not_repeated),
+      cmocka_unit_test(unused_alloc_without_kernel),
+      cmocka_unit_test(unused_alloc_never_freed),
+      cmocka_unit_test(alloc_during_running_kernel_is_used),
+      cmocka_unit_test(target_region_counts_as_kernel),
+      cmocka_unit_test(peak_device_memory),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

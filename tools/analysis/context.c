@@ -1,0 +1,262 @@
+/* The analysis context: the public entry points, event dispatch, and the
+ * device and host-range records the detectors share. */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const finding_kind_names[] = {
+#define OI_FINDING_NAME(id, name) name,
+    OI_FINDING_KINDS(OI_FINDING_NAME)
+#undef OI_FINDING_NAME
+};
+
+const char *oi_finding_kind_name(unsigned kind) {
+  return kind < OI_FINDING_COUNT ? finding_kind_names[kind] : "unknown";
+}
+
+oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
+  oi_analysis *ctx = calloc(1, sizeof *ctx);
+  if (!ctx)
+    return NULL;
+  if (callbacks)
+    ctx->cb = *callbacks;
+  ctx->places.elem = sizeof(oia_place_rec);
+  ctx->profiles.elem = sizeof(oia_profile_rec);
+  ctx->ranges.elem = sizeof(oia_range);
+  ctx->groups.elem = sizeof(oia_group);
+  ctx->pending.elem = sizeof(oia_pending_transfer);
+  ctx->devices.elem = sizeof(oia_device_state);
+  ctx->strings.elem = sizeof(char *);
+  ctx->content_holders.elem = sizeof(oia_content_holder);
+  ctx->pending_free = OIA_NONE;
+  ctx->host_version_root = OIA_SEGMENT_NONE;
+  ctx->host_coverage_root = OIA_SEGMENT_NONE;
+  ctx->overlapping.elem = sizeof(uint32_t);
+  ctx->last_device = OIA_NONE;
+  oia_segment_pool_init(&ctx->segments);
+  return ctx;
+}
+
+void oi_analysis_destroy(oi_analysis *ctx) {
+  if (!ctx)
+    return;
+  oia_table *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
+                         &ctx->ranges_by_key, &ctx->live_allocs,
+                         &ctx->contents,      &ctx->groups_by_key};
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+    oia_table_free(tables[i]);
+  for (size_t i = 0; i < ctx->strings.len; i++)
+    free(*OIA_VEC_AT(ctx->strings, char *, i));
+  oia_vec *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
+                     &ctx->groups,  &ctx->pending,         &ctx->devices,
+                     &ctx->strings, &ctx->content_holders, &ctx->overlapping};
+  for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++)
+    oia_vec_free(vecs[i]);
+  oia_segment_pool_free(&ctx->segments);
+  free(ctx->findings);
+  free(ctx->profile_out);
+  free((void *)ctx->totals.devices);
+  free(ctx);
+}
+
+oia_device_state *oia_device(oi_analysis *ctx, int32_t device) {
+  if (ctx->last_device != OIA_NONE) {
+    oia_device_state *d =
+        OIA_VEC_AT(ctx->devices, oia_device_state, ctx->last_device);
+    if (d->summary.device == device)
+      return d;
+  }
+  for (size_t i = 0; i < ctx->devices.len; i++) {
+    oia_device_state *d = OIA_VEC_AT(ctx->devices, oia_device_state, i);
+    if (d->summary.device == device) {
+      ctx->last_device = (uint32_t)i;
+      return d;
+    }
+  }
+  oia_device_state *d = oia_vec_push(&ctx->devices);
+  if (!d) {
+    ctx->failed = true;
+    return NULL;
+  }
+  d->summary.device = device;
+  d->pending_root = OIA_SEGMENT_NONE;
+  d->version_root = OIA_SEGMENT_NONE;
+  d->coverage_root = OIA_SEGMENT_NONE;
+  ctx->last_device = (uint32_t)(ctx->devices.len - 1);
+  return d;
+}
+
+uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
+                      uint64_t bytes, bool anonymous) {
+  oia_key key = {{(uint64_t)(int64_t)holder, host_addr, bytes, anonymous}};
+  uint32_t *slot = oia_table_slot(&ctx->ranges_by_key, &key);
+  if (!slot) {
+    ctx->failed = true;
+    return OIA_NONE;
+  }
+  if (*slot == OIA_TABLE_NONE) {
+    oia_range *r = oia_vec_push(&ctx->ranges);
+    if (!r) {
+      ctx->failed = true;
+      return OIA_NONE;
+    }
+    r->holder = holder;
+    r->host_addr = host_addr;
+    r->bytes = bytes;
+    r->anonymous = anonymous;
+    r->place_profile = OIA_NONE;
+    r->alloc_profile = OIA_NONE;
+    *slot = (uint32_t)(ctx->ranges.len - 1);
+  }
+  return *slot;
+}
+
+static int32_t event_device(const oi_event *ev) {
+  if (ev->device >= 0)
+    return ev->device;
+  int64_t generic = (int64_t)ev->u.generic[1];
+  return generic >= 0 && generic <= INT32_MAX ? (int32_t)generic : -1;
+}
+
+static void note_time(oi_analysis *ctx, uint64_t start, uint64_t end) {
+  if (!ctx->any_event || start < ctx->totals.first_ns)
+    ctx->totals.first_ns = start;
+  if (!ctx->any_event || end > ctx->totals.last_ns)
+    ctx->totals.last_ns = end;
+  ctx->any_event = true;
+}
+
+static void data_op(oi_analysis *ctx, const oi_event *ev) {
+  uint64_t start = ev->time_ns, duration = ev->u.data.duration_ns;
+  if (ev->flags & (OI_FLAG_ASYNC | OI_FLAG_NOWAIT) || start < ctx->busy_until ||
+      ctx->kernels_running)
+    ctx->totals.upper_bound = 1;
+  if (start + duration > ctx->busy_until)
+    ctx->busy_until = start + duration;
+  ctx->totals.data_ops++;
+  uint32_t profile = oia_profile_of(ctx, ev);
+  if (profile == OIA_NONE)
+    return;
+  unsigned op = ev->op < OI_DATA_OP_COUNT ? ev->op : OI_DATA_OP_OTHER;
+  oi_transfer_profile *out = &oia_profile_at(ctx, profile)->out;
+  out->ops[op]++;
+  out->bytes[op] += ev->u.data.bytes;
+  out->time_ns[op] += duration;
+  if (ev->device < 0)
+    return; /* a data op without a device has no place in the detectors */
+  uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
+  switch (op) {
+  case OI_DATA_OP_TO_DEVICE:
+  case OI_DATA_OP_FROM_DEVICE: {
+    ctx->totals.transfer_bytes += bytes;
+    ctx->totals.transfer_ns += duration;
+    if (!host || !bytes)
+      return; /* device-only memory: no variable to follow */
+    uint32_t range = oia_range_of(ctx, ev->device, host, bytes, false);
+    if (range == OIA_NONE)
+      return;
+    oia_widen_lines(ctx, range, profile);
+    bool avoidable = oia_content_transfer(ctx, ev, profile, range);
+    if (op == OI_DATA_OP_TO_DEVICE)
+      oia_unused_sent(ctx, ev, profile, range, avoidable);
+    return;
+  }
+  case OI_DATA_OP_ALLOC:
+    oia_alloc_begin(ctx, ev, profile);
+    return;
+  case OI_DATA_OP_DELETE:
+    oia_alloc_end(ctx, ev);
+    return;
+  default:
+    return;
+  }
+}
+
+/* A kernel, or a target region for streams that report no kernels: a
+ * device activity that may read whatever was mapped before it. */
+static void device_activity(oi_analysis *ctx, const oi_event *ev,
+                            bool is_kernel) {
+  int32_t device = event_device(ev);
+  if (device < 0)
+    return;
+  oia_device_state *dev = oia_device(ctx, device);
+  if (!dev)
+    return;
+  if (is_kernel)
+    dev->saw_kernel_events = true;
+  if (ev->endpoint == OI_EP_BEGIN) {
+    dev->regions_active++;
+    dev->activity++;
+    if (is_kernel) {
+      if (ctx->kernels_running++ || ev->time_ns < ctx->busy_until)
+        ctx->totals.upper_bound = 1; /* kernels or transfers overlap */
+      dev->kernels_active++;
+      dev->summary.kernels++;
+      oia_unused_kernel(ctx, dev);
+    } else if (!dev->saw_kernel_events) {
+      dev->summary.kernels++;
+    }
+  } else if (ev->endpoint == OI_EP_END) {
+    if (dev->regions_active)
+      dev->regions_active--;
+    if (is_kernel && dev->kernels_active) {
+      dev->kernels_active--;
+      ctx->kernels_running--;
+    }
+    if (ev->time_ns > ctx->busy_until)
+      ctx->busy_until = ev->time_ns;
+    if (!is_kernel) /* its kernel, if not reported, has run by now */
+      oia_unused_kernel(ctx, dev);
+  }
+}
+
+int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
+  if (ctx->failed)
+    return -1;
+  if (ctx->finished)
+    return 0;
+  bool is_data = ev->kind == OI_KIND_DATA_OP;
+  if (is_data && ev->endpoint == OI_EP_BEGIN)
+    return 0; /* complete operations carry their duration */
+  note_time(ctx, ev->time_ns,
+            ev->time_ns + (is_data ? ev->u.data.duration_ns : 0));
+  if (is_data)
+    data_op(ctx, ev);
+  else if (ev->kind == OI_KIND_KERNEL)
+    device_activity(ctx, ev, true);
+  else if (ev->kind == OI_KIND_TARGET && ev->construct == OI_CONSTRUCT_TARGET)
+    device_activity(ctx, ev, false);
+  return ctx->failed ? -1 : 0;
+}
+
+int oi_analysis_finish(oi_analysis *ctx) {
+  if (ctx->failed)
+    return -1;
+  if (ctx->finished)
+    return 0;
+  ctx->finished = true;
+  oia_unused_finish(ctx);
+  oia_allocs_finish(ctx);
+  if (ctx->failed || oia_build_totals(ctx) || oia_build_profile(ctx) ||
+      oia_groups_build_findings(ctx)) {
+    ctx->failed = true;
+    return -1;
+  }
+  return 0;
+}
+
+const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count) {
+  *count = ctx->finished && !ctx->failed ? ctx->nfindings : 0;
+  return ctx->findings;
+}
+
+const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx) {
+  return &ctx->totals;
+}
+
+const oi_transfer_profile *oi_analysis_profile(const oi_analysis *ctx,
+                                               size_t *count) {
+  *count = ctx->finished && !ctx->failed ? ctx->nprofile : 0;
+  return ctx->profile_out;
+}

@@ -1,0 +1,87 @@
+/* Findings are accumulated per (kind, operation, place and device), and for
+ * round trips and identical content also per other end, then turned into
+ * the sorted public array. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
+                         enum oi_data_op op, uint32_t profile,
+                         uint32_t other_profile, uint32_t range,
+                         uint64_t host_addr) {
+  /* a duplicate is a duplicate wherever the earlier copy came from */
+  bool keyed_by_other =
+      kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
+  oia_key key = {{(uint64_t)kind | (uint64_t)op << 8, profile,
+                  keyed_by_other ? other_profile : OIA_NONE, 0}};
+  uint32_t *slot = oia_table_slot(&ctx->groups_by_key, &key);
+  if (!slot) {
+    ctx->failed = true;
+    return NULL;
+  }
+  if (*slot == OIA_TABLE_NONE) {
+    oia_group *g = oia_vec_push(&ctx->groups);
+    if (!g) {
+      ctx->failed = true;
+      return NULL;
+    }
+    g->kind = kind;
+    g->op = op;
+    g->profile = profile;
+    g->other_profile = other_profile;
+    g->range = range;
+    g->host_addr = host_addr;
+    *slot = (uint32_t)(ctx->groups.len - 1);
+  }
+  return OIA_VEC_AT(ctx->groups, oia_group, *slot);
+}
+
+static const oi_finding_place *place_of(oi_analysis *ctx, uint32_t profile) {
+  uint32_t place = oia_profile_at(ctx, profile)->place;
+  return &OIA_VEC_AT(ctx->places, oia_place_rec, place)->place;
+}
+
+static int by_importance(const void *a, const void *b) {
+  const oi_finding *x = a, *y = b;
+  if (x->time_ns != y->time_ns)
+    return x->time_ns < y->time_ns ? 1 : -1;
+  if (x->bytes != y->bytes)
+    return x->bytes < y->bytes ? 1 : -1;
+  if (x->count != y->count)
+    return x->count < y->count ? 1 : -1;
+  if (x->kind != y->kind)
+    return x->kind < y->kind ? -1 : 1;
+  return x->at.line < y->at.line ? -1 : x->at.line > y->at.line;
+}
+
+int oia_groups_build_findings(oi_analysis *ctx) {
+  ctx->nfindings = ctx->groups.len;
+  ctx->findings = calloc(ctx->nfindings + 1, sizeof *ctx->findings);
+  if (!ctx->findings)
+    return -1;
+  for (size_t i = 0; i < ctx->groups.len; i++) {
+    const oia_group *g = OIA_VEC_AT(ctx->groups, oia_group, i);
+    const oia_profile_rec *p = oia_profile_at(ctx, g->profile);
+    const oia_range *r = oia_range_at(ctx, g->range);
+    oi_finding *f = &ctx->findings[i];
+    f->kind = g->kind;
+    f->op = g->op;
+    f->device = p->out.device;
+    f->host_addr = g->host_addr;
+    f->at = *place_of(ctx, g->profile);
+    f->other =
+        g->other_profile != OIA_NONE ? *place_of(ctx, g->other_profile) : f->at;
+    f->count = g->count;
+    f->partial = g->partial;
+    f->total = p->out.ops[g->op];
+    f->bytes = g->bytes;
+    f->time_ns = g->time_ns;
+    f->first_line = r->first_line ? r->first_line : f->at.line;
+    f->last_line = r->last_line ? r->last_line : f->at.line;
+    f->suggestion = oia_suggestion(ctx, f);
+    if (!f->suggestion)
+      return -1;
+  }
+  qsort(ctx->findings, ctx->nfindings, sizeof *ctx->findings, by_importance);
+  return 0;
+}

@@ -1,0 +1,114 @@
+/* Places (a site's map item, or a code address and host address without a
+ * site), their names and lines from the caller's callbacks, and the
+ * per-place, per-device transfer profile records. */
+#include "internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *oia_strdup(oi_analysis *ctx, const char *text) {
+  char **slot = oia_vec_push(&ctx->strings);
+  if (!slot) {
+    ctx->failed = true;
+    return NULL;
+  }
+  if (!text)
+    text = "";
+  size_t size = strlen(text) + 1;
+  *slot = malloc(size);
+  if (!*slot) {
+    ctx->strings.len--;
+    ctx->failed = true;
+    return NULL;
+  }
+  memcpy(*slot, text, size);
+  return *slot;
+}
+
+/* A place is a compiler site's map item, or, without one, the code address
+ * and host address of the operation. */
+static oia_key place_key(const oi_event *ev) {
+  oia_key key = {{ev->site | (uint64_t)ev->var << 32,
+                  ev->site ? 0 : ev->codeptr,
+                  ev->var ? 0 : ev->u.data.host_addr, 0}};
+  return key;
+}
+
+static uint32_t new_place(oi_analysis *ctx, const oi_event *ev) {
+  oia_place_rec *rec = oia_vec_push(&ctx->places);
+  if (!rec) {
+    ctx->failed = true;
+    return OIA_NONE;
+  }
+  uint32_t index = (uint32_t)(ctx->places.len - 1);
+  oi_finding_place place = {
+      .site = ev->site, .var = ev->var, .codeptr = ev->codeptr};
+  const char *name = NULL, *file = NULL;
+  unsigned line = 0;
+  if (ev->site && ev->var && ctx->cb.var_name)
+    name = ctx->cb.var_name(ctx->cb.user, ev->site, ev->var);
+  if (ev->site && ctx->cb.site_location)
+    ctx->cb.site_location(ctx->cb.user, ev->site, &file, &line);
+  else if (!ev->site && ev->codeptr && ctx->cb.code_location)
+    ctx->cb.code_location(ctx->cb.user, ev->codeptr, &file, &line);
+  char fallback[64];
+  place.var_named = name != NULL;
+  if (!name) {
+    snprintf(fallback, sizeof fallback, "0x%" PRIx64 " (%" PRIu64 " bytes)",
+             ev->u.data.host_addr, ev->u.data.bytes);
+    name = fallback;
+  }
+  place.var_text = oia_strdup(ctx, name);
+  place.file = file ? oia_strdup(ctx, file) : NULL;
+  place.line = line;
+  rec = OIA_VEC_AT(ctx->places, oia_place_rec, index);
+  rec->place = place;
+  rec->host_addr = ev->u.data.host_addr;
+  return index;
+}
+
+uint32_t oia_profile_of(oi_analysis *ctx, const oi_event *ev) {
+  oia_key key = place_key(ev);
+  key.w[3] = (uint64_t)(int64_t)ev->device;
+  uint32_t *slot = oia_table_slot(&ctx->profiles_by_key, &key);
+  if (!slot) {
+    ctx->failed = true;
+    return OIA_NONE;
+  }
+  if (*slot != OIA_TABLE_NONE)
+    return *slot;
+  key.w[3] = UINT64_MAX; /* the place itself, shared by all devices */
+  uint32_t *place_slot = oia_table_slot(&ctx->places_by_key, &key);
+  if (!place_slot) {
+    ctx->failed = true;
+    return OIA_NONE;
+  }
+  if (*place_slot == OIA_TABLE_NONE)
+    *place_slot = new_place(ctx, ev);
+  uint32_t place = *place_slot;
+  oia_profile_rec *rec =
+      place == OIA_NONE ? NULL : oia_vec_push(&ctx->profiles);
+  if (!rec) {
+    ctx->failed = true;
+    return OIA_NONE; /* the slot keeps OIA_TABLE_NONE: nothing half-made */
+  }
+  rec->place = place;
+  rec->out.device = ev->device;
+  *slot = (uint32_t)(ctx->profiles.len - 1);
+  return *slot;
+}
+
+void oia_widen_lines(oi_analysis *ctx, uint32_t range, uint32_t profile) {
+  oia_place_rec *place = OIA_VEC_AT(ctx->places, oia_place_rec,
+                                    oia_profile_at(ctx, profile)->place);
+  unsigned line = place->place.line;
+  oia_range *r = oia_range_at(ctx, range);
+  if (!line)
+    return;
+  if (!r->first_line || line < r->first_line)
+    r->first_line = line;
+  if (line > r->last_line)
+    r->last_line = line;
+}

@@ -1,0 +1,198 @@
+/* Treap with split/merge: expected O(log n) per overwrite, and each segment
+ * is removed at most once, so a whole run stays near-linear. */
+#include "segments.h"
+
+#include <stdlib.h>
+
+#define NONE OIA_SEGMENT_NONE
+
+void oia_segment_pool_init(oia_segment_pool *pool) {
+  pool->nodes = NULL;
+  pool->len = pool->cap = 0;
+  pool->free_head = NONE;
+  pool->rng = 2463534242u;
+}
+
+void oia_segment_pool_free(oia_segment_pool *pool) {
+  free(pool->nodes);
+  oia_segment_pool_init(pool);
+}
+
+static uint32_t next_priority(oia_segment_pool *pool) {
+  uint32_t x = pool->rng; /* xorshift32 */
+  x ^= x << 13;
+  x ^= x >> 17;
+  x ^= x << 5;
+  return pool->rng = x;
+}
+
+static uint32_t new_node(oia_segment_pool *pool, uint64_t start, uint64_t end,
+                         uint32_t owner) {
+  uint32_t index;
+  if (pool->free_head != NONE) {
+    index = pool->free_head;
+    pool->free_head = pool->nodes[index].right;
+  } else {
+    if (pool->len == pool->cap) {
+      uint32_t cap = pool->cap ? pool->cap * 2 : 256;
+      oia_segment_node *nodes = realloc(pool->nodes, cap * sizeof *nodes);
+      if (!nodes)
+        return NONE;
+      pool->nodes = nodes;
+      pool->cap = cap;
+    }
+    index = pool->len++;
+  }
+  oia_segment_node *n = &pool->nodes[index];
+  n->start = start;
+  n->end = end;
+  n->owner = owner;
+  n->priority = next_priority(pool);
+  n->left = n->right = NONE;
+  return index;
+}
+
+static void free_node(oia_segment_pool *pool, uint32_t index) {
+  pool->nodes[index].right = pool->free_head;
+  pool->free_head = index;
+}
+
+/* left: starts < key; right: starts >= key */
+static void split(oia_segment_node *nodes, uint32_t t, uint64_t key,
+                  uint32_t *left, uint32_t *right) {
+  if (t == NONE) {
+    *left = *right = NONE;
+  } else if (nodes[t].start < key) {
+    split(nodes, nodes[t].right, key, &nodes[t].right, right);
+    *left = t;
+  } else {
+    split(nodes, nodes[t].left, key, left, &nodes[t].left);
+    *right = t;
+  }
+}
+
+/* every start in a precedes every start in b */
+static uint32_t merge(oia_segment_node *nodes, uint32_t a, uint32_t b) {
+  if (a == NONE)
+    return b;
+  if (b == NONE)
+    return a;
+  if (nodes[a].priority > nodes[b].priority) {
+    nodes[a].right = merge(nodes, nodes[a].right, b);
+    return a;
+  }
+  nodes[b].left = merge(nodes, a, nodes[b].left);
+  return b;
+}
+
+/* Removes the segments of t (all starting inside [.., end)); one reaching
+ * past `end` is trimmed to start at `end` and returned as *kept. */
+static void take_middle(oia_segment_pool *pool, uint32_t t, uint64_t end,
+                        uint32_t *kept, oia_segment_visit visit, void *user) {
+  if (t == NONE)
+    return;
+  oia_segment_node *n = &pool->nodes[t];
+  uint32_t left = n->left, right = n->right;
+  take_middle(pool, left, end, kept, visit, user);
+  n = &pool->nodes[t];
+  if (n->end > end) {
+    visit(user, n->owner, end - n->start, 0);
+    n->start = end;
+    n->left = n->right = NONE;
+    *kept = t;
+  } else {
+    visit(user, n->owner, n->end - n->start, -1);
+    free_node(pool, t);
+  }
+  take_middle(pool, right, end, kept, visit, user);
+}
+
+int oia_segments_overwrite(oia_segment_pool *pool, uint32_t *root,
+                           uint64_t start, uint64_t end, uint32_t owner,
+                           oia_segment_visit visit, void *user) {
+  if (end <= start)
+    return 0;
+  uint32_t inserted = NONE, tail = NONE;
+  /* allocate first: a failure then leaves the tree untouched */
+  if (owner != NONE) {
+    inserted = new_node(pool, start, end, owner);
+    if (inserted == NONE)
+      return -1;
+  }
+  uint32_t before, rest, middle, after;
+  split(pool->nodes, *root, start, &before, &rest);
+  split(pool->nodes, rest, end, &middle, &after);
+  if (before != NONE) {
+    uint32_t last = before;
+    while (pool->nodes[last].right != NONE)
+      last = pool->nodes[last].right;
+    oia_segment_node *n = &pool->nodes[last];
+    if (n->end > start) {
+      uint64_t old_end = n->end;
+      uint64_t lost = (old_end < end ? old_end : end) - start;
+      n->end = start;
+      if (old_end > end) {
+        tail = new_node(pool, end, old_end, pool->nodes[last].owner);
+        if (tail == NONE) { /* undo the trim and give up */
+          pool->nodes[last].end = old_end;
+          *root = merge(pool->nodes, before, merge(pool->nodes, middle, after));
+          if (inserted != NONE)
+            free_node(pool, inserted);
+          return -1;
+        }
+      }
+      visit(user, pool->nodes[last].owner, lost, tail != NONE ? 1 : 0);
+    }
+  }
+  take_middle(pool, middle, end, &tail, visit, user);
+  uint32_t t = merge(pool->nodes, before, inserted);
+  t = merge(pool->nodes, t, tail);
+  *root = merge(pool->nodes, t, after);
+  return 0;
+}
+
+static void visit_all(const oia_segment_node *nodes, uint32_t t, uint64_t end,
+                      oia_segment_visit visit, void *user) {
+  if (t == NONE)
+    return;
+  visit_all(nodes, nodes[t].left, end, visit, user);
+  uint64_t stop = nodes[t].end < end ? nodes[t].end : end;
+  visit(user, nodes[t].owner, stop - nodes[t].start, 0);
+  visit_all(nodes, nodes[t].right, end, visit, user);
+}
+
+void oia_segments_query(oia_segment_pool *pool, uint32_t *root, uint64_t start,
+                        uint64_t end, oia_segment_visit visit, void *user) {
+  if (end <= start)
+    return;
+  uint32_t before, rest, middle, after;
+  split(pool->nodes, *root, start, &before, &rest);
+  split(pool->nodes, rest, end, &middle, &after);
+  if (before != NONE) {
+    uint32_t last = before;
+    while (pool->nodes[last].right != NONE)
+      last = pool->nodes[last].right;
+    const oia_segment_node *n = &pool->nodes[last];
+    if (n->end > start)
+      visit(user, n->owner, (n->end < end ? n->end : end) - start, 0);
+  }
+  visit_all(pool->nodes, middle, end, visit, user);
+  *root = merge(pool->nodes, before, merge(pool->nodes, middle, after));
+}
+
+static void clear_tree(oia_segment_pool *pool, uint32_t t,
+                       oia_segment_visit visit, void *user) {
+  if (t == NONE)
+    return;
+  uint32_t left = pool->nodes[t].left, right = pool->nodes[t].right;
+  clear_tree(pool, left, visit, user);
+  visit(user, pool->nodes[t].owner, 0, -1);
+  free_node(pool, t);
+  clear_tree(pool, right, visit, user);
+}
+
+void oia_segments_clear(oia_segment_pool *pool, uint32_t *root,
+                        oia_segment_visit visit, void *user) {
+  clear_tree(pool, *root, visit, user);
+  *root = NONE;
+}

@@ -1,0 +1,47 @@
+/* The finished totals (optimisation potential, devices) and the public
+ * transfer profile. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+int oia_build_totals(oi_analysis *ctx) {
+  oi_analysis_totals *t = &ctx->totals;
+  t->measured_ns = t->last_ns - t->first_ns;
+  t->predicted_ns =
+      t->saved_ns < t->measured_ns ? t->measured_ns - t->saved_ns : 0;
+  if (t->saved_ns == 0) {
+    t->speedup = 1.0;
+  } else if (t->predicted_ns == 0) { /* overlapping operations saved it all */
+    t->speedup = 0.0;
+    t->upper_bound = 1;
+  } else {
+    t->speedup = (double)t->measured_ns / (double)t->predicted_ns;
+  }
+  oi_device_summary *devices = calloc(ctx->devices.len + 1, sizeof *devices);
+  if (!devices)
+    return -1;
+  size_t with_data = 0;
+  for (size_t i = 0; i < ctx->devices.len; i++) {
+    devices[i] = OIA_VEC_AT(ctx->devices, oia_device_state, i)->summary;
+    with_data += devices[i].allocs || devices[i].kernels;
+  }
+  if (with_data > 1) /* devices work in parallel: savings need not add up */
+    t->upper_bound = 1;
+  t->devices = devices;
+  t->ndevices = ctx->devices.len;
+  return 0;
+}
+
+int oia_build_profile(oi_analysis *ctx) {
+  ctx->nprofile = ctx->profiles.len;
+  ctx->profile_out = calloc(ctx->nprofile + 1, sizeof *ctx->profile_out);
+  if (!ctx->profile_out)
+    return -1;
+  for (size_t i = 0; i < ctx->nprofile; i++) {
+    oia_profile_rec *rec = oia_profile_at(ctx, (uint32_t)i);
+    ctx->profile_out[i] = rec->out;
+    ctx->profile_out[i].at =
+        OIA_VEC_AT(ctx->places, oia_place_rec, rec->place)->place;
+  }
+  return 0;
+}

@@ -1,0 +1,104 @@
+/* Unused transfers: bytes sent to a device that no kernel could have read
+ * because a later transfer overwrote them, the allocation was deleted, or no
+ * kernel on that device started afterwards. Pending bytes live as segments
+ * per device; a kernel start settles them as (possibly) read. Only the
+ * overwritten bytes of a transfer count, so a one-element update charges a
+ * whole-array transfer with one element's bytes and time. */
+#include "internal.h"
+
+static void settle(oi_analysis *ctx, uint32_t index) {
+  oia_pending_transfer *t =
+      OIA_VEC_AT(ctx->pending, oia_pending_transfer, index);
+  if (t->unused_bytes) {
+    uint64_t unused = t->unused_bytes < t->bytes ? t->unused_bytes : t->bytes;
+    uint64_t time =
+        (uint64_t)((unsigned __int128)t->duration_ns * unused / t->bytes);
+    bool whole = unused == t->bytes, avoidable = t->avoidable;
+    oia_group *group = oia_group_for(
+        ctx, OI_FINDING_UNUSED_TRANSFER, OI_DATA_OP_TO_DEVICE, t->profile,
+        OIA_NONE, t->range, oia_range_at(ctx, t->range)->host_addr);
+    if (group) {
+      group->count += whole;
+      group->partial += !whole;
+      group->bytes += unused;
+      group->time_ns += time;
+    }
+    if (!avoidable) { /* a duplicate's time is already counted */
+      ctx->totals.saved_ns += time;
+      ctx->totals.saved_bytes += unused;
+    }
+    t = OIA_VEC_AT(ctx->pending, oia_pending_transfer, index);
+  }
+  t->next_free = ctx->pending_free;
+  ctx->pending_free = index;
+}
+
+static void visit(void *user, uint32_t owner, uint64_t lost_bytes,
+                  int segments_delta) {
+  oi_analysis *ctx = user;
+  oia_pending_transfer *t =
+      OIA_VEC_AT(ctx->pending, oia_pending_transfer, owner);
+  t->unused_bytes += lost_bytes;
+  t->segments = (uint32_t)((int64_t)t->segments + segments_delta);
+  if (t->segments == 0)
+    settle(ctx, owner);
+}
+
+static uint32_t new_pending(oi_analysis *ctx) {
+  if (ctx->pending_free != OIA_NONE) {
+    uint32_t index = ctx->pending_free;
+    ctx->pending_free =
+        OIA_VEC_AT(ctx->pending, oia_pending_transfer, index)->next_free;
+    return index;
+  }
+  if (!oia_vec_push(&ctx->pending)) {
+    ctx->failed = true;
+    return OIA_NONE;
+  }
+  return (uint32_t)(ctx->pending.len - 1);
+}
+
+void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
+                     uint32_t range, bool avoidable) {
+  oia_device_state *dev = oia_device(ctx, ev->device);
+  if (!dev || dev->kernels_active > 0)
+    return; /* a running kernel may read it at once */
+  uint32_t index = new_pending(ctx);
+  if (index == OIA_NONE)
+    return;
+  oia_pending_transfer *t =
+      OIA_VEC_AT(ctx->pending, oia_pending_transfer, index);
+  *t = (oia_pending_transfer){.profile = profile,
+                              .range = range,
+                              .segments = 1,
+                              .avoidable = avoidable,
+                              .bytes = ev->u.data.bytes,
+                              .duration_ns = ev->u.data.duration_ns};
+  uint64_t start = ev->u.data.host_addr;
+  if (oia_segments_overwrite(&ctx->segments, &dev->pending_root, start,
+                             start + ev->u.data.bytes, index, visit, ctx) != 0)
+    ctx->failed = true;
+}
+
+void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr,
+                        uint64_t bytes) {
+  oia_device_state *dev = oia_device(ctx, device);
+  if (dev && oia_segments_overwrite(&ctx->segments, &dev->pending_root,
+                                    host_addr, host_addr + bytes,
+                                    OIA_SEGMENT_NONE, visit, ctx) != 0)
+    ctx->failed = true;
+}
+
+void oia_unused_kernel(oi_analysis *ctx, oia_device_state *dev) {
+  oia_segments_clear(&ctx->segments, &dev->pending_root, visit, ctx);
+}
+
+void oia_unused_finish(oi_analysis *ctx) {
+  /* whatever is still pending was sent after the device's last kernel */
+  for (size_t i = 0; i < ctx->devices.len; i++) {
+    oia_device_state *dev = OIA_VEC_AT(ctx->devices, oia_device_state, i);
+    if (oia_segments_overwrite(&ctx->segments, &dev->pending_root, 0,
+                               UINT64_MAX, OIA_SEGMENT_NONE, visit, ctx) != 0)
+      ctx->failed = true;
+  }
+}
