@@ -1,7 +1,159 @@
-/* placeholder: replaced by the shim implementation */
-#include <omp-tools.h>
+/* The OMPT tool: ompt_start_tool, initialisation (callback registration and
+ * the capability matrix, OMPT_INST_DISABLE_NATIVE), run information and
+ * finalisation. Only ompt_start_tool is exported. */
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "callbacks.h"
+#include "hooks.h"
+#include "native_groups.h"
+#include "ompt-inst/trace.h"
+#include "record.h"
+#include "registration.h"
+#include "run_folder.h"
+#include "trace_file.h"
+
+_Atomic uint64_t oi_next_id = 1;
+
+static const char *runtime_version = "";
+
+static oi_capabilities capabilities;
+
+static unsigned disabled_groups(void) {
+  char unknown[64];
+  unsigned groups = oi_parse_native_groups(getenv("OMPT_INST_DISABLE_NATIVE"),
+                                           unknown, sizeof unknown);
+  if (unknown[0])
+    fprintf(stderr,
+            "ompt-inst: OMPT_INST_DISABLE_NATIVE: unknown group '%s' "
+            "(expected host, target or all); ignored\n",
+            unknown);
+  return groups;
+}
+
+static void write_capabilities(void) {
+  oi_trace_record2(OI_REC_CAPABILITIES, &capabilities.count,
+                   sizeof capabilities.count, capabilities.entry,
+                   capabilities.count * (uint32_t)sizeof(oi_capability));
+}
+
+static void write_info(const char *key, const char *value, size_t length) {
+  char text[4096];
+  int n = snprintf(text, sizeof text, "%s=%.*s", key, (int)length, value);
+  if (n > 0)
+    oi_trace_record(OI_REC_INFO, text,
+                    (uint32_t)(n < (int)sizeof text ? n : (int)sizeof text - 1));
+}
+
+/* argv from /proc/self/cmdline, arguments separated by spaces. */
+static void write_argv(void) {
+  char cmdline[4096];
+  ssize_t n = 0;
+  int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    n = read(fd, cmdline, sizeof cmdline - 1);
+    close(fd);
+  }
+  if (n <= 0)
+    return;
+  if (cmdline[n - 1] == '\0')
+    n--;
+  for (ssize_t i = 0; i < n; i++)
+    if (cmdline[i] == '\0')
+      cmdline[i] = ' ';
+  write_info("argv", cmdline, (size_t)n);
+}
+
+static void write_run_info(void) {
+  char program[4096];
+  ssize_t n = readlink("/proc/self/exe", program, sizeof program);
+  if (n > 0)
+    write_info("program", program, (size_t)n);
+  write_argv();
+  write_info("runtime", runtime_version, strlen(runtime_version));
+  char pid[32];
+  snprintf(pid, sizeof pid, "%d", (int)getpid());
+  write_info("pid", pid, strlen(pid));
+}
+
+/* How the trace ends. exit() on the initial thread outside any parallel
+ * region makes the runtime end its threads (their end events) and then
+ * call ompt_finalize, which writes the end of the trace; with LD_PRELOAD
+ * that comes after this library's destructor, so until then buffers are
+ * only flushed. exit() anywhere else (a worker, inside a parallel region,
+ * the last thread after main called pthread_exit) gets no ompt_finalize:
+ * the trace ends at once. */
+static _Atomic int runtime_will_finalize;
+
+static int in_parallel_region(void) {
+  int (*level)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_level");
+  return level && level() > 0;
+}
+
+static void finish_at_exit(void) {
+  oi_thread *t = oi_tls_thread;
+  if (t && t->number == 0 && !in_parallel_region())
+    atomic_store(&runtime_will_finalize, 1);
+  else
+    oi_record_finish();
+}
+
+__attribute__((destructor)) static void finish_at_unload(void) {
+  if (atomic_load(&runtime_will_finalize))
+    oi_record_checkpoint();
+  else
+    oi_record_finish();
+}
+
+static int tool_initialize(ompt_function_lookup_t lookup,
+                           int initial_device_num, ompt_data_t *tool_data) {
+  (void)initial_device_num; /* not the host's number as copies report it */
+  (void)tool_data;
+  oi_thread_self(); /* the initial thread is thread 0 */
+  ompt_set_callback_t set_callback =
+      (ompt_set_callback_t)lookup("ompt_set_callback");
+  if (!set_callback)
+    return 0;
+  oi_hooks_connect(lookup);
+  unsigned disabled = disabled_groups();
+  oi_register_callbacks(set_callback, oi_host_callbacks,
+                        oi_host_callback_count, disabled & OI_NATIVE_HOST,
+                        &capabilities);
+  static const oi_callback_entry control = {
+      ompt_callback_control_tool, (ompt_callback_t)oi_on_control_tool, 0,
+      NULL};
+  oi_register_callbacks(set_callback, &control, 1, 0, &capabilities);
+  oi_register_callbacks(set_callback, oi_device_callbacks,
+                        oi_device_callback_count, disabled & OI_NATIVE_TARGET,
+                        &capabilities);
+  write_run_info();
+  write_capabilities();
+  oi_record_start();
+  atexit(finish_at_exit);
+  pthread_atfork(NULL, NULL, oi_record_forked_child);
+  return 1;
+}
+
+static void tool_finalize(ompt_data_t *tool_data) {
+  (void)tool_data;
+  oi_record_finish();
+}
+
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
-ompt_start_tool(unsigned int omp_version, const char *runtime_version) {
-  (void)omp_version; (void)runtime_version;
-  return 0;
+ompt_start_tool(unsigned int omp_version, const char *runtime) {
+  (void)omp_version;
+  static ompt_start_tool_result_t result = {tool_initialize, tool_finalize,
+                                            {0}};
+  static _Atomic int started;
+  if (atomic_exchange(&started, 1)) /* preloaded and named in OMP_TOOL_LIBRARIES */
+    return NULL;
+  if (oi_run_folder_open() != 0)
+    return NULL;
+  runtime_version = runtime ? runtime : "";
+  return &result;
 }

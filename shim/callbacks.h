@@ -1,0 +1,39 @@
+/* What the callback files give the tool: their callbacks, as tables that
+ * tool.c registers, and ids shared by all of them. */
+#ifndef OMPT_INST_SHIM_CALLBACKS_H
+#define OMPT_INST_SHIM_CALLBACKS_H
+
+#include <omp-tools.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct oi_callback_entry {
+  ompt_callbacks_t event;
+  ompt_callback_t handler;
+  /* registered instead when the runtime refuses `event` (0 = none) */
+  ompt_callbacks_t fallback;
+  ompt_callback_t fallback_handler;
+} oi_callback_entry;
+
+/* Host callbacks (OMPT_INST_DISABLE_NATIVE=host), without control_tool. */
+extern const oi_callback_entry oi_host_callbacks[];
+extern const size_t oi_host_callback_count;
+/* Device callbacks (OMPT_INST_DISABLE_NATIVE=target). */
+extern const oi_callback_entry oi_device_callbacks[];
+extern const size_t oi_device_callback_count;
+/* Always registered: the compiler hooks find the shim through it. */
+int oi_on_control_tool(uint64_t command, uint64_t modifier, void *arg,
+                       const void *codeptr_ra);
+
+/* Ids the tool gives parallel regions, tasks and target regions. */
+extern _Atomic uint64_t oi_next_id;
+static inline uint64_t oi_new_id(void) {
+  return atomic_fetch_add_explicit(&oi_next_id, 1, memory_order_relaxed);
+}
+
+/* Explicit tasks' task_data: id << 2 | these bits. */
+#define OI_TASK_EXPLICIT 1u
+#define OI_TASK_STARTED 2u
+
+#endif

@@ -1,0 +1,364 @@
+/* Device OMPT callbacks: device lifecycle, target regions, kernels, data
+ * operations (timed from begin to end and hashed on the host side) and map
+ * items. EMI callbacks first; the non-EMI ones when a runtime refuses those. */
+#include <dlfcn.h>
+#include <limits.h>
+#include <xxhash.h>
+
+#include "callbacks.h"
+#include "ompt-inst/events.h"
+#include "record.h"
+
+/* The host's device number as data operations report it. The OMPT
+ * initial_device_num argument was seen as 0 with host offloading while the
+ * host side of copies said 4, so ask the runtime, once, after it set up its
+ * devices (never sized tables by ompt_get_num_devices either). */
+static _Atomic int host_device = INT_MIN;
+
+static int host_device_number(void) {
+  int device = atomic_load_explicit(&host_device, memory_order_relaxed);
+  if (device != INT_MIN)
+    return device;
+  int (*initial_device)(void) =
+      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_initial_device");
+  device = initial_device ? initial_device() : -1;
+  atomic_store_explicit(&host_device, device, memory_order_relaxed);
+  return device;
+}
+
+static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
+  return endpoint == ompt_scope_begin ? OI_EP_BEGIN
+         : endpoint == ompt_scope_end ? OI_EP_END
+                                      : OI_EP_NONE;
+}
+
+static void device_event(unsigned kind, int device_num, uint64_t b, uint64_t c,
+                         uint64_t d) {
+  oi_thread *t;
+  oi_event *e =
+      oi_event_next(&t, kind, OI_EP_NONE, OI_CONSTRUCT_DEVICE, NULL);
+  if (!e)
+    return;
+  e->device = device_num;
+  e->u.generic[0] = (uint64_t)(int64_t)device_num;
+  e->u.generic[1] = b;
+  e->u.generic[2] = c;
+  e->u.generic[3] = d;
+  oi_event_commit(t);
+}
+
+static void on_device_initialize(int device_num, const char *type,
+                                 ompt_device_t *device,
+                                 ompt_function_lookup_t lookup,
+                                 const char *documentation) {
+  (void)type;
+  (void)device;
+  (void)lookup;
+  (void)documentation;
+  device_event(OI_KIND_DEVICE_INIT, device_num, 0, 0, 0);
+}
+
+static void on_device_finalize(int device_num) {
+  device_event(OI_KIND_DEVICE_FINALIZE, device_num, 0, 0, 0);
+}
+
+static void on_device_load(int device_num, const char *filename,
+                           int64_t offset_in_file, void *vma_in_file,
+                           size_t bytes, void *host_addr, void *device_addr,
+                           uint64_t module_id) {
+  (void)filename;
+  (void)offset_in_file;
+  (void)vma_in_file;
+  (void)device_addr;
+  device_event(OI_KIND_DEVICE_LOAD, device_num, module_id,
+               (uint64_t)(uintptr_t)host_addr, bytes);
+}
+
+static void on_device_unload(int device_num, uint64_t module_id) {
+  device_event(OI_KIND_DEVICE_UNLOAD, device_num, module_id, 0, 0);
+}
+
+static unsigned target_construct(ompt_target_t kind) {
+  switch (kind & ~8) { /* the nowait variants are kind | 8 */
+  case ompt_target:
+    return OI_CONSTRUCT_TARGET;
+  case ompt_target_enter_data:
+    return OI_CONSTRUCT_TARGET_ENTER_DATA;
+  case ompt_target_exit_data:
+    return OI_CONSTRUCT_TARGET_EXIT_DATA;
+  case ompt_target_update:
+    return OI_CONSTRUCT_TARGET_UPDATE;
+  }
+  return OI_CONSTRUCT_OTHER;
+}
+
+static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
+                         int device_num, ompt_data_t *task_data,
+                         uint64_t target_id, const void *codeptr_ra) {
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  unsigned construct = target_construct(kind);
+  if (endpoint == ompt_scope_begin) {
+    t->target_device = device_num;
+    t->target_construct = construct;
+    host_device_number(); /* the runtime's devices are set up by now */
+  } else {
+    t->target_construct = OI_CONSTRUCT_NONE;
+  }
+  oi_event *e = oi_event_next(&t, OI_KIND_TARGET, endpoint_of(endpoint),
+                              construct, codeptr_ra);
+  if (!e)
+    return;
+  if (kind & 8)
+    e->flags = OI_FLAG_NOWAIT;
+  e->device = device_num;
+  e->u.generic[0] = target_id;
+  e->u.generic[1] = (uint64_t)(int64_t)device_num;
+  e->u.generic[2] = task_data ? task_data->value >> 2 : 0;
+  oi_event_commit(t);
+}
+
+/* Kernels, data operations and map items are named by the target region
+ * they happen in ("target enter data", ...); outside one (omp_target_alloc,
+ * omp_target_memcpy) they belong to no directive. */
+static unsigned region_construct(const oi_thread *t) {
+  return t->target_construct ? t->target_construct : OI_CONSTRUCT_OTHER;
+}
+
+static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
+                          int device_num, ompt_data_t *task_data,
+                          ompt_data_t *target_task_data,
+                          ompt_data_t *target_data, const void *codeptr_ra) {
+  (void)target_task_data;
+  if (endpoint == ompt_scope_begin)
+    target_data->value = oi_new_id();
+  target_event(kind, endpoint, device_num, task_data, target_data->value,
+               codeptr_ra);
+}
+
+static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
+                      int device_num, ompt_data_t *task_data,
+                      ompt_id_t target_id, const void *codeptr_ra) {
+  target_event(kind, endpoint, device_num, task_data, target_id, codeptr_ra);
+}
+
+static void kernel_event(unsigned endpoint, uint64_t target_id,
+                         uint64_t host_op_id, unsigned requested_num_teams) {
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  oi_event *e = oi_event_next(&t, OI_KIND_KERNEL, endpoint,
+                              region_construct(t), NULL);
+  if (!e)
+    return;
+  e->device = t->target_device;
+  e->u.generic[0] = target_id;
+  e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
+  e->u.generic[2] = requested_num_teams;
+  e->u.generic[3] = host_op_id;
+  oi_event_commit(t);
+}
+
+static void on_target_submit_emi(ompt_scope_endpoint_t endpoint,
+                                 ompt_data_t *target_data,
+                                 ompt_id_t *host_op_id,
+                                 unsigned int requested_num_teams) {
+  if (endpoint == ompt_scope_begin)
+    *host_op_id = oi_new_id();
+  kernel_event(endpoint_of(endpoint), target_data ? target_data->value : 0,
+               *host_op_id, requested_num_teams);
+}
+
+static void on_target_submit(ompt_id_t target_id, ompt_id_t host_op_id,
+                             unsigned int requested_num_teams) {
+  kernel_event(OI_EP_NONE, target_id, host_op_id, requested_num_teams);
+}
+
+/* What one data operation is, seen from the host. */
+typedef struct data_op_view {
+  unsigned op;
+  unsigned flags;
+  uint64_t host_addr, device_addr;
+  int device;
+} data_op_view;
+
+static data_op_view view_data_op(ompt_target_data_op_t optype, void *src_addr,
+                                 int src_device_num, void *dest_addr,
+                                 int dest_device_num) {
+  static const unsigned ops[] = {
+      [ompt_target_data_alloc] = OI_DATA_OP_ALLOC,
+      [ompt_target_data_transfer_to_device] = OI_DATA_OP_TO_DEVICE,
+      [ompt_target_data_transfer_from_device] = OI_DATA_OP_FROM_DEVICE,
+      [ompt_target_data_delete] = OI_DATA_OP_DELETE,
+      [ompt_target_data_associate] = OI_DATA_OP_ASSOCIATE,
+      [ompt_target_data_disassociate] = OI_DATA_OP_DISASSOCIATE,
+  };
+  data_op_view view = {0};
+  unsigned base = (unsigned)optype & ~16u; /* async variants are op | 16 */
+  view.op = base < sizeof ops / sizeof ops[0] && ops[base] ? ops[base]
+                                                           : OI_DATA_OP_OTHER;
+  if ((unsigned)optype & 16u)
+    view.flags = OI_FLAG_ASYNC;
+  int host = host_device_number();
+  if (src_device_num == host) {
+    view.host_addr = (uintptr_t)src_addr;
+    view.device_addr = (uintptr_t)dest_addr;
+    view.device = dest_device_num;
+  } else if (dest_device_num == host) {
+    view.host_addr = (uintptr_t)dest_addr;
+    view.device_addr = (uintptr_t)src_addr;
+    view.device = src_device_num;
+  } else {
+    /* no host side: device-to-device copy, or a delete */
+    view.device_addr = (uintptr_t)(src_addr ? src_addr : dest_addr);
+    view.device = src_device_num >= 0 ? src_device_num : dest_device_num;
+    if (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE)
+      view.op = OI_DATA_OP_DEVICE_TO_DEVICE;
+  }
+  return view;
+}
+
+static uint64_t hash_host(uint64_t host_addr, size_t bytes) {
+  return XXH3_64bits((const void *)(uintptr_t)host_addr, bytes);
+}
+
+static void data_op_event(const data_op_view *view, uint64_t begin_ns,
+                          uint64_t end_ns, size_t bytes, int hash_valid,
+                          uint64_t hash, const void *codeptr_ra) {
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  oi_event *e = oi_event_next(&t, OI_KIND_DATA_OP, OI_EP_NONE,
+                              region_construct(t), codeptr_ra);
+  if (!e)
+    return;
+  e->time_ns = begin_ns;
+  e->op = (uint8_t)view->op;
+  e->flags = (uint8_t)(view->flags | (hash_valid ? OI_FLAG_HASH_VALID : 0));
+  e->device = view->device;
+  e->u.data.bytes = bytes;
+  e->u.data.host_addr = view->host_addr;
+  e->u.data.device_addr = view->device_addr;
+  e->u.data.hash = hash;
+  e->u.data.duration_ns = end_ns - begin_ns;
+  oi_event_commit(t);
+}
+
+static void on_target_data_op_emi(
+    ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
+    ompt_data_t *target_data, ompt_id_t *host_op_id,
+    ompt_target_data_op_t optype, void *src_addr, int src_device_num,
+    void *dest_addr, int dest_device_num, size_t bytes,
+    const void *codeptr_ra) {
+  (void)target_task_data;
+  (void)target_data;
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  data_op_view view = view_data_op(optype, src_addr, src_device_num,
+                                   dest_addr, dest_device_num);
+  int hashable = view.host_addr && bytes > 0 &&
+                 atomic_load_explicit(&oi_recording, memory_order_relaxed);
+  if (endpoint == ompt_scope_begin) {
+    /* The op's state lives in host_op_id: its begin time. The source of a
+     * copy to the device is hashed before the copy. */
+    *host_op_id = oi_now_ns();
+    if (hashable && view.op == OI_DATA_OP_TO_DEVICE) {
+      t->pending_hash_op = *host_op_id;
+      t->pending_hash = hash_host(view.host_addr, bytes);
+    }
+    return;
+  }
+  uint64_t hash = 0;
+  int hash_valid = 0;
+  if (hashable && view.op == OI_DATA_OP_TO_DEVICE) {
+    hash = t->pending_hash_op == *host_op_id
+               ? t->pending_hash
+               : hash_host(view.host_addr, bytes);
+    hash_valid = 1;
+  } else if (hashable && view.op == OI_DATA_OP_FROM_DEVICE) {
+    hash = hash_host(view.host_addr, bytes); /* the copy has landed */
+    hash_valid = 1;
+  }
+  data_op_event(&view, *host_op_id, oi_now_ns(), bytes, hash_valid, hash,
+                codeptr_ra);
+}
+
+static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
+                              ompt_target_data_op_t optype, void *src_addr,
+                              int src_device_num, void *dest_addr,
+                              int dest_device_num, size_t bytes,
+                              const void *codeptr_ra) {
+  (void)target_id;
+  (void)host_op_id;
+  /* One callback before the op: no duration, and a copy from the device has
+   * not landed yet, so only the source of a copy to the device is hashed. */
+  data_op_view view = view_data_op(optype, src_addr, src_device_num,
+                                   dest_addr, dest_device_num);
+  int hash_valid =
+      view.host_addr && bytes > 0 && view.op == OI_DATA_OP_TO_DEVICE &&
+      atomic_load_explicit(&oi_recording, memory_order_relaxed);
+  uint64_t hash = hash_valid ? hash_host(view.host_addr, bytes) : 0;
+  uint64_t now = oi_now_ns();
+  data_op_event(&view, now, now, bytes, hash_valid, hash, codeptr_ra);
+}
+
+static void map_events(uint64_t target_id, unsigned int nitems,
+                       void **host_addr, size_t *bytes,
+                       const void *codeptr_ra) {
+  oi_thread *t = oi_thread_self();
+  for (unsigned i = 0; t && i < nitems; i++) {
+    oi_event *e = oi_event_next(&t, OI_KIND_MAP, OI_EP_NONE,
+                                region_construct(t), codeptr_ra);
+    if (!e)
+      return;
+    e->device = t->target_device;
+    e->u.generic[0] = target_id;
+    e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
+    e->u.generic[2] = (uintptr_t)host_addr[i];
+    e->u.generic[3] = bytes[i];
+    oi_event_commit(t);
+  }
+}
+
+static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems,
+                              void **host_addr, void **device_addr,
+                              size_t *bytes, unsigned int *mapping_flags,
+                              const void *codeptr_ra) {
+  (void)device_addr;
+  (void)mapping_flags;
+  map_events(target_data ? target_data->value : 0, nitems, host_addr, bytes,
+             codeptr_ra);
+}
+
+static void on_target_map(ompt_id_t target_id, unsigned int nitems,
+                          void **host_addr, void **device_addr, size_t *bytes,
+                          unsigned int *mapping_flags,
+                          const void *codeptr_ra) {
+  (void)device_addr;
+  (void)mapping_flags;
+  map_events(target_id, nitems, host_addr, bytes, codeptr_ra);
+}
+
+#define ENTRY(event, handler) {event, (ompt_callback_t)(handler), 0, NULL}
+#define EMI_ENTRY(event, handler, old_event, old_handler)                     \
+  {event, (ompt_callback_t)(handler), old_event,                              \
+   (ompt_callback_t)(old_handler)}
+
+const oi_callback_entry oi_device_callbacks[] = {
+    ENTRY(ompt_callback_device_initialize, on_device_initialize),
+    ENTRY(ompt_callback_device_finalize, on_device_finalize),
+    ENTRY(ompt_callback_device_load, on_device_load),
+    ENTRY(ompt_callback_device_unload, on_device_unload),
+    EMI_ENTRY(ompt_callback_target_emi, on_target_emi, ompt_callback_target,
+              on_target),
+    EMI_ENTRY(ompt_callback_target_data_op_emi, on_target_data_op_emi,
+              ompt_callback_target_data_op, on_target_data_op),
+    EMI_ENTRY(ompt_callback_target_submit_emi, on_target_submit_emi,
+              ompt_callback_target_submit, on_target_submit),
+    EMI_ENTRY(ompt_callback_target_map_emi, on_target_map_emi,
+              ompt_callback_target_map, on_target_map),
+};
+const size_t oi_device_callback_count =
+    sizeof oi_device_callbacks / sizeof oi_device_callbacks[0];

@@ -1,0 +1,553 @@
+/* Host OMPT callbacks: threads, parallel regions, implicit and explicit
+ * tasks, worksharing, synchronisation, mutual exclusion and the rest. Each
+ * construct instance on a thread becomes one begin and one end event; waits
+ * are folded into them as wait_ns. */
+#include <stdatomic.h>
+
+#include "callbacks.h"
+#include "ompt-inst/events.h"
+#include "record.h"
+
+#define ID_OF(data) ((data) ? (data)->value : 0)
+#define TASK_ID_OF(data) ((data) ? (data)->value >> 2 : 0)
+
+static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
+  return endpoint == ompt_scope_begin ? OI_EP_BEGIN
+         : endpoint == ompt_scope_end ? OI_EP_END
+                                      : OI_EP_NONE;
+}
+
+static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
+  (void)thread_data;
+  oi_thread *t = oi_thread_self();
+  if (t)
+    t->thread_type = type;
+  oi_event *e = oi_event_next(&t, OI_KIND_THREAD, OI_EP_BEGIN,
+                              OI_CONSTRUCT_THREAD, NULL);
+  if (!e)
+    return;
+  e->u.generic[0] = type;
+  oi_event_commit(t);
+}
+
+static void on_thread_end(ompt_data_t *thread_data) {
+  (void)thread_data;
+  oi_thread *t = oi_thread_self();
+  oi_event *e =
+      oi_event_next(&t, OI_KIND_THREAD, OI_EP_END, OI_CONSTRUCT_THREAD, NULL);
+  if (e) {
+    e->u.generic[0] = t->thread_type;
+    oi_event_commit(t);
+  }
+  /* Its events go out now; its memory serves the next new thread. */
+  oi_thread_retire();
+}
+
+static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
+                           unsigned team_size, int flags,
+                           const void *codeptr_ra) {
+  oi_thread *t;
+  unsigned construct = (flags & ompt_parallel_league) ? OI_CONSTRUCT_TEAMS
+                                                      : OI_CONSTRUCT_PARALLEL;
+  oi_event *e =
+      oi_event_next(&t, OI_KIND_PARALLEL, endpoint, construct, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[1] = team_size;
+  e->u.generic[2] = (uint32_t)flags;
+  oi_event_commit(t);
+}
+
+static void on_parallel_begin(ompt_data_t *encountering_task_data,
+                              const ompt_frame_t *encountering_task_frame,
+                              ompt_data_t *parallel_data,
+                              unsigned int requested_parallelism, int flags,
+                              const void *codeptr_ra) {
+  (void)encountering_task_data;
+  (void)encountering_task_frame;
+  parallel_data->value = oi_new_id();
+  parallel_event(OI_EP_BEGIN, parallel_data, requested_parallelism, flags,
+                 codeptr_ra);
+}
+
+static void on_parallel_end(ompt_data_t *parallel_data,
+                            ompt_data_t *encountering_task_data, int flags,
+                            const void *codeptr_ra) {
+  (void)encountering_task_data;
+  parallel_event(OI_EP_END, parallel_data, 0, flags, codeptr_ra);
+}
+
+static void on_implicit_task(ompt_scope_endpoint_t endpoint,
+                             ompt_data_t *parallel_data,
+                             ompt_data_t *task_data,
+                             unsigned int actual_parallelism,
+                             unsigned int index, int flags) {
+  /* The initial task (of the program or of a team of a league) is not an
+   * instance of a construct. */
+  if (flags & ompt_task_initial)
+    return;
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  oi_implicit_frame frame = {0, ID_OF(parallel_data), actual_parallelism};
+  if (endpoint == ompt_scope_begin) {
+    task_data->value = oi_new_id() << 2;
+    frame.task_id = TASK_ID_OF(task_data);
+    if (t->implicit_depth < OI_IMPLICIT_DEPTH)
+      t->implicit[t->implicit_depth] = frame;
+    t->implicit_depth++;
+  } else if (t->implicit_depth > 0) {
+    /* the end names neither the region nor the team size: use the begin's */
+    t->implicit_depth--;
+    if (t->implicit_depth < OI_IMPLICIT_DEPTH &&
+        t->implicit[t->implicit_depth].task_id == TASK_ID_OF(task_data))
+      frame = t->implicit[t->implicit_depth];
+  }
+  oi_event *e = oi_event_next(&t, OI_KIND_IMPLICIT_TASK, endpoint_of(endpoint),
+                              OI_CONSTRUCT_IMPLICIT_TASK, NULL);
+  if (!e)
+    return;
+  e->u.generic[0] = frame.parallel_id;
+  e->u.generic[1] = frame.team_size;
+  e->u.generic[2] = index;
+  e->u.generic[3] = TASK_ID_OF(task_data);
+  oi_event_commit(t);
+}
+
+static unsigned work_construct(ompt_work_t work_type) {
+  switch (work_type) {
+  case ompt_work_sections:
+    return OI_CONSTRUCT_SECTIONS;
+  case ompt_work_single_executor:
+  case ompt_work_single_other:
+    return OI_CONSTRUCT_SINGLE;
+  case ompt_work_workshare:
+    return OI_CONSTRUCT_WORKSHARE;
+  case ompt_work_distribute:
+    return OI_CONSTRUCT_DISTRIBUTE;
+  case ompt_work_taskloop:
+    return OI_CONSTRUCT_TASKLOOP;
+  case ompt_work_scope:
+    return OI_CONSTRUCT_SCOPE;
+  case ompt_work_loop:
+  case ompt_work_loop_static:
+  case ompt_work_loop_dynamic:
+  case ompt_work_loop_guided:
+  case ompt_work_loop_other:
+    return OI_CONSTRUCT_FOR;
+  }
+  return OI_CONSTRUCT_OTHER;
+}
+
+static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
+                    ompt_data_t *parallel_data, ompt_data_t *task_data,
+                    uint64_t count, const void *codeptr_ra) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_WORK, endpoint_of(endpoint),
+                              work_construct(work_type), codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[1] = TASK_ID_OF(task_data);
+  e->u.generic[2] = count;
+  e->u.generic[3] = work_type;
+  oi_event_commit(t);
+}
+
+static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
+                        ompt_dispatch_t kind, ompt_data_t instance) {
+  unsigned construct = OI_CONSTRUCT_FOR;
+  uint64_t start = instance.value, iterations = 1;
+  const void *codeptr = NULL;
+  switch (kind) {
+  case ompt_dispatch_section:
+    /* instance is the section's code address */
+    construct = OI_CONSTRUCT_SECTION;
+    codeptr = instance.ptr;
+    start = 0;
+    break;
+  case ompt_dispatch_ws_loop_chunk:
+  case ompt_dispatch_taskloop_chunk:
+  case ompt_dispatch_distribute_chunk: {
+    const ompt_dispatch_chunk_t *chunk = instance.ptr;
+    construct = kind == ompt_dispatch_taskloop_chunk ? OI_CONSTRUCT_TASKLOOP
+                : kind == ompt_dispatch_distribute_chunk
+                    ? OI_CONSTRUCT_DISTRIBUTE
+                    : OI_CONSTRUCT_FOR;
+    start = chunk ? chunk->start : 0;
+    iterations = chunk ? chunk->iterations : 0;
+    break;
+  }
+  case ompt_dispatch_iteration:
+    break;
+  }
+  oi_thread *t;
+  oi_event *e =
+      oi_event_next(&t, OI_KIND_DISPATCH, OI_EP_NONE, construct, codeptr);
+  if (!e)
+    return;
+  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[1] = TASK_ID_OF(task_data);
+  e->u.generic[2] = start;
+  e->u.generic[3] = iterations;
+  oi_event_commit(t);
+}
+
+static unsigned sync_construct(ompt_sync_region_t kind, unsigned *flags) {
+  *flags = 0;
+  switch (kind) {
+  case ompt_sync_region_taskwait:
+    return OI_CONSTRUCT_TASKWAIT;
+  case ompt_sync_region_taskgroup:
+    return OI_CONSTRUCT_TASKGROUP;
+  case ompt_sync_region_reduction:
+    return OI_CONSTRUCT_REDUCTION;
+  case ompt_sync_region_barrier_implicit:
+  case ompt_sync_region_barrier_implementation:
+  case ompt_sync_region_barrier_implicit_workshare:
+  case ompt_sync_region_barrier_implicit_parallel:
+  case ompt_sync_region_barrier_teams:
+    *flags = OI_FLAG_IMPLICIT;
+    return OI_CONSTRUCT_BARRIER;
+  case ompt_sync_region_barrier:
+  case ompt_sync_region_barrier_explicit:
+    return OI_CONSTRUCT_BARRIER;
+  }
+  return OI_CONSTRUCT_OTHER;
+}
+
+static void on_sync_region(ompt_sync_region_t kind,
+                           ompt_scope_endpoint_t endpoint,
+                           ompt_data_t *parallel_data, ompt_data_t *task_data,
+                           const void *codeptr_ra) {
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  /* Regions nest (a task run inside a barrier may wait in a taskwait). */
+  uint64_t wait_ns = 0;
+  if (endpoint == ompt_scope_begin) {
+    if (t->sync_depth < OI_SYNC_DEPTH)
+      t->sync[t->sync_depth] = (oi_sync_frame){0, 0};
+    t->sync_depth++;
+  } else if (t->sync_depth > 0) {
+    t->sync_depth--;
+    if (t->sync_depth < OI_SYNC_DEPTH)
+      wait_ns = t->sync[t->sync_depth].wait_ns;
+  }
+  unsigned flags;
+  unsigned construct = sync_construct(kind, &flags);
+  oi_event *e = oi_event_next(&t, OI_KIND_SYNC, endpoint_of(endpoint),
+                              construct, codeptr_ra);
+  if (!e)
+    return;
+  e->flags = (uint8_t)flags;
+  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[1] = TASK_ID_OF(task_data);
+  e->u.generic[2] = wait_ns;
+  e->u.generic[3] = kind;
+  oi_event_commit(t);
+}
+
+static void on_sync_region_wait(ompt_sync_region_t kind,
+                                ompt_scope_endpoint_t endpoint,
+                                ompt_data_t *parallel_data,
+                                ompt_data_t *task_data,
+                                const void *codeptr_ra) {
+  (void)kind;
+  (void)parallel_data;
+  (void)task_data;
+  (void)codeptr_ra;
+  oi_thread *t = oi_thread_self();
+  if (!t || t->sync_depth == 0 || t->sync_depth > OI_SYNC_DEPTH)
+    return;
+  oi_sync_frame *frame = &t->sync[t->sync_depth - 1];
+  uint64_t now = oi_now_ns();
+  if (endpoint == ompt_scope_begin)
+    frame->wait_begin_ns = now;
+  else if (frame->wait_begin_ns)
+    frame->wait_ns += now - frame->wait_begin_ns;
+}
+
+static unsigned mutex_construct(ompt_mutex_t kind) {
+  switch (kind) {
+  case ompt_mutex_lock:
+  case ompt_mutex_test_lock:
+    return OI_CONSTRUCT_LOCK;
+  case ompt_mutex_nest_lock:
+  case ompt_mutex_test_nest_lock:
+    return OI_CONSTRUCT_NEST_LOCK;
+  case ompt_mutex_critical:
+    return OI_CONSTRUCT_CRITICAL;
+  case ompt_mutex_atomic:
+    return OI_CONSTRUCT_ATOMIC;
+  case ompt_mutex_ordered:
+    return OI_CONSTRUCT_ORDERED;
+  }
+  return OI_CONSTRUCT_OTHER;
+}
+
+static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint,
+                             unsigned int impl, ompt_wait_id_t wait_id,
+                             const void *codeptr_ra) {
+  (void)kind;
+  (void)hint;
+  (void)impl;
+  (void)codeptr_ra;
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  /* A failed test_lock leaves its entry behind: reuse it. */
+  uint32_t slot = 0;
+  while (slot < t->mutex_waits && t->mutex[slot].wait_id != wait_id)
+    slot++;
+  if (slot == t->mutex_waits) {
+    if (t->mutex_waits < OI_MUTEX_WAITS)
+      t->mutex_waits++;
+    else
+      slot = OI_MUTEX_WAITS - 1;
+  }
+  t->mutex[slot] = (oi_mutex_wait){wait_id, oi_now_ns()};
+}
+
+static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
+                              const void *codeptr_ra) {
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  /* one clock read for both the wait and the event (hot path) */
+  uint64_t now = oi_now_ns(), wait_ns = 0;
+  for (uint32_t i = t->mutex_waits; i-- > 0;) {
+    if (t->mutex[i].wait_id == wait_id) {
+      wait_ns = now - t->mutex[i].since_ns;
+      t->mutex[i] = t->mutex[--t->mutex_waits];
+      break;
+    }
+  }
+  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
+    return;
+  oi_event *e = oi_event_next_at(&t, OI_KIND_MUTEX, OI_EP_BEGIN,
+                                 mutex_construct(kind), codeptr_ra, now);
+  if (!e)
+    return;
+  e->u.generic[0] = wait_id;
+  e->u.generic[1] = wait_ns;
+  e->u.generic[2] = kind;
+  oi_event_commit(t);
+}
+
+static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
+                              const void *codeptr_ra) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_MUTEX, OI_EP_END,
+                              mutex_construct(kind), codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = wait_id;
+  e->u.generic[2] = kind;
+  oi_event_commit(t);
+}
+
+static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
+                       ompt_wait_id_t wait_id, const void *codeptr_ra) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, kind, OI_EP_NONE, mutex_construct(mutex),
+                              codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = wait_id;
+  e->u.generic[1] = hint;
+  e->u.generic[2] = mutex;
+  oi_event_commit(t);
+}
+
+static void on_lock_init(ompt_mutex_t kind, unsigned int hint,
+                         unsigned int impl, ompt_wait_id_t wait_id,
+                         const void *codeptr_ra) {
+  (void)impl;
+  lock_event(OI_KIND_LOCK_INIT, kind, hint, wait_id, codeptr_ra);
+}
+
+static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id,
+                            const void *codeptr_ra) {
+  lock_event(OI_KIND_LOCK_DESTROY, kind, 0, wait_id, codeptr_ra);
+}
+
+static void on_nest_lock(ompt_scope_endpoint_t endpoint,
+                         ompt_wait_id_t wait_id, const void *codeptr_ra) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_NEST_LOCK, endpoint_of(endpoint),
+                              OI_CONSTRUCT_NEST_LOCK, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = wait_id;
+  oi_event_commit(t);
+}
+
+static void on_task_create(ompt_data_t *encountering_task_data,
+                           const ompt_frame_t *encountering_task_frame,
+                           ompt_data_t *new_task_data, int flags,
+                           int has_dependences, const void *codeptr_ra) {
+  (void)encountering_task_frame;
+  if (!(flags & ompt_task_explicit))
+    return;
+  uint64_t id = oi_new_id();
+  new_task_data->value = id << 2 | OI_TASK_EXPLICIT;
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_TASK_CREATE, OI_EP_NONE,
+                              OI_CONSTRUCT_TASK, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = id;
+  e->u.generic[1] = TASK_ID_OF(encountering_task_data);
+  e->u.generic[2] = (uint32_t)flags;
+  e->u.generic[3] = (uint64_t)has_dependences;
+  oi_event_commit(t);
+}
+
+static void task_event(unsigned endpoint, uint64_t task_data_value,
+                       ompt_task_status_t prior_status) {
+  oi_thread *t;
+  oi_event *e =
+      oi_event_next(&t, OI_KIND_TASK, endpoint, OI_CONSTRUCT_TASK, NULL);
+  if (!e)
+    return;
+  e->u.generic[0] = task_data_value >> 2;
+  e->u.generic[1] = prior_status;
+  oi_event_commit(t);
+}
+
+static void on_task_schedule(ompt_data_t *prior_task_data,
+                             ompt_task_status_t prior_task_status,
+                             ompt_data_t *next_task_data) {
+  /* A task may be suspended and resumed many times: it begins when first
+   * scheduled and ends when it completes. */
+  if (prior_task_data && (prior_task_data->value & OI_TASK_EXPLICIT) &&
+      (prior_task_status == ompt_task_complete ||
+       prior_task_status == ompt_task_cancel ||
+       prior_task_status == ompt_task_detach))
+    task_event(OI_EP_END, prior_task_data->value, prior_task_status);
+  if (next_task_data && (next_task_data->value & OI_TASK_EXPLICIT) &&
+      !(next_task_data->value & OI_TASK_STARTED)) {
+    next_task_data->value |= OI_TASK_STARTED;
+    task_event(OI_EP_BEGIN, next_task_data->value, prior_task_status);
+  }
+}
+
+static void on_dependences(ompt_data_t *task_data,
+                           const ompt_dependence_t *deps, int ndeps) {
+  (void)deps;
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE,
+                              OI_CONSTRUCT_TASK, NULL);
+  if (!e)
+    return;
+  e->u.generic[0] = TASK_ID_OF(task_data);
+  e->u.generic[1] = (uint64_t)ndeps;
+  oi_event_commit(t);
+}
+
+static void on_task_dependence(ompt_data_t *src_task_data,
+                               ompt_data_t *sink_task_data) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE,
+                              OI_CONSTRUCT_TASK, NULL);
+  if (!e)
+    return;
+  e->u.generic[0] = TASK_ID_OF(src_task_data);
+  e->u.generic[2] = TASK_ID_OF(sink_task_data);
+  oi_event_commit(t);
+}
+
+static void on_masked(ompt_scope_endpoint_t endpoint,
+                      ompt_data_t *parallel_data, ompt_data_t *task_data,
+                      const void *codeptr_ra) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_MASKED, endpoint_of(endpoint),
+                              OI_CONSTRUCT_MASKED, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[1] = TASK_ID_OF(task_data);
+  oi_event_commit(t);
+}
+
+static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
+  (void)thread_data;
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
+                              OI_CONSTRUCT_FLUSH, codeptr_ra);
+  if (e)
+    oi_event_commit(t);
+}
+
+static void on_cancel(ompt_data_t *task_data, int flags,
+                      const void *codeptr_ra) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_CANCEL, OI_EP_NONE,
+                              OI_CONSTRUCT_CANCEL, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = TASK_ID_OF(task_data);
+  e->u.generic[1] = (uint32_t)flags;
+  oi_event_commit(t);
+}
+
+static void on_reduction(ompt_sync_region_t kind,
+                         ompt_scope_endpoint_t endpoint,
+                         ompt_data_t *parallel_data, ompt_data_t *task_data,
+                         const void *codeptr_ra) {
+  (void)kind;
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_REDUCTION, endpoint_of(endpoint),
+                              OI_CONSTRUCT_REDUCTION, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[1] = TASK_ID_OF(task_data);
+  oi_event_commit(t);
+}
+
+static void on_error(ompt_severity_t severity, const char *message,
+                     size_t length, const void *codeptr_ra) {
+  (void)message;
+  (void)length;
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_ERROR, OI_EP_NONE,
+                              OI_CONSTRUCT_OTHER, codeptr_ra);
+  if (!e)
+    return;
+  e->u.generic[0] = severity;
+  oi_event_commit(t);
+}
+
+#define ENTRY(event, handler) {event, (ompt_callback_t)(handler), 0, NULL}
+
+const oi_callback_entry oi_host_callbacks[] = {
+    ENTRY(ompt_callback_thread_begin, on_thread_begin),
+    ENTRY(ompt_callback_thread_end, on_thread_end),
+    ENTRY(ompt_callback_parallel_begin, on_parallel_begin),
+    ENTRY(ompt_callback_parallel_end, on_parallel_end),
+    ENTRY(ompt_callback_implicit_task, on_implicit_task),
+    ENTRY(ompt_callback_work, on_work),
+    ENTRY(ompt_callback_dispatch, on_dispatch),
+    ENTRY(ompt_callback_sync_region, on_sync_region),
+    ENTRY(ompt_callback_sync_region_wait, on_sync_region_wait),
+    ENTRY(ompt_callback_mutex_acquire, on_mutex_acquire),
+    ENTRY(ompt_callback_mutex_acquired, on_mutex_acquired),
+    ENTRY(ompt_callback_mutex_released, on_mutex_released),
+    ENTRY(ompt_callback_lock_init, on_lock_init),
+    ENTRY(ompt_callback_lock_destroy, on_lock_destroy),
+    ENTRY(ompt_callback_nest_lock, on_nest_lock),
+    ENTRY(ompt_callback_task_create, on_task_create),
+    ENTRY(ompt_callback_task_schedule, on_task_schedule),
+    ENTRY(ompt_callback_dependences, on_dependences),
+    ENTRY(ompt_callback_task_dependence, on_task_dependence),
+    ENTRY(ompt_callback_masked, on_masked),
+    ENTRY(ompt_callback_flush, on_flush),
+    ENTRY(ompt_callback_cancel, on_cancel),
+    ENTRY(ompt_callback_reduction, on_reduction),
+    ENTRY(ompt_callback_error, on_error),
+};
+const size_t oi_host_callback_count =
+    sizeof oi_host_callbacks / sizeof oi_host_callbacks[0];

@@ -1,0 +1,49 @@
+/* Writing the module map with dl_iterate_phdr. */
+#include "modules.h"
+
+#include <link.h>
+#include <limits.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ompt-inst/trace.h"
+#include "trace_file.h"
+
+static int write_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  int *first = data;
+  uint64_t start = UINT64_MAX, end = 0;
+  for (int i = 0; i < info->dlpi_phnum; i++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uint64_t lo = info->dlpi_addr + ph->p_vaddr;
+    if (lo < start)
+      start = lo;
+    if (lo + ph->p_memsz > end)
+      end = lo + ph->p_memsz;
+  }
+  const char *path = info->dlpi_name;
+  char exe[PATH_MAX];
+  /* The main program comes first and has an empty name. */
+  if (*first && (!path || !*path)) {
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = '\0';
+    path = exe;
+  }
+  *first = 0;
+  if (end == 0 || !path || !*path)
+    return 0;
+  oi_module_record module = {.base = info->dlpi_addr,
+                             .start = start,
+                             .end = end,
+                             .path_length = (uint32_t)strlen(path)};
+  oi_trace_record2(OI_REC_MODULE, &module, sizeof module, path,
+                   module.path_length);
+  return 0;
+}
+
+void oi_write_module_map(void) {
+  int first = 1;
+  dl_iterate_phdr(write_module, &first);
+}

@@ -1,0 +1,189 @@
+/* Per-thread buffers, their registry, flushing and the end of the trace. */
+#include "record.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "modules.h"
+#include "trace_file.h"
+
+enum record_state { STATE_RECORDING, STATE_PAUSED, STATE_STOPPED };
+
+_Atomic int oi_recording;
+__thread oi_thread *oi_tls_thread __attribute__((tls_model("initial-exec")));
+/* number + 1 of the calling thread once it retired: if it records again it
+ * keeps its number (and its THREAD record is not written twice) */
+static __thread uint32_t tls_retired_number
+    __attribute__((tls_model("initial-exec")));
+_Atomic uint32_t oi_flush_generation;
+
+static _Atomic int record_state = STATE_STOPPED;
+static _Atomic uint32_t next_thread_number;
+static _Atomic uint64_t events_written;
+static _Atomic uint64_t events_lost;
+static _Atomic int finish_started;
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static oi_thread *registry;
+
+static oi_thread *free_threads; /* retired, linked by next_free */
+
+/* A thread's memory, reused from a retired thread when there is one. */
+static oi_thread *thread_memory(void) {
+  pthread_mutex_lock(&registry_lock);
+  oi_thread *t = free_threads;
+  if (t)
+    free_threads = t->next_free;
+  pthread_mutex_unlock(&registry_lock);
+  if (t)
+    return t;
+  t = calloc(1, sizeof *t);
+  if (!t)
+    return NULL;
+  pthread_mutex_init(&t->flush_lock, NULL);
+  pthread_mutex_lock(&registry_lock);
+  t->next = registry;
+  registry = t;
+  pthread_mutex_unlock(&registry_lock);
+  return t;
+}
+
+oi_thread *oi_thread_attach(void) {
+  if (!oi_trace_is_open())
+    return NULL;
+  /* Once per thread, outside the hot path. */
+  oi_thread *t = thread_memory();
+  if (!t) {
+    atomic_fetch_add(&events_lost, 1);
+    return NULL;
+  }
+  /* the buffer is empty: a retired thread was flushed */
+  t->thread_type = 0;
+  t->sync_depth = 0;
+  t->implicit_depth = 0;
+  t->mutex_waits = 0;
+  t->pending_hash_op = 0;
+  t->target_device = -1;
+  t->target_construct = 0;
+  t->flush_generation = atomic_load(&oi_flush_generation);
+  t->os_tid = (uint64_t)gettid();
+  t->thread_recorded = tls_retired_number != 0;
+  t->number = tls_retired_number ? tls_retired_number - 1
+                                 : atomic_fetch_add(&next_thread_number, 1);
+  __atomic_store_n(&t->retired, 0, __ATOMIC_RELEASE);
+  oi_tls_thread = t;
+  return t;
+}
+
+static void write_thread_record(const oi_thread *t) {
+  oi_thread_record record = {
+      .thread = t->number, .thread_type = t->thread_type, .os_tid = t->os_tid};
+  oi_trace_record(OI_REC_THREAD, &record, sizeof record);
+}
+
+void oi_thread_retire(void) {
+  oi_thread *t = oi_tls_thread;
+  if (!t)
+    return;
+  oi_thread_flush(t);
+  if (!t->thread_recorded)
+    write_thread_record(t);
+  tls_retired_number = t->number + 1;
+  oi_tls_thread = NULL;
+  pthread_mutex_lock(&registry_lock);
+  __atomic_store_n(&t->retired, 1, __ATOMIC_RELEASE);
+  t->next_free = free_threads;
+  free_threads = t;
+  pthread_mutex_unlock(&registry_lock);
+}
+
+void oi_thread_flush(oi_thread *t) {
+  pthread_mutex_lock(&t->flush_lock);
+  if (t == oi_tls_thread)
+    t->flush_generation = atomic_load(&oi_flush_generation);
+  uint32_t n = atomic_load_explicit(&t->count, memory_order_acquire);
+  if (n > 0) {
+    t->record.header.type = OI_REC_EVENTS;
+    t->record.header.size =
+        (uint32_t)(sizeof(oi_events_record) + n * sizeof(oi_event));
+    t->record.events.thread = t->number;
+    t->record.events.count = n;
+    int written = oi_trace_append(&t->record, sizeof(oi_record_header) +
+                                                  t->record.header.size) == 0;
+    atomic_fetch_add(written ? &events_written : &events_lost, n);
+    atomic_store_explicit(&t->count, 0, memory_order_release);
+  }
+  pthread_mutex_unlock(&t->flush_lock);
+}
+
+static void set_state(int state) {
+  atomic_store(&record_state, state);
+  atomic_store(&oi_recording, state == STATE_RECORDING);
+}
+
+void oi_record_start(void) { set_state(STATE_RECORDING); }
+
+void oi_record_pause(void) {
+  int expected = STATE_RECORDING;
+  if (atomic_compare_exchange_strong(&record_state, &expected, STATE_PAUSED))
+    atomic_store(&oi_recording, 0);
+}
+
+void oi_record_resume(void) {
+  int expected = STATE_PAUSED;
+  if (atomic_compare_exchange_strong(&record_state, &expected,
+                                     STATE_RECORDING))
+    atomic_store(&oi_recording, 1);
+}
+
+void oi_record_stop(void) { set_state(STATE_STOPPED); }
+
+void oi_record_request_flush(void) {
+  atomic_fetch_add(&oi_flush_generation, 1);
+  oi_thread *t = oi_tls_thread;
+  if (t)
+    oi_thread_flush(t);
+}
+
+/* At the end only: threads still running may be writing an event. */
+static void flush_all_threads(void) {
+  pthread_mutex_lock(&registry_lock);
+  for (oi_thread *t = registry; t; t = t->next)
+    oi_thread_flush(t);
+  pthread_mutex_unlock(&registry_lock);
+}
+
+void oi_record_checkpoint(void) { flush_all_threads(); }
+
+/* Threads still alive; retired ones wrote theirs when they ended. */
+static void write_thread_records(void) {
+  pthread_mutex_lock(&registry_lock);
+  for (oi_thread *t = registry; t; t = t->next)
+    if (!t->retired && !t->thread_recorded)
+      write_thread_record(t);
+  pthread_mutex_unlock(&registry_lock);
+}
+
+void oi_record_finish(void) {
+  if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
+    return;
+  oi_record_stop();
+  flush_all_threads();
+  oi_write_module_map();
+  write_thread_records();
+  oi_end_record end = {.end_time_ns = oi_now_ns(),
+                       .event_count = atomic_load(&events_written),
+                       .lost_events = atomic_load(&events_lost)};
+  oi_trace_record(OI_REC_END, &end, sizeof end);
+  /* Threads still running may flush later; their events count as lost but
+   * can no longer be reported, so the trace simply ends here. */
+  oi_trace_seal();
+}
+
+void oi_record_forked_child(void) {
+  /* The child shares the parent's trace file and sees copies of its
+   * buffers: it must write nothing, not even an END record. */
+  atomic_store(&finish_started, 1);
+  oi_record_stop();
+  oi_trace_seal();
+}

@@ -1,0 +1,169 @@
+/* Per-thread event buffers and the trace they stream into.
+ *
+ * Each thread owns one oi_thread, allocated on its first event and kept in
+ * a registry so that buffers can be flushed from any thread at exit. An
+ * event is written in place into the owner's buffer (no lock, no
+ * allocation); a full buffer goes to the trace as one OI_REC_EVENTS record
+ * with a single write(). The buffer is laid out as that record, header
+ * first, so flushing copies nothing. */
+#ifndef OMPT_INST_SHIM_RECORD_H
+#define OMPT_INST_SHIM_RECORD_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "clock.h"
+#include "ompt-inst/trace.h"
+
+#define OI_BUFFER_EVENTS 4096
+#define OI_SYNC_DEPTH 16
+#define OI_MUTEX_WAITS 8
+#define OI_IMPLICIT_DEPTH 8
+
+/* An open sync region: the waits inside it add up to its wait_ns. */
+typedef struct oi_sync_frame {
+  uint64_t wait_begin_ns;
+  uint64_t wait_ns;
+} oi_sync_frame;
+
+/* An implicit task in progress: the runtime gives no parallel region and
+ * team size at its end. */
+typedef struct oi_implicit_frame {
+  uint64_t task_id;
+  uint64_t parallel_id;
+  uint64_t team_size;
+} oi_implicit_frame;
+
+/* A mutex being acquired: acquire time, until acquired. */
+typedef struct oi_mutex_wait {
+  uint64_t wait_id;
+  uint64_t since_ns;
+} oi_mutex_wait;
+
+typedef struct oi_thread {
+  uint32_t number;      /* tool thread number, 0 = initial thread */
+  uint32_t thread_type; /* ompt_thread_t, 0 until thread_begin says */
+  uint64_t os_tid;
+  struct oi_thread *next;      /* registry */
+  struct oi_thread *next_free; /* retired, waiting for a new thread */
+  int retired;
+  int thread_recorded; /* its OI_REC_THREAD is already written */
+  pthread_mutex_t flush_lock;
+  _Atomic uint32_t count; /* events in the buffer */
+  uint32_t flush_generation; /* oi_flush_generation last seen */
+
+  /* state callbacks keep between two callbacks of the same thread */
+  uint32_t sync_depth;
+  oi_sync_frame sync[OI_SYNC_DEPTH];
+  uint32_t implicit_depth;
+  oi_implicit_frame implicit[OI_IMPLICIT_DEPTH];
+  uint32_t mutex_waits;
+  oi_mutex_wait mutex[OI_MUTEX_WAITS];
+  uint64_t pending_hash_op; /* host_op_id whose source was hashed at begin */
+  uint64_t pending_hash;
+  int32_t target_device;     /* device of the target region in progress */
+  uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
+
+  /* the buffer, laid out as an OI_REC_EVENTS record */
+  struct {
+    oi_record_header header;
+    oi_events_record events;
+    oi_event event[OI_BUFFER_EVENTS];
+  } record;
+} oi_thread;
+
+/* 1 while events are recorded (not paused, not ended). */
+extern _Atomic int oi_recording;
+/* initial-exec: a plain %fs load instead of a __tls_get_addr call; the
+ * 8 bytes fit the static TLS glibc reserves for dlopen'ed libraries. */
+extern __thread oi_thread *oi_tls_thread
+    __attribute__((tls_model("initial-exec")));
+/* Bumped by omp_control_tool(flush): each thread writes its buffer at its
+ * next event (only the owner may safely empty a buffer in use). */
+extern _Atomic uint32_t oi_flush_generation;
+
+/* The calling thread's state, created on first use (NULL if out of memory
+ * or if no trace is open). */
+oi_thread *oi_thread_attach(void);
+/* At the calling thread's end: flush its buffer, write its OI_REC_THREAD
+ * record, and keep the memory for the next new thread, so that memory is
+ * bounded by the threads alive at once, not by all threads ever seen. */
+void oi_thread_retire(void);
+
+static inline oi_thread *oi_thread_self(void) {
+  oi_thread *t = oi_tls_thread;
+  return t ? t : oi_thread_attach();
+}
+
+/* The next free event of the calling thread, filled with the fields every
+ * event has (time: `now`), or NULL when nothing is being recorded. Fill the
+ * rest, then oi_event_commit(). */
+static inline oi_event *oi_event_next_at(oi_thread **self, unsigned kind,
+                                         unsigned endpoint, unsigned construct,
+                                         const void *codeptr, uint64_t now) {
+  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
+    return NULL;
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return NULL;
+  *self = t;
+  oi_event *e =
+      &t->record.event[atomic_load_explicit(&t->count, memory_order_relaxed)];
+  e->time_ns = now;
+  e->kind = (uint8_t)kind;
+  e->endpoint = (uint8_t)endpoint;
+  e->origin = 0; /* OI_ORIGIN_NATIVE */
+  e->construct = (uint8_t)construct;
+  e->flags = 0;
+  e->op = 0;
+  e->var = 0;
+  e->thread = t->number;
+  e->site = 0;
+  e->codeptr = (uint64_t)(uintptr_t)codeptr;
+  memset(&e->u, 0, sizeof e->u);
+  e->device = -1;
+  e->reserved = 0;
+  return e;
+}
+
+/* The same, stamped with the current time. */
+static inline oi_event *oi_event_next(oi_thread **self, unsigned kind,
+                                      unsigned endpoint, unsigned construct,
+                                      const void *codeptr) {
+  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
+    return NULL;
+  return oi_event_next_at(self, kind, endpoint, construct, codeptr,
+                          oi_now_ns());
+}
+
+void oi_thread_flush(oi_thread *t);
+
+static inline void oi_event_commit(oi_thread *t) {
+  uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed) + 1;
+  atomic_store_explicit(&t->count, n, memory_order_release);
+  if (n == OI_BUFFER_EVENTS ||
+      t->flush_generation !=
+          atomic_load_explicit(&oi_flush_generation, memory_order_relaxed))
+    oi_thread_flush(t);
+}
+
+/* Start recording into an open trace (trace_file.h). */
+void oi_record_start(void);
+/* omp_control_tool pause/start/end. */
+void oi_record_pause(void);
+void oi_record_resume(void);
+void oi_record_stop(void);
+/* omp_control_tool(flush): the calling thread's buffer now, the others'
+ * at their next event. */
+void oi_record_request_flush(void);
+/* Flush every buffer (at exit, while the runtime ends its threads). */
+void oi_record_checkpoint(void);
+/* Flush everything, write module map, threads and the END record; runs
+ * once whichever of ompt_finalize, exit() or the destructor comes first. */
+void oi_record_finish(void);
+/* In the child of fork(): record nothing more. */
+void oi_record_forked_child(void);
+
+#endif

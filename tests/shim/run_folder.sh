@@ -1,0 +1,39 @@
+# The run folder: OMPT_INST_DIR is used and then removed from the
+# environment; a folder that cannot be created gives one warning line and
+# the program runs on with its own output and exit code.
+. "$OI_SRC/tests/lib.sh"
+cc_plain prog "$OI_SRC/tests/shim/programs/print_env.c"
+
+rc=0
+out=$(OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=given ./prog 2>err) || rc=$?
+expect_eq "$rc" 3 "exit code"
+expect_eq "$out" "threads=2 OMPT_INST_DIR=(unset)" "environment seen by the program"
+expect_eq "$(cat err)" "" "stderr"
+[ -s given/trace.oit ] || fail "no trace in the given folder"
+
+# a file where the folder should be
+touch blocked
+rc=0
+out=$(OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=blocked ./prog 2>err) || rc=$?
+expect_eq "$rc" 3 "exit code when the folder cannot be created"
+expect_eq "$out" "threads=2 OMPT_INST_DIR=(unset)" "output when the folder cannot be created"
+expect_eq "$(cat err)" "ompt-inst: cannot create run folder 'blocked': Not a directory; not recording" "warning"
+
+# a parent that does not exist
+rc=0
+out=$(OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=missing/deeper ./prog 2>err) || rc=$?
+expect_eq "$rc" 3 "exit code when the parent is missing"
+expect_eq "$out" "threads=2 OMPT_INST_DIR=(unset)" "output when the parent is missing"
+expect_eq "$(cat err)" "ompt-inst: cannot create run folder 'missing/deeper': No such file or directory; not recording" "warning"
+[ ! -e missing ] || fail "created a folder it should not"
+
+# a current directory without write permission (not as root: root may write)
+if [ "$(id -u)" != 0 ]; then
+  mkdir ro && chmod 555 ro
+  rc=0
+  out=$(cd ro && OMP_TOOL_LIBRARIES="$OI_SHIM" ../prog 2>../err) || rc=$?
+  expect_eq "$rc" 3 "exit code in a read-only directory"
+  grep -q "^ompt-inst: cannot create run folder 'ompt-inst-prog-[0-9]*': Permission denied; not recording$" err ||
+    fail "warning in a read-only directory: $(cat err)"
+  chmod 755 ro
+fi
