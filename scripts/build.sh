@@ -4,7 +4,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${OMPT_INST_BUILD:-$top/build}
-log="$build.log"
+log="$build/build.log"
 mkdir -p "$build"
 if ! { cmake -S "$top" -B "$build" "$@" && cmake --build "$build" -j"$(nproc)"; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2

@@ -6,8 +6,10 @@
 #include <xxhash.h>
 
 #include "callbacks.h"
+#include "device_buffers.h"
 #include "ompt-inst/events.h"
 #include "record.h"
+#include "unify.h"
 
 /* The host's device number as data operations report it. The OMPT
  * initial_device_num argument was seen as 0 with host offloading while the
@@ -116,6 +118,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   e->u.generic[0] = target_id;
   e->u.generic[1] = (uint64_t)(int64_t)device_num;
   e->u.generic[2] = task_data ? task_data->value >> 2 : 0;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -157,6 +160,7 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
   e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
   e->u.generic[2] = requested_num_teams;
   e->u.generic[3] = host_op_id;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -234,14 +238,20 @@ static void data_op_event(const data_op_view *view, uint64_t begin_ns,
   if (!e)
     return;
   e->time_ns = begin_ns;
+  uint64_t host_addr = view->host_addr, size = bytes;
+  if (view->op == OI_DATA_OP_ALLOC && host_addr)
+    oi_device_buffer_add(view->device, view->device_addr, host_addr, size);
+  else if (view->op == OI_DATA_OP_DELETE && !host_addr)
+    oi_device_buffer_take(view->device, view->device_addr, &host_addr, &size);
   e->op = (uint8_t)view->op;
   e->flags = (uint8_t)(view->flags | (hash_valid ? OI_FLAG_HASH_VALID : 0));
   e->device = view->device;
-  e->u.data.bytes = bytes;
-  e->u.data.host_addr = view->host_addr;
+  e->u.data.bytes = size;
+  e->u.data.host_addr = host_addr;
   e->u.data.device_addr = view->device_addr;
   e->u.data.hash = hash;
   e->u.data.duration_ns = end_ns - begin_ns;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -318,6 +328,7 @@ static void map_events(uint64_t target_id, unsigned int nitems,
     e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
     e->u.generic[2] = (uintptr_t)host_addr[i];
     e->u.generic[3] = bytes[i];
+    oi_unify_native(t, e);
     oi_event_commit(t);
   }
 }

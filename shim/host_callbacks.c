@@ -7,6 +7,7 @@
 #include "callbacks.h"
 #include "ompt-inst/events.h"
 #include "record.h"
+#include "unify.h"
 
 #define ID_OF(data) ((data) ? (data)->value : 0)
 #define TASK_ID_OF(data) ((data) ? (data)->value >> 2 : 0)
@@ -56,6 +57,9 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   e->u.generic[0] = ID_OF(parallel_data);
   e->u.generic[1] = team_size;
   e->u.generic[2] = (uint32_t)flags;
+  oi_unify_native(t, e);
+  if (endpoint == OI_EP_BEGIN && e->origin == OI_ORIGIN_MERGED)
+    oi_unify_region_site(e->u.generic[0], e->site);
   oi_event_commit(t);
 }
 
@@ -112,6 +116,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
   e->u.generic[1] = frame.team_size;
   e->u.generic[2] = index;
   e->u.generic[3] = TASK_ID_OF(task_data);
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -152,6 +157,7 @@ static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
   e->u.generic[1] = TASK_ID_OF(task_data);
   e->u.generic[2] = count;
   e->u.generic[3] = work_type;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -191,6 +197,7 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   e->u.generic[1] = TASK_ID_OF(task_data);
   e->u.generic[2] = start;
   e->u.generic[3] = iterations;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -246,6 +253,7 @@ static void on_sync_region(ompt_sync_region_t kind,
   e->u.generic[1] = TASK_ID_OF(task_data);
   e->u.generic[2] = wait_ns;
   e->u.generic[3] = kind;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -333,6 +341,7 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
   e->u.generic[0] = wait_id;
   e->u.generic[1] = wait_ns;
   e->u.generic[2] = kind;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -345,6 +354,7 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
     return;
   e->u.generic[0] = wait_id;
   e->u.generic[2] = kind;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -358,6 +368,7 @@ static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
   e->u.generic[0] = wait_id;
   e->u.generic[1] = hint;
   e->u.generic[2] = mutex;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -381,6 +392,7 @@ static void on_nest_lock(ompt_scope_endpoint_t endpoint,
   if (!e)
     return;
   e->u.generic[0] = wait_id;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -402,6 +414,9 @@ static void on_task_create(ompt_data_t *encountering_task_data,
   e->u.generic[1] = TASK_ID_OF(encountering_task_data);
   e->u.generic[2] = (uint32_t)flags;
   e->u.generic[3] = (uint64_t)has_dependences;
+  oi_unify_native(t, e);
+  if (e->site)
+    oi_unify_region_site(id, e->site);
   oi_event_commit(t);
 }
 
@@ -414,6 +429,7 @@ static void task_event(unsigned endpoint, uint64_t task_data_value,
     return;
   e->u.generic[0] = task_data_value >> 2;
   e->u.generic[1] = prior_status;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -444,6 +460,7 @@ static void on_dependences(ompt_data_t *task_data,
     return;
   e->u.generic[0] = TASK_ID_OF(task_data);
   e->u.generic[1] = (uint64_t)ndeps;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -456,6 +473,7 @@ static void on_task_dependence(ompt_data_t *src_task_data,
     return;
   e->u.generic[0] = TASK_ID_OF(src_task_data);
   e->u.generic[2] = TASK_ID_OF(sink_task_data);
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -469,6 +487,7 @@ static void on_masked(ompt_scope_endpoint_t endpoint,
     return;
   e->u.generic[0] = ID_OF(parallel_data);
   e->u.generic[1] = TASK_ID_OF(task_data);
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -477,8 +496,10 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
   oi_thread *t;
   oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
                               OI_CONSTRUCT_FLUSH, codeptr_ra);
-  if (e)
-    oi_event_commit(t);
+  if (!e)
+    return;
+  oi_unify_native(t, e);
+  oi_event_commit(t);
 }
 
 static void on_cancel(ompt_data_t *task_data, int flags,
@@ -490,6 +511,7 @@ static void on_cancel(ompt_data_t *task_data, int flags,
     return;
   e->u.generic[0] = TASK_ID_OF(task_data);
   e->u.generic[1] = (uint32_t)flags;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -505,6 +527,7 @@ static void on_reduction(ompt_sync_region_t kind,
     return;
   e->u.generic[0] = ID_OF(parallel_data);
   e->u.generic[1] = TASK_ID_OF(task_data);
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 
@@ -518,6 +541,7 @@ static void on_error(ompt_severity_t severity, const char *message,
   if (!e)
     return;
   e->u.generic[0] = severity;
+  oi_unify_native(t, e);
   oi_event_commit(t);
 }
 

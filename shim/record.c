@@ -65,6 +65,8 @@ oi_thread *oi_thread_attach(void) {
   t->pending_hash_op = 0;
   t->target_device = -1;
   t->target_construct = 0;
+  t->site_depth = 0;
+  t->item_count = 0;
   t->flush_generation = atomic_load(&oi_flush_generation);
   t->os_tid = (uint64_t)gettid();
   t->thread_recorded = tls_retired_number != 0;

@@ -36,6 +36,23 @@ typedef struct oi_implicit_frame {
   uint64_t team_size;
 } oi_implicit_frame;
 
+/* An instrumented construct in progress on this thread (between its ENTER
+ * and EXIT, or BEGIN and END, hooks): native events inside it take its site,
+ * data operations their variable from its map items. */
+#define OI_SITE_DEPTH 32
+#define OI_SITE_ITEMS 256
+typedef struct oi_site_frame {
+  uint32_t site;                      /* id */
+  const struct oi_site_entry *entry;  /* the parsed site */
+  uint32_t first_item, items;         /* its map items in `item` */
+  int32_t device;                     /* resolved device of a target site */
+  int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
+} oi_site_frame;
+typedef struct oi_item_extent {
+  uint64_t host_addr;
+  uint64_t bytes;
+} oi_item_extent;
+
 /* A mutex being acquired: acquire time, until acquired. */
 typedef struct oi_mutex_wait {
   uint64_t wait_id;
@@ -65,6 +82,10 @@ typedef struct oi_thread {
   uint64_t pending_hash;
   int32_t target_device;     /* device of the target region in progress */
   uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
+  uint32_t site_depth;       /* may exceed OI_SITE_DEPTH: frames not kept */
+  uint32_t item_count;       /* used entries of `item` */
+  oi_site_frame site[OI_SITE_DEPTH];
+  oi_item_extent item[OI_SITE_ITEMS];
 
   /* the buffer, laid out as an OI_REC_EVENTS record */
   struct {

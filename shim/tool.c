@@ -17,6 +17,7 @@
 #include "registration.h"
 #include "run_folder.h"
 #include "trace_file.h"
+#include "unify.h"
 
 _Atomic uint64_t oi_next_id = 1;
 
@@ -131,6 +132,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   oi_register_callbacks(set_callback, oi_device_callbacks,
                         oi_device_callback_count, disabled & OI_NATIVE_TARGET,
                         &capabilities);
+  oi_unify_configure(&capabilities);
   write_run_info();
   write_capabilities();
   oi_record_start();

@@ -15,5 +15,6 @@ enum oi_exit_code {
 int oi_cmd_run(int argc, char **argv);
 int oi_cmd_dump(int argc, char **argv);
 int oi_cmd_cc(int argc, char **argv);
+int oi_cmd_report(int argc, char **argv);
 
 #endif

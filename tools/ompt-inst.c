@@ -12,6 +12,9 @@ static const char usage[] =
     "  run [-o DIR] [--] PROG ARGS...  run PROG with the ompt-inst tool, record to DIR\n"
     "                                  (default ompt-inst-<prog>-<pid>)\n"
     "  dump [--header] DIR             print the recorded events as JSON lines\n"
+    "  report DIR [--format F] [--output PATH] [--top N] [--source-dir D]\n"
+    "                                  profile, data movement and findings of a run:\n"
+    "                                  F = text, annotate, json, chrome or otf2\n"
     "  cc ARGS...                      compile C with clang, -fopenmp and the plugin\n"
     "  c++ ARGS...                     compile C++ likewise\n"
     "\n"
@@ -30,6 +33,7 @@ typedef struct command {
 static const command commands[] = {
     {"run", oi_cmd_run},
     {"dump", oi_cmd_dump},
+    {"report", oi_cmd_report},
     {"cc", oi_cmd_cc},
     {"c++", oi_cmd_cc},
 };

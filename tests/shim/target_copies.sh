@@ -16,8 +16,8 @@ between=$(sed -n 's/^between=//p' out)
 after=$(sed -n 's/^after=//p' out)
 
 expect_eq "$(dumpq run kind=data_op --fields op,bytes,host_addr | tr '\n' ';')" \
-  "alloc 8000 $addr;to_device 8000 $addr;from_device 8000 $addr;delete 0 0x0;alloc 8000 $addr;to_device 8000 $addr;from_device 8000 $addr;delete 0 0x0;" \
-  "data operations in order"
+  "alloc 8000 $addr;to_device 8000 $addr;from_device 8000 $addr;delete 8000 $addr;alloc 8000 $addr;to_device 8000 $addr;from_device 8000 $addr;delete 8000 $addr;" \
+  "data operations in order (a delete named by the allocation it frees)"
 # each region's four operations name one device buffer on device 0
 dumpq run kind=data_op --field device_addr > device_addrs
 expect_eq "$(head -n 4 device_addrs | sort -u | wc -l)" 1 "one device buffer in region 1"

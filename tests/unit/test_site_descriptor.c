@@ -7,6 +7,7 @@
 
 #include <cmocka.h>
 
+#include "ompt-inst/events.h"
 #include "site_descriptor.h"
 
 static int parse(const char *text, oi_site *site) {
@@ -84,11 +85,34 @@ static void rejects_other_text(void **state) {
   assert_null(site.construct);
 }
 
+static unsigned leading(const char *spelling) {
+  return oi_leading_construct(spelling, strlen(spelling));
+}
+
+static void leading_construct_is_longest_whole_word_prefix(void **state) {
+  (void)state;
+  assert_int_equal(leading("target teams distribute parallel for"),
+                   OI_CONSTRUCT_TARGET);
+  assert_int_equal(leading("target data"), OI_CONSTRUCT_TARGET_DATA);
+  assert_int_equal(leading("target enter data"),
+                   OI_CONSTRUCT_TARGET_ENTER_DATA);
+  assert_int_equal(leading("parallel for simd"), OI_CONSTRUCT_PARALLEL);
+  assert_int_equal(leading("cancellation point"),
+                   OI_CONSTRUCT_CANCELLATION_POINT);
+  assert_int_equal(leading("cancel"), OI_CONSTRUCT_CANCEL);
+  assert_int_equal(leading("taskloop simd"), OI_CONSTRUCT_TASKLOOP);
+  /* "task" is a prefix of "taskgroup" but not a whole word of it */
+  assert_int_equal(leading("taskgroup"), OI_CONSTRUCT_TASKGROUP);
+  assert_int_equal(leading("fortran"), OI_CONSTRUCT_OTHER);
+  assert_int_equal(leading(""), OI_CONSTRUCT_OTHER);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(parses_every_key),
       cmocka_unit_test(tolerates_minimal_and_odd_text),
       cmocka_unit_test(rejects_other_text),
+      cmocka_unit_test(leading_construct_is_longest_whole_word_prefix),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

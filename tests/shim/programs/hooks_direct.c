@@ -1,7 +1,8 @@
 /* Calls the shim's hook table directly, as plugin-instrumented code would,
  * with hand-written site descriptors: a parallel site (implicit tasks), a
- * barrier, a target site with two map items, 64 new sites that 4 threads
- * register at the same moment, and two sites the shim must reject. */
+ * barrier, a target site with two map items, 64 new sites (atomic: no
+ * runtime reports those) that 4 threads register at the same moment, and
+ * two sites the shim must reject. */
 #include <omp.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ int main(void) {
   printf("abi=%u size=%d\n", hooks->abi, hooks->size == sizeof *hooks);
   for (int i = 0; i < RACE_SITES; i++)
     race_sites[i] = (ompt_inst_site){OMPT_INST_HOOK_ABI, 0,
-                                     "ompt-inst-site 1\nconstruct=single\n"};
+                                     "ompt-inst-site 1\nconstruct=atomic\n"};
 
   hooks->point(&parallel_site, OMPT_INST_ENTER);
 #pragma omp parallel num_threads(4)
@@ -49,8 +50,10 @@ int main(void) {
     hooks->point(&barrier_site, OMPT_INST_ENTER);
 #pragma omp barrier
     hooks->point(&barrier_site, OMPT_INST_EXIT);
-    for (int i = 0; i < RACE_SITES; i++)
+    for (int i = 0; i < RACE_SITES; i++) {
       hooks->point(&race_sites[i], OMPT_INST_ENTER);
+      hooks->point(&race_sites[i], OMPT_INST_EXIT);
+    }
     hooks->point(&parallel_site, OMPT_INST_END);
   }
   hooks->point(&parallel_site, OMPT_INST_EXIT);

@@ -1,5 +1,5 @@
 /* Parsed compiler site descriptors (the text format is defined in
- * include/ompt-inst/hooks.h). */
+ * include/ompt-inst/hooks.h): one parser for the shim and the command. */
 #ifndef OMPT_INST_SITE_DESCRIPTOR_H
 #define OMPT_INST_SITE_DESCRIPTOR_H
 
@@ -33,5 +33,11 @@ typedef struct oi_site {
 int oi_site_parse(const char *text, size_t length, oi_site *site);
 
 void oi_site_free(oi_site *site);
+
+/* The leading leaf construct of a spelling such as "target teams distribute
+ * parallel for" (OI_CONSTRUCT_TARGET): the longest construct name that is a
+ * whole-word prefix, so "target data" wins over "target";
+ * OI_CONSTRUCT_OTHER if none is. */
+unsigned oi_leading_construct(const char *spelling, size_t length);
 
 #endif

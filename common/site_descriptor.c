@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ompt-inst/events.h"
 #include "ompt-inst/hooks.h"
 
 static char *copy_text(const char *text, size_t length) {
@@ -142,4 +143,19 @@ void oi_site_free(oi_site *site) {
   }
   free(site->maps);
   memset(site, 0, sizeof *site);
+}
+
+unsigned oi_leading_construct(const char *spelling, size_t length) {
+  unsigned best = OI_CONSTRUCT_OTHER;
+  size_t best_length = 0;
+  for (unsigned c = OI_CONSTRUCT_NONE + 1; c < OI_CONSTRUCT_COUNT; c++) {
+    const char *name = oi_construct_name(c);
+    size_t n = strlen(name);
+    if (n > best_length && n <= length && memcmp(spelling, name, n) == 0 &&
+        (n == length || spelling[n] == ' ')) {
+      best = c;
+      best_length = n;
+    }
+  }
+  return best;
 }

@@ -1,0 +1,213 @@
+/* The present table and OpenMP 5.2 map semantics, mirroring LLVM 19:
+ * - entry (target, target data, enter data), items in clause order: an item
+ *   not present is allocated (a struct member's allocation padded down to
+ *   16 bytes, as libomptarget does) and, for to/tofrom, copied to the
+ *   device; a present item gets its reference count raised and is copied
+ *   only with `always`;
+ * - exit (target, target data, exit data), items in reverse order: the
+ *   count drops (to zero for `delete`); at zero, or with `always`, from/
+ *   tofrom items are copied back; the deletes of the items that reached
+ *   zero follow all copies, in the same reverse order;
+ * - target update copies items that are present;
+ * - zero-length items and if(false) constructs move nothing.
+ * Inferred operations carry the hook's time and duration 0: the runtime's
+ * own timing is unknown. */
+#include "mapsim.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <xxhash.h>
+
+#include "ompt-inst/events.h"
+#include "sites.h"
+
+typedef struct present_entry {
+  int device;
+  uint64_t begin, end;       /* mapped host range */
+  uint64_t alloc_host;       /* what the allocation reported */
+  uint64_t alloc_bytes;
+  uint64_t references;
+} present_entry;
+
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static present_entry *table;
+static size_t table_count, table_capacity;
+
+static present_entry *find(int device, uint64_t begin, uint64_t bytes) {
+  for (size_t i = 0; i < table_count; i++)
+    if (table[i].device == device && table[i].begin <= begin &&
+        begin + bytes <= table[i].end)
+      return &table[i];
+  return NULL;
+}
+
+static present_entry *add(present_entry entry) {
+  if (table_count == table_capacity) {
+    size_t capacity = table_capacity ? 2 * table_capacity : 64;
+    present_entry *grown = realloc(table, capacity * sizeof *grown);
+    if (!grown)
+      return NULL;
+    table = grown;
+    table_capacity = capacity;
+  }
+  table[table_count] = entry;
+  return &table[table_count++];
+}
+
+static void drop(present_entry *entry) {
+  *entry = table[--table_count];
+}
+
+static int runtime_int(const char *name, int fallback) {
+  int (*get)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, name);
+  return get ? get() : fallback;
+}
+
+int oi_mapsim_device(int64_t device_clause) {
+  return device_clause == OMPT_INST_DEVICE_DEFAULT
+             ? runtime_int("omp_get_default_device", 0)
+             : (int)device_clause;
+}
+
+/* A device other than the host: else the construct runs on the host and
+ * nothing moves. */
+static int offloads(int device) {
+  return device >= 0 && device < runtime_int("omp_get_num_devices", 0) &&
+         device != runtime_int("omp_get_initial_device", -1);
+}
+
+static void emit(oi_thread *t, const oi_site_frame *f, unsigned op,
+                 uint64_t host_addr, uint64_t bytes, uint32_t item) {
+  oi_event *e = oi_event_next(&t, OI_KIND_DATA_OP, OI_EP_NONE,
+                              f->entry->construct, NULL);
+  if (!e)
+    return;
+  e->origin = OI_ORIGIN_INFERRED;
+  e->site = f->site;
+  e->var = item < UINT16_MAX ? (uint16_t)(item + 1) : 0;
+  e->op = (uint8_t)op;
+  e->device = f->device;
+  e->u.data.bytes = bytes;
+  e->u.data.host_addr = host_addr;
+  if (op == OI_DATA_OP_TO_DEVICE || op == OI_DATA_OP_FROM_DEVICE) {
+    e->u.data.hash = XXH3_64bits((const void *)(uintptr_t)host_addr, bytes);
+    e->flags = OI_FLAG_HASH_VALID;
+  }
+  oi_event_commit(t);
+}
+
+static int copies_to(const oi_map_rule *rule) {
+  return rule->type == OI_MAP_TO || rule->type == OI_MAP_TOFROM;
+}
+
+static int copies_from(const oi_map_rule *rule) {
+  return rule->type == OI_MAP_FROM || rule->type == OI_MAP_TOFROM;
+}
+
+static void map_item(oi_thread *t, const oi_site_frame *f, uint32_t i) {
+  const oi_item_extent *item = &t->item[f->first_item + i];
+  const oi_map_rule *rule = &f->entry->rules[i];
+  if (item->bytes == 0 || rule->type == OI_MAP_RELEASE ||
+      rule->type == OI_MAP_DELETE)
+    return;
+  present_entry *entry = find(f->device, item->host_addr, item->bytes);
+  if (entry) {
+    entry->references++;
+    if (rule->always && copies_to(rule))
+      emit(t, f, OI_DATA_OP_TO_DEVICE, item->host_addr, item->bytes, i);
+    return;
+  }
+  uint64_t padding = rule->member ? item->host_addr % 16 : 0;
+  present_entry added = {f->device, item->host_addr,
+                         item->host_addr + item->bytes, item->host_addr,
+                         item->bytes + padding, 1};
+  if (!add(added))
+    return;
+  emit(t, f, OI_DATA_OP_ALLOC, added.alloc_host, added.alloc_bytes, i);
+  if (copies_to(rule))
+    emit(t, f, OI_DATA_OP_TO_DEVICE, item->host_addr, item->bytes, i);
+}
+
+static void unmap_items(oi_thread *t, const oi_site_frame *f) {
+  /* the deletes wait until every copy back is done */
+  uint32_t deletes[OI_SITE_ITEMS];
+  uint32_t ndeletes = 0;
+  for (uint32_t n = f->items; n > 0; n--) {
+    uint32_t i = n - 1;
+    const oi_item_extent *item = &t->item[f->first_item + i];
+    const oi_map_rule *rule = &f->entry->rules[i];
+    present_entry *entry =
+        item->bytes ? find(f->device, item->host_addr, item->bytes) : NULL;
+    if (!entry)
+      continue;
+    if (rule->type == OI_MAP_DELETE)
+      entry->references = 0;
+    else if (entry->references > 0)
+      entry->references--;
+    int last = entry->references == 0;
+    if (copies_from(rule) && (last || rule->always))
+      emit(t, f, OI_DATA_OP_FROM_DEVICE, item->host_addr, item->bytes, i);
+    if (last)
+      deletes[ndeletes++] = i;
+  }
+  for (uint32_t k = 0; k < ndeletes; k++) {
+    const oi_item_extent *item = &t->item[f->first_item + deletes[k]];
+    present_entry *entry = find(f->device, item->host_addr, item->bytes);
+    if (!entry)
+      continue; /* the same range listed twice */
+    emit(t, f, OI_DATA_OP_DELETE, entry->alloc_host, entry->alloc_bytes,
+         deletes[k]);
+    drop(entry);
+  }
+}
+
+static void update_items(oi_thread *t, const oi_site_frame *f,
+                         unsigned map_type, unsigned op) {
+  for (uint32_t i = 0; i < f->items; i++) {
+    const oi_item_extent *item = &t->item[f->first_item + i];
+    if (f->entry->rules[i].type == map_type && item->bytes &&
+        find(f->device, item->host_addr, item->bytes))
+      emit(t, f, op, item->host_addr, item->bytes, i);
+  }
+}
+
+static int moves_data(const oi_site_frame *f) {
+  return f->entry->device && f->items > 0 && f->if_value != 0 &&
+         f->items <= f->entry->parsed.map_count && offloads(f->device);
+}
+
+void oi_mapsim_enter(oi_thread *t, const oi_site_frame *f) {
+  if (!moves_data(f))
+    return;
+  pthread_mutex_lock(&table_lock);
+  switch (f->entry->construct) {
+  case OI_CONSTRUCT_TARGET:
+  case OI_CONSTRUCT_TARGET_DATA:
+  case OI_CONSTRUCT_TARGET_ENTER_DATA:
+    for (uint32_t i = 0; i < f->items; i++)
+      map_item(t, f, i);
+    break;
+  case OI_CONSTRUCT_TARGET_UPDATE:
+    update_items(t, f, OI_MAP_TO, OI_DATA_OP_TO_DEVICE);
+    break;
+  }
+  pthread_mutex_unlock(&table_lock);
+}
+
+void oi_mapsim_exit(oi_thread *t, const oi_site_frame *f) {
+  if (!moves_data(f))
+    return;
+  pthread_mutex_lock(&table_lock);
+  switch (f->entry->construct) {
+  case OI_CONSTRUCT_TARGET:
+  case OI_CONSTRUCT_TARGET_DATA:
+  case OI_CONSTRUCT_TARGET_EXIT_DATA:
+    unmap_items(t, f);
+    break;
+  case OI_CONSTRUCT_TARGET_UPDATE:
+    update_items(t, f, OI_MAP_FROM, OI_DATA_OP_FROM_DEVICE);
+    break;
+  }
+  pthread_mutex_unlock(&table_lock);
+}

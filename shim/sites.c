@@ -1,0 +1,127 @@
+/* The site registry. A site is registered on its first use: under a lock
+ * its descriptor is validated and parsed once, an OI_REC_SITE record written
+ * and only then the id published (release store), so a thread that reads a
+ * non-zero id (acquire load) also sees the parsed entry. Later uses take no
+ * lock. */
+#include "sites.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ompt-inst/events.h"
+#include "ompt-inst/trace.h"
+#include "trace_file.h"
+
+/* Entries by id, in chunks that never move once published. */
+#define SITES_PER_CHUNK 1024u
+#define SITE_CHUNKS 4096u
+#define SITE_REJECTED UINT32_MAX /* bad magic or ABI: ignored for good */
+
+static pthread_mutex_t site_lock = PTHREAD_MUTEX_INITIALIZER;
+static oi_site_entry *site_chunks[SITE_CHUNKS];
+static uint32_t next_site_id = 1;
+
+/* Every construct name that is a whole word sequence of the spelling. */
+static uint64_t leaves_of(const char *spelling) {
+  uint64_t leaves = 0;
+  for (const char *word = spelling; word && *word;) {
+    unsigned c = oi_leading_construct(word, strlen(word));
+    if (c != OI_CONSTRUCT_OTHER && c < 64)
+      leaves |= UINT64_C(1) << c;
+    word = strchr(word, ' ');
+    if (word)
+      word++;
+  }
+  return leaves;
+}
+
+static oi_map_rule rule_of(const oi_map_item *item) {
+  static const char *const types[] = {[OI_MAP_ALLOC] = "alloc",
+                                      [OI_MAP_TO] = "to",
+                                      [OI_MAP_FROM] = "from",
+                                      [OI_MAP_TOFROM] = "tofrom",
+                                      [OI_MAP_RELEASE] = "release",
+                                      [OI_MAP_DELETE] = "delete"};
+  oi_map_rule rule = {.type = OI_MAP_TOFROM}; /* OpenMP's default */
+  for (unsigned i = 0; i < sizeof types / sizeof types[0]; i++)
+    if (strcmp(item->type, types[i]) == 0)
+      rule.type = (uint8_t)i;
+  for (const char *m = item->modifiers; m && *m;) {
+    size_t n = strcspn(m, ",");
+    if (n == 6 && memcmp(m, "always", 6) == 0)
+      rule.always = 1;
+    m += n + (m[n] == ',');
+  }
+  /* a member access before any subscript */
+  size_t base = strcspn(item->item, "[");
+  for (size_t i = 0; i < base; i++)
+    if (item->item[i] == '.' ||
+        (item->item[i] == '-' && item->item[i + 1] == '>'))
+      rule.member = 1;
+  return rule;
+}
+
+static int derive(oi_site_entry *entry) {
+  const char *spelling = entry->parsed.construct ? entry->parsed.construct : "";
+  entry->construct = (uint8_t)oi_leading_construct(spelling, strlen(spelling));
+  entry->team_begin = entry->construct == OI_CONSTRUCT_PARALLEL ||
+                      entry->construct == OI_CONSTRUCT_TEAMS;
+  entry->device = entry->construct >= OI_CONSTRUCT_TARGET &&
+                  entry->construct <= OI_CONSTRUCT_TARGET_UPDATE;
+  entry->leaves = leaves_of(spelling);
+  if (entry->parsed.map_count) {
+    entry->rules = calloc(entry->parsed.map_count, sizeof *entry->rules);
+    if (!entry->rules)
+      return -1;
+    for (uint32_t i = 0; i < entry->parsed.map_count; i++)
+      entry->rules[i] = rule_of(&entry->parsed.maps[i]);
+  }
+  return 0;
+}
+
+static uint32_t register_site(ompt_inst_site *site) {
+  pthread_mutex_lock(&site_lock);
+  uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
+  if (id != 0) { /* another thread was first */
+    pthread_mutex_unlock(&site_lock);
+    return id;
+  }
+  id = SITE_REJECTED;
+  oi_site_entry entry = {0};
+  if (site->abi == OMPT_INST_HOOK_ABI && site->descriptor &&
+      next_site_id < SITES_PER_CHUNK * SITE_CHUNKS &&
+      oi_site_parse(site->descriptor, strlen(site->descriptor),
+                    &entry.parsed) == 0) {
+    uint32_t chunk = next_site_id / SITES_PER_CHUNK;
+    if (!site_chunks[chunk])
+      site_chunks[chunk] = calloc(SITES_PER_CHUNK, sizeof(oi_site_entry));
+    if (site_chunks[chunk] && derive(&entry) == 0) {
+      id = next_site_id++;
+      entry.parsed.id = id;
+      site_chunks[chunk][id % SITES_PER_CHUNK] = entry;
+      oi_site_record record = {.id = id,
+                               .length = (uint32_t)strlen(site->descriptor)};
+      oi_trace_record2(OI_REC_SITE, &record, sizeof record, site->descriptor,
+                       record.length);
+    } else {
+      oi_site_free(&entry.parsed);
+      free(entry.rules);
+    }
+  }
+  __atomic_store_n(&site->id, id, __ATOMIC_RELEASE);
+  pthread_mutex_unlock(&site_lock);
+  return id;
+}
+
+uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry) {
+  if (!site)
+    return 0;
+  uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
+  if (id == 0)
+    id = register_site(site);
+  if (id == SITE_REJECTED)
+    return 0;
+  *entry = &site_chunks[id / SITES_PER_CHUNK][id % SITES_PER_CHUNK];
+  return id;
+}

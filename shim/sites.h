@@ -1,0 +1,41 @@
+/* The registry of compiler sites: each site's parsed descriptor and what
+ * the shim derives from it once, at registration. */
+#ifndef OMPT_INST_SHIM_SITES_H
+#define OMPT_INST_SHIM_SITES_H
+
+#include <stdint.h>
+
+#include "ompt-inst/hooks.h"
+#include "site_descriptor.h"
+
+/* A map item's type and modifiers as the present-table simulation needs them. */
+enum oi_map_type {
+  OI_MAP_ALLOC,
+  OI_MAP_TO,
+  OI_MAP_FROM,
+  OI_MAP_TOFROM,
+  OI_MAP_RELEASE,
+  OI_MAP_DELETE,
+};
+
+typedef struct oi_map_rule {
+  uint8_t type;   /* enum oi_map_type */
+  uint8_t always; /* the always modifier */
+  uint8_t member; /* a struct member (`s.v[0:n]`, `p->v`): LLVM pads its
+                     allocation down to the struct's alignment */
+} oi_map_rule;
+
+typedef struct oi_site_entry {
+  oi_site parsed;
+  uint8_t construct;  /* enum oi_construct of the leading leaf construct */
+  uint8_t team_begin; /* parallel or teams: BEGIN/END are implicit tasks */
+  uint8_t device;     /* a target construct (target, data, enter/exit, update) */
+  uint64_t leaves;    /* bit per enum oi_construct named in the spelling */
+  oi_map_rule *rules; /* one per parsed.maps item */
+} oi_site_entry;
+
+/* The site's id and entry, registering it (and writing its OI_REC_SITE
+ * record) on first use; 0 when the site was rejected (bad magic or ABI). */
+uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry);
+
+#endif

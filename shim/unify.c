@@ -1,0 +1,234 @@
+/* Merge rules: construct → native kind that reports it, native events →
+ * sites, the per-thread construct stack. */
+#include "unify.h"
+
+#include <dlfcn.h>
+#include <omp-tools.h>
+
+/* Native kinds whose callback is active (bit per enum oi_kind). */
+static uint64_t native_kinds;
+
+void oi_unify_configure(const oi_capabilities *capabilities) {
+  uint64_t kinds = 0;
+  for (uint32_t i = 0; i < capabilities->count; i++) {
+    if (capabilities->entry[i].result < ompt_set_sometimes)
+      continue;
+    unsigned kind;
+    switch (capabilities->entry[i].callback) {
+    case ompt_callback_parallel_begin: kind = OI_KIND_PARALLEL; break;
+    case ompt_callback_implicit_task: kind = OI_KIND_IMPLICIT_TASK; break;
+    case ompt_callback_work: kind = OI_KIND_WORK; break;
+    case ompt_callback_sync_region: kind = OI_KIND_SYNC; break;
+    case ompt_callback_mutex_acquired: kind = OI_KIND_MUTEX; break;
+    case ompt_callback_masked: kind = OI_KIND_MASKED; break;
+    case ompt_callback_task_create: kind = OI_KIND_TASK_CREATE; break;
+    case ompt_callback_flush: kind = OI_KIND_FLUSH; break;
+    case ompt_callback_cancel: kind = OI_KIND_CANCEL; break;
+    case ompt_callback_target_emi:
+    case ompt_callback_target: kind = OI_KIND_TARGET; break;
+    case ompt_callback_target_data_op_emi:
+    case ompt_callback_target_data_op: kind = OI_KIND_DATA_OP; break;
+    default: continue;
+    }
+    kinds |= UINT64_C(1) << kind;
+  }
+  native_kinds = kinds;
+}
+
+static int native_active(unsigned kind) {
+  return kind < OI_KIND_COUNT && (native_kinds >> kind & 1);
+}
+
+/* The native event kind that reports a construct's instances (checked on
+ * LLVM 19 by tests/unify/host_constructs.sh); OI_KIND_COUNT = none: atomic,
+ * simd, section, cancellation point, taskyield are the compiler's alone. */
+static unsigned reporting_kind(unsigned construct) {
+  switch (construct) {
+  case OI_CONSTRUCT_PARALLEL:
+  case OI_CONSTRUCT_TEAMS:
+    return OI_KIND_PARALLEL;
+  case OI_CONSTRUCT_FOR:
+  case OI_CONSTRUCT_LOOP:
+  case OI_CONSTRUCT_DISTRIBUTE:
+  case OI_CONSTRUCT_SECTIONS:
+  case OI_CONSTRUCT_SINGLE:
+  case OI_CONSTRUCT_SCOPE:
+  case OI_CONSTRUCT_TASKLOOP:
+  case OI_CONSTRUCT_WORKSHARE:
+    return OI_KIND_WORK;
+  case OI_CONSTRUCT_CRITICAL:
+  case OI_CONSTRUCT_ORDERED:
+    return OI_KIND_MUTEX;
+  case OI_CONSTRUCT_BARRIER:
+  case OI_CONSTRUCT_TASKWAIT:
+  case OI_CONSTRUCT_TASKGROUP:
+    return OI_KIND_SYNC;
+  case OI_CONSTRUCT_MASKED:
+  case OI_CONSTRUCT_MASTER:
+    return OI_KIND_MASKED;
+  case OI_CONSTRUCT_TASK:
+    return OI_KIND_TASK_CREATE;
+  case OI_CONSTRUCT_TARGET:
+  case OI_CONSTRUCT_TARGET_DATA:
+  case OI_CONSTRUCT_TARGET_ENTER_DATA:
+  case OI_CONSTRUCT_TARGET_EXIT_DATA:
+  case OI_CONSTRUCT_TARGET_UPDATE:
+    return OI_KIND_TARGET;
+  case OI_CONSTRUCT_FLUSH:
+    return OI_KIND_FLUSH;
+  case OI_CONSTRUCT_CANCEL:
+    return OI_KIND_CANCEL;
+  }
+  return OI_KIND_COUNT;
+}
+
+/* With cancellation off (OMP_CANCELLATION, the default) the runtime ignores
+ * `cancel` and reports nothing; asked once, at the first cancel site. */
+static int cancellation_enabled(void) {
+  static _Atomic int enabled = -1;
+  int value = atomic_load_explicit(&enabled, memory_order_relaxed);
+  if (value < 0) {
+    int (*get)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_cancellation");
+    value = get && get() ? 1 : 0;
+    atomic_store_explicit(&enabled, value, memory_order_relaxed);
+  }
+  return value;
+}
+
+int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point) {
+  if (point == OMPT_INST_BEGIN || point == OMPT_INST_END)
+    /* the runtime announces implicit tasks of parallel regions, not the
+     * initial tasks of a league's teams, nor sections */
+    return entry->construct == OI_CONSTRUCT_PARALLEL &&
+           native_active(OI_KIND_IMPLICIT_TASK);
+  unsigned kind = reporting_kind(entry->construct);
+  if (kind == OI_KIND_CANCEL && !cancellation_enabled())
+    return 0;
+  return native_active(kind);
+}
+
+int oi_unify_infers_data_ops(void) { return !native_active(OI_KIND_DATA_OP); }
+
+oi_site_frame *oi_frame_push(oi_thread *t, uint32_t site,
+                             const oi_site_entry *entry) {
+  uint32_t depth = t->site_depth++;
+  if (depth >= OI_SITE_DEPTH)
+    return NULL;
+  oi_site_frame *f = &t->site[depth];
+  *f = (oi_site_frame){.site = site,
+                       .entry = entry,
+                       .first_item = t->item_count,
+                       .device = -1,
+                       .if_value = OMPT_INST_IF_ABSENT};
+  return f;
+}
+
+oi_site_frame *oi_frame_top(oi_thread *t) {
+  uint32_t depth = t->site_depth;
+  if (depth == 0 || depth > OI_SITE_DEPTH)
+    return NULL;
+  return &t->site[depth - 1];
+}
+
+void oi_frame_pop(oi_thread *t, uint32_t site) {
+  if (t->site_depth > OI_SITE_DEPTH) { /* an uncounted frame */
+    t->site_depth--;
+    return;
+  }
+  for (uint32_t depth = t->site_depth; depth > 0; depth--) {
+    if (t->site[depth - 1].site == site) {
+      t->site_depth = depth - 1;
+      t->item_count = t->site[depth - 1].first_item;
+      return;
+    }
+  }
+}
+
+void oi_frame_set_items(oi_thread *t, oi_site_frame *frame, uint32_t nitems,
+                        const void *const *host_addrs, const uint64_t *bytes) {
+  if (!host_addrs || !bytes || frame->first_item + nitems > OI_SITE_ITEMS)
+    return; /* too many: the frame's operations go without `var` */
+  for (uint32_t i = 0; i < nitems; i++)
+    t->item[frame->first_item + i] =
+        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i]};
+  frame->items = nitems;
+  t->item_count = frame->first_item + nitems;
+}
+
+uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
+                      uint64_t host_addr) {
+  if (!host_addr)
+    return 0;
+  for (uint32_t i = 0; i < frame->items && i < UINT16_MAX; i++) {
+    const oi_item_extent *item = &t->item[frame->first_item + i];
+    if (host_addr >= item->host_addr &&
+        host_addr - item->host_addr < item->bytes)
+      return (uint16_t)(i + 1);
+  }
+  return 0;
+}
+
+/* Sites of parallel regions and explicit tasks by the tool's id (one
+ * sequence for both), so that the implicit tasks on every thread of a team,
+ * and a task wherever it runs, find them. A slot is rewritten only
+ * REGION_SLOTS ids later; the id check rejects a stale slot (the event then
+ * goes without a site). */
+#define REGION_SLOTS 8192u
+static struct region_slot {
+  _Atomic uint64_t id;
+  _Atomic uint32_t site;
+} region_slots[REGION_SLOTS];
+
+void oi_unify_region_site(uint64_t id, uint32_t site) {
+  struct region_slot *slot = &region_slots[id % REGION_SLOTS];
+  atomic_store_explicit(&slot->id, 0, memory_order_relaxed);
+  atomic_store_explicit(&slot->site, site, memory_order_release);
+  atomic_store_explicit(&slot->id, id, memory_order_release);
+}
+
+static uint32_t region_site(uint64_t id) {
+  struct region_slot *slot = &region_slots[id % REGION_SLOTS];
+  if (!id || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
+    return 0;
+  uint32_t site = atomic_load_explicit(&slot->site, memory_order_acquire);
+  /* a writer reusing the slot clears the id before the site */
+  return atomic_load_explicit(&slot->id, memory_order_acquire) == id ? site : 0;
+}
+
+/* The native event reports the very construct instance of the site. */
+static int same_instance(const oi_site_entry *entry, const oi_event *e) {
+  if (reporting_kind(entry->construct) != e->kind)
+    return 0;
+  if (e->kind == OI_KIND_TARGET) /* target data is reported as enter/exit */
+    return 1;
+  /* the runtime names master masked, and a loop construct the loop it
+   * becomes */
+  unsigned native = e->construct, site = entry->construct;
+  return native == site ||
+         (native == OI_CONSTRUCT_MASKED && site == OI_CONSTRUCT_MASTER) ||
+         (site == OI_CONSTRUCT_LOOP && (native == OI_CONSTRUCT_FOR ||
+                                        native == OI_CONSTRUCT_DISTRIBUTE));
+}
+
+void oi_unify_native(oi_thread *t, oi_event *e) {
+  if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
+    uint32_t site = region_site(e->u.generic[0]);
+    if (site) {
+      e->site = site;
+      e->origin = OI_ORIGIN_MERGED;
+    }
+    return;
+  }
+  if (e->kind == OI_KIND_TASK) { /* runs where its creator's site is not */
+    e->site = region_site(e->u.generic[0]);
+    return;
+  }
+  oi_site_frame *f = oi_frame_top(t);
+  if (!f)
+    return;
+  e->site = f->site;
+  if (same_instance(f->entry, e))
+    e->origin = OI_ORIGIN_MERGED;
+  else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
+    e->var = oi_frame_var(t, f, e->u.data.host_addr);
+}

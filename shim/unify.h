@@ -1,0 +1,54 @@
+/* One stream from two sources. Per construct, the capability matrix decides
+ * who reports it: a hook emits a `compiler` event only when no active native
+ * callback will report that construct instance; a native event takes the
+ * site of the instrumented construct it happens in (`merged` when that
+ * construct is the one it reports), and data operations take the variable
+ * whose host range holds their address. */
+#ifndef OMPT_INST_SHIM_UNIFY_H
+#define OMPT_INST_SHIM_UNIFY_H
+
+#include <stdint.h>
+
+#include "ompt-inst/events.h"
+#include "record.h"
+#include "registration.h"
+#include "sites.h"
+
+/* Which native event kinds the runtime reports, from what ompt_set_callback
+ * answered (and OMPT_INST_DISABLE_NATIVE). */
+void oi_unify_configure(const oi_capabilities *capabilities);
+
+/* 1 if an active native callback reports the instances of this site's
+ * construct at this hook point (enum ompt_inst_point): the hook then stays
+ * silent and the native event becomes `merged`. */
+int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point);
+
+/* 1 when the runtime reports no data operations: the shim infers them. */
+int oi_unify_infers_data_ops(void);
+
+/* The calling thread's construct stack (push at ENTER/BEGIN, pop at
+ * EXIT/END). Push returns NULL past OI_SITE_DEPTH (the frame is only
+ * counted, so pops stay balanced). */
+oi_site_frame *oi_frame_push(oi_thread *t, uint32_t site,
+                             const oi_site_entry *entry);
+/* The innermost kept frame, NULL if none. */
+oi_site_frame *oi_frame_top(oi_thread *t);
+/* Pops the frames down to and including the innermost frame of `site`
+ * (constructs left by a jump close with it); nothing if it is not there. */
+void oi_frame_pop(oi_thread *t, uint32_t site);
+/* Copies a target site's map items into the frame. */
+void oi_frame_set_items(oi_thread *t, oi_site_frame *frame, uint32_t nitems,
+                        const void *const *host_addrs, const uint64_t *bytes);
+
+/* Called by the native callbacks on a filled event before commit. */
+void oi_unify_native(oi_thread *t, oi_event *e);
+/* After oi_unify_native on a merged parallel_begin or a task_create with a
+ * site: the site travels with the region's or task's id to the implicit
+ * tasks of every thread of the team, or to the thread that runs the task. */
+void oi_unify_region_site(uint64_t id, uint32_t site);
+
+/* The 1-based map item of `frame` whose host range holds `host_addr`. */
+uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
+                      uint64_t host_addr);
+
+#endif

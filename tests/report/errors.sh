@@ -1,0 +1,78 @@
+# Bad input: one clear line on stderr, exit 1 for input/output problems and 2
+# for usage, and never a partial output file.
+source "$OI_SRC/tests/lib.sh"
+# expect_error CODE MESSAGE-PATTERN ARGS...: exit code and a one-line message
+expect_error() {
+  local code=$1 pattern=$2; shift 2
+  local rc=0
+  "$OI" report "$@" > out 2> err || rc=$?
+  expect_eq "$rc" "$code" "exit code of report $*"
+  [ "$(grep -vc '^ \|^usage' err)" = 1 ] || fail "one line for report $*: $(cat err)"
+  grep -q -- "$pattern" err || fail "message of report $*: $(cat err)"
+}
+
+cc_plain prog "$OI_SRC/tests/report/programs/regions.c" -g
+"$OI" run -o run ./prog > /dev/null 2>&1
+
+mkdir empty
+expect_error 1 "empty: not an ompt-inst run folder (no trace.oit)" empty
+expect_error 1 "missing: No such file or directory" missing
+expect_error 2 "unknown format pdf" run --format pdf
+expect_error 2 "missing run folder" --format json
+expect_error 2 "missing value for --output" run --output
+expect_error 2 "needs --output" run --format otf2
+expect_error 2 "--top needs a number, not ten" run --top ten
+expect_error 2 "unexpected argument --frobnicate" run --frobnicate
+# unwritable: a folder that does not exist, a file where a folder should be
+# (paths that fail for root too)
+touch afile
+expect_error 1 "cannot write nofolder/r.json: No such file or directory" run --format json --output nofolder/r.json
+expect_error 1 "cannot write afile/r.txt: Not a directory" run --output afile/r.txt
+expect_error 1 "cannot write nofolder/archive: No such file or directory" run --format otf2 --output nofolder/archive
+expect_error 1 "cannot write afile/archive: Not a directory" run --format otf2 --output afile/archive
+[ ! -e nofolder ] || fail "created the missing folder"
+
+# a truncated trace: an error, and no output file passed off as whole
+cp -r run cut
+size=$(stat -c %s cut/trace.oit)
+truncate -s $((size - 100)) cut/trace.oit
+for format in text json chrome annotate; do
+  expect_error 1 "cut/trace.oit: truncated record at byte" cut --format $format --output cut.$format
+  [ ! -e cut.$format ] || fail "partial $format file left"
+done
+expect_error 1 "truncated record" cut --format otf2 --output cut.otf2
+[ ! -e cut.otf2 ] || fail "partial archive left"
+[ -z "$(ls -A | grep tmp-)" ] || fail "temporary files left: $(ls)"
+
+# a trace without its end record (program killed): reported, with a warning
+cp -r run killed
+"$OI_PYTHON" - killed/trace.oit <<'PY'
+import struct, sys
+# drop the last record (the end record: 8-byte prefix + 24-byte payload)
+data = open(sys.argv[1], "rb").read()
+rtype, size = struct.unpack_from("<II", data, len(data) - 32)
+assert (rtype, size) == (7, 24), (rtype, size)
+open(sys.argv[1], "wb").write(data[:-32])
+PY
+"$OI" report killed > killed.txt 2> err || fail "report of an unfinished trace failed"
+grep -q "no end record, the trace is incomplete" err || fail "warning for an unfinished trace"
+grep -q "INCOMPLETE" killed.txt || fail "header says incomplete"
+
+# an event with an impossible thread number: corrupt, not a crash or a huge table
+cp -r run corrupt
+"$OI_PYTHON" - corrupt/trace.oit <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+offset = 32  # after the header: find the first events record
+while struct.unpack_from("<I", data, offset)[0] != 1:
+    offset += 8 + struct.unpack_from("<I", data, offset + 4)[0]
+struct.pack_into("<I", data, offset + 16 + 16, 0xFFFFFFFF)  # first event's thread
+open(sys.argv[1], "wb").write(data)
+PY
+expect_error 1 "event with thread number 4294967295: the trace is corrupt" corrupt --format json --output corrupt.json
+[ ! -e corrupt.json ] || fail "output of a corrupt trace"
+
+# --help is not an error
+"$OI" report --help > out || fail "report --help failed"
+grep -q "^usage: ompt-inst report DIR" out || fail "report --help"
+echo ok

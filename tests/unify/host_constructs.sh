@@ -1,0 +1,69 @@
+# Host constructs three ways (tests/unify/programs/host_constructs.c): the
+# merged run has exactly the runtime's events, each construct the runtime
+# reports merged with its site and nothing twice; atomic, simd and section
+# stay compiler events; the plain -g run attributes the runtime's events to
+# the pragma lines. OMPT_INST_DISABLE_NATIVE=host shows what the hooks alone
+# see, which checks the construct → native kind table of shim/unify.c.
+. "$OI_SRC/tests/lib.sh"
+. "$OI_SRC/tests/unify/lib_unify.sh"
+build_three "$OI_SRC/tests/unify/programs/host_constructs.c"
+./plain > expected.out
+run_three
+OMPT_INST_DISABLE_NATIVE=host "$OI" run -o compiler -- ./plugin > compiler.out 2>/dev/null
+expect_eq "$(cat compiler.out)" "$(cat expected.out)" "compiler: program result"
+
+# Every runtime event once: per kind, as many begins (or single events) in
+# the merged run as in the native run.
+kinds() { q "$1" endpoint!=end kind!=construct --field kind | sort | uniq -c; }
+expect_eq "$(kinds merged)" "$(kinds native)" "merged and native runs: events per kind"
+expect_eq "$(q merged kind=construct origin!=compiler --count)" 0 "construct events come from hooks only"
+
+# line kind merged-begins compiler-begins: a construct the runtime reports
+# is `merged` on every thread that runs it, as often as the hooks see it
+# (masked: the runtime reports only the thread that executes the block).
+table="10 parallel 1 1
+12 work 3 3
+15 mutex 3 3
+19 sync 3 3
+20 work 3 3
+22 task_create 1 1
+24 sync 1 1
+26 masked 1 3
+28 work 3 3
+35 work 3 3
+37 mutex 6 6
+40 sync 3 3
+42 task_create 3 3
+51 parallel 1 1"
+while read -r line kind merged compiler; do
+  expect_eq "$(q merged line=$line kind=$kind origin=merged endpoint!=end --count)" "$merged" "merged $kind at line $line"
+  expect_eq "$(q compiler line=$line kind=construct origin=compiler endpoint=begin --count)" "$compiler" "compiler construct at line $line"
+  expect_eq "$(q merged line=$line origin=compiler --count)" 0 "no compiler event at line $line"
+done <<< "$table"
+# implicit tasks of the two parallel regions, on every thread of the team
+expect_eq "$(q merged kind=implicit_task endpoint=begin origin=merged --field line | sort | uniq -c | tr -s ' ' | tr '\n' ';')" \
+  " 3 10; 2 51;" "merged implicit tasks"
+expect_eq "$(q merged kind=implicit_task origin=native --count)" 0 "no implicit task without its site"
+
+# Only the compiler sees these: atomic (lines 17, 43), section (30, 32), simd (48).
+for spec in 17:atomic:3 43:atomic:3 30:section:1 32:section:1 48:simd:1; do
+  IFS=: read -r line construct count <<< "$spec"
+  expect_eq "$(q merged line=$line kind=construct construct=$construct origin=compiler endpoint=begin --count)" "$count" "compiler $construct at line $line"
+  expect_eq "$(q merged line=$line kind=construct endpoint=end --count)" "$count" "compiler $construct ends at line $line"
+done
+
+# Native-only events take the site of the construct they happen in: the
+# dispatches of the loop at line 35 and its implicit barrier.
+expect_eq "$(q merged kind=dispatch line=35 origin=native --count)" 3 "dispatches at the loop's line"
+expect_eq "$(q merged kind=sync line=12 construct=for origin=native endpoint=begin --count)" 3 "implicit barrier of the loop at line 12"
+
+# Explicit tasks run where their creator's site is not: they take it along.
+expect_eq "$(q merged kind=task origin=native --fields line,endpoint | sort | uniq -c | tr -s ' ' | tr '\n' ';')" \
+  " 1 22 begin; 1 22 end; 3 42 begin; 3 42 end;" "tasks at the lines of their task constructs"
+
+# Plain -g build: the runtime's events at their pragma lines (libdw).
+for spec in 10:parallel:1 12:work:3 15:mutex:3 19:sync:3 20:work:3 22:task_create:1 24:sync:1 26:masked:1 28:work:3 37:mutex:6 40:sync:3 42:task_create:3 51:parallel:1; do
+  IFS=: read -r line kind count <<< "$spec"
+  expect_eq "$(q native kind=$kind line=$line origin=native endpoint!=end --count)" "$count" "native $kind at line $line"
+done
+expect_eq "$(q native origin!=native --count)" 0 "native: origin"

@@ -1,0 +1,46 @@
+# More host constructs (tests/unify/programs/more_constructs.c), merged and
+# native: loop, master, flush, taskloop, cancel (with and without
+# OMP_CANCELLATION), host teams and distribute; taskyield and cancellation
+# point stay compiler events.
+. "$OI_SRC/tests/lib.sh"
+. "$OI_SRC/tests/unify/lib_unify.sh"
+build_three "$OI_SRC/tests/unify/programs/more_constructs.c"
+./plain > expected.out
+export OMP_CANCELLATION=true
+run_three
+
+kinds() { q "$1" endpoint!=end origin!=compiler --field kind | sort | uniq -c; }
+expect_eq "$(kinds merged)" "$(kinds native)" "merged and native runs: runtime events per kind"
+
+# line kind count: the runtime's events merged with the sites (the loop at
+# line 26 runs on one thread, so its cancellation is deterministic: the
+# cancellation points of iterations 0-19 run, iteration 20 cancels)
+table="10 parallel 1
+12 work 2
+15 masked 1
+17 flush 2
+18 work 2
+19 work 1
+26 parallel 1
+31 cancel 1
+35 parallel 1
+36 work 2"
+while read -r line kind count; do
+  expect_eq "$(q merged line=$line kind=$kind origin=merged endpoint!=end --count)" "$count" "merged $kind at line $line"
+  expect_eq "$(q merged line=$line kind=construct --count)" 0 "no compiler event at line $line"
+done <<< "$table"
+# the runtime reports neither these nor a league's initial tasks
+for spec in 24:construct:taskyield:2 33:construct:'cancellation point':20 35:implicit_task:teams:2; do
+  IFS=: read -r line kind construct count <<< "$spec"
+  expect_eq "$(q merged line=$line kind=$kind construct="$construct" origin=compiler endpoint=begin --count)" "$count" "compiler $construct at line $line"
+done
+
+# the tasks of the taskloop run with its site
+expect_eq "$(q merged kind=task endpoint=begin line=19 construct=taskloop --count)" 4 "taskloop's tasks"
+
+# Cancellation off: the runtime ignores `cancel` and reports nothing, so the
+# hook reports it.
+OMP_CANCELLATION=false "$OI" run -o off -- ./plugin > off.out 2>/dev/null
+expect_eq "$(cat off.out)" "$(cat expected.out)" "cancellation off: program result"
+expect_eq "$(q off line=31 kind=construct construct=cancel origin=compiler endpoint=begin --count)" 1 "cancellation off: compiler cancel"
+expect_eq "$(q off kind=cancel --count)" 0 "cancellation off: no runtime cancel"

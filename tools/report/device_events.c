@@ -1,0 +1,134 @@
+/* Feeds the data-mapping analysis (tools/analysis). It needs events in time
+ * order, but a trace is in per-thread order, so the events it looks at (data
+ * operations, kernels, target regions) are kept and sorted; every other
+ * event only widens the measured span, which the earliest and the latest
+ * event stand for. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "profile_internal.h"
+
+static bool is_device_event(const oi_event *e) {
+  return e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_KERNEL ||
+         e->kind == OI_KIND_TARGET;
+}
+
+static uint64_t end_of(const oi_event *e) {
+  return e->kind == OI_KIND_DATA_OP ? e->time_ns + e->u.data.duration_ns : e->time_ns;
+}
+
+int oi_device_events_add(oi_profile *p, const oi_event *e) {
+  oi_profile_state *s = p->state;
+  if (!is_device_event(e)) {
+    if (!s->any_event || e->time_ns < s->first_event.time_ns)
+      s->first_event = *e;
+    if (!s->any_event || end_of(e) > end_of(&s->last_event))
+      s->last_event = *e;
+    s->any_event = true;
+    return 0;
+  }
+  if (oi_grow((void **)&s->device_events, &s->device_event_capacity,
+              s->device_event_count + 1, sizeof *s->device_events) != 0)
+    return -1;
+  oi_event *kept = &s->device_events[s->device_event_count++];
+  *kept = *e;
+  kept->reserved = 0;
+  if (e->kind == OI_KIND_DATA_OP && e->site == 0) {
+    /* the runtime named no site: take the map item that mapped this host
+     * address (compiler map events precede the operations they cause) */
+    uint32_t id = oi_address_index_get(&s->host_map_items, e->u.data.host_addr);
+    if (id != OI_NO_INDEX) {
+      kept->site = s->map_items[id].site;
+      kept->var = s->map_items[id].var;
+    }
+  }
+  return 0;
+}
+
+/* By time; file order (kept in `reserved`) breaks ties. */
+static int compare_time(const void *left, const void *right) {
+  const oi_event *a = left, *b = right;
+  if (a->time_ns != b->time_ns)
+    return a->time_ns < b->time_ns ? -1 : 1;
+  return (a->reserved > b->reserved) - (a->reserved < b->reserved);
+}
+
+static const char *var_name(void *user, uint32_t site_id, uint16_t var) {
+  const oi_profile *p = user;
+  const oi_site *site = oi_reader_site(p->trace, site_id);
+  return site && var >= 1 && var <= site->map_count ? site->maps[var - 1].item : NULL;
+}
+
+static void site_location(void *user, uint32_t site_id, const char **file,
+                          unsigned *line) {
+  const oi_profile *p = user;
+  const oi_site *site = oi_reader_site(p->trace, site_id);
+  if (site) {
+    *file = site->file;
+    *line = site->line;
+  }
+}
+
+static void code_location(void *user, uint64_t codeptr, const char **file,
+                          unsigned *line) {
+  const oi_profile *p = user;
+  if (!p->symbolizer)
+    return;
+  const oi_location *where = oi_symbolize(p->symbolizer, codeptr);
+  if (where->has_source) {
+    *file = where->file;
+    *line = where->line;
+  }
+}
+
+int oi_device_events_analyse(oi_profile *p) {
+  oi_profile_state *s = p->state;
+  oi_analysis_callbacks callbacks = {p, var_name, site_location, code_location};
+  p->analysis = oi_analysis_create(&callbacks);
+  if (!p->analysis)
+    return -1;
+  /* `reserved` is unused in a trace event: it carries the file order here */
+  for (uint64_t i = 0; i < s->device_event_count; i++)
+    s->device_events[i].reserved = (uint32_t)i;
+  if (s->device_event_count > 0)
+    qsort(s->device_events, s->device_event_count, sizeof *s->device_events, compare_time);
+  int failed = 0;
+  if (s->any_event)
+    failed |= oi_analysis_add(p->analysis, &s->first_event);
+  for (uint64_t i = 0; i < s->device_event_count; i++)
+    failed |= oi_analysis_add(p->analysis, &s->device_events[i]);
+  if (s->any_event)
+    failed |= oi_analysis_add(p->analysis, &s->last_event);
+  failed |= oi_analysis_finish(p->analysis);
+  if (failed)
+    return -1;
+  p->findings = oi_analysis_findings(p->analysis, &p->finding_count);
+  p->totals = oi_analysis_totals_get(p->analysis);
+  p->finding_places = malloc((p->finding_count + 1) * sizeof *p->finding_places);
+  if (!p->finding_places)
+    return -1;
+  for (size_t i = 0; i < p->finding_count; i++) {
+    const oi_finding_place *at = &p->findings[i].at;
+    const oi_site *site = at->site ? oi_reader_site(p->trace, at->site) : NULL;
+    uint32_t place = site ? oi_place_of_site(p, site) : OI_NO_INDEX;
+    if (place == OI_NO_INDEX && at->codeptr)
+      place = oi_place_of_code(p, at->codeptr);
+    if (place == OI_NO_INDEX)
+      place = oi_place_unknown(p);
+    if (place == OI_NO_INDEX)
+      return -1;
+    p->finding_places[i] = place;
+  }
+  return 0;
+}
+
+const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {
+  const oi_profile_state *s = p->state;
+  if (f->at.site == 0 && s) {
+    uint32_t v = oi_address_index_get(&s->host_variables, f->host_addr);
+    if (v != OI_NO_INDEX)
+      return p->variables[v].name;
+  }
+  return f->at.var_text ? f->at.var_text : "?";
+}

@@ -1,0 +1,85 @@
+/* Numbers and cells of the text reports. */
+#include "format.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026, one column */
+
+const char *oi_format_ns(uint64_t ns, char *buf, size_t size) {
+  if (ns < 1000)
+    snprintf(buf, size, "%" PRIu64 " ns", ns);
+  else if (ns < 1000000)
+    snprintf(buf, size, "%.1f us", ns / 1e3);
+  else if (ns < 1000000000)
+    snprintf(buf, size, "%.2f ms", ns / 1e6);
+  else
+    snprintf(buf, size, "%.3f s", ns / 1e9);
+  return buf;
+}
+
+const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size) {
+  if (bytes < 1000)
+    snprintf(buf, size, "%" PRIu64 " B", bytes);
+  else if (bytes < 1000000)
+    snprintf(buf, size, "%.1f kB", bytes / 1e3);
+  else if (bytes < 1000000000)
+    snprintf(buf, size, "%.1f MB", bytes / 1e6);
+  else
+    snprintf(buf, size, "%.2f GB", bytes / 1e9);
+  return buf;
+}
+
+static int is_continuation(unsigned char c) { return (c & 0xc0) == 0x80; }
+
+unsigned oi_format_width(const char *text) {
+  unsigned columns = 0;
+  for (; *text; text++)
+    columns += !is_continuation((unsigned char)*text);
+  return columns;
+}
+
+/* Byte offset after the first `columns` columns of text. */
+static size_t prefix_bytes(const char *text, unsigned columns) {
+  size_t i = 0;
+  for (unsigned c = 0; text[i] && c < columns; c++)
+    for (i++; text[i] && is_continuation((unsigned char)text[i]); i++) {
+    }
+  return i;
+}
+
+const char *oi_format_fit(const char *text, unsigned width, char *buf, size_t size) {
+  if (oi_format_width(text) <= width || width == 0) {
+    snprintf(buf, size, "%s", width ? text : "");
+    return buf;
+  }
+  size_t keep = prefix_bytes(text, width - 1);
+  snprintf(buf, size, "%.*s%s", (int)keep, text, ellipsis);
+  return buf;
+}
+
+const char *oi_format_fit_tail(const char *text, unsigned width, char *buf, size_t size) {
+  unsigned columns = oi_format_width(text);
+  if (columns <= width || width == 0) {
+    snprintf(buf, size, "%s", width ? text : "");
+    return buf;
+  }
+  size_t skip = prefix_bytes(text, columns - (width - 1));
+  snprintf(buf, size, "%s%s", ellipsis, text + skip);
+  return buf;
+}
+
+void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, bool last) {
+  char fitted[1024];
+  oi_format_fit(text, width, fitted, sizeof fitted);
+  unsigned pad = width - oi_format_width(fitted);
+  if (right)
+    fprintf(out, "%*s%s", (int)pad, "", fitted);
+  else if (last)
+    fputs(fitted, out);
+  else
+    fprintf(out, "%s%*s", fitted, (int)pad, "");
+  if (!last)
+    fputc(' ', out);
+}

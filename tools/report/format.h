@@ -1,0 +1,25 @@
+/* Human-readable numbers and fixed-width cells for the text reports. */
+#ifndef OMPT_INST_REPORT_FORMAT_H
+#define OMPT_INST_REPORT_FORMAT_H
+
+#include <stddef.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* "812 ns", "12.3 us", "4.56 ms", "1.234 s" */
+const char *oi_format_ns(uint64_t ns, char *buf, size_t size);
+/* "24 B", "800.0 kB", "1.6 MB", "2.10 GB" (powers of 1000) */
+const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size);
+/* `text` cut to `width` columns, the last one an ellipsis when cut; counts
+ * UTF-8 code points as one column each. */
+const char *oi_format_fit(const char *text, unsigned width, char *buf, size_t size);
+/* Like fit, but keeps the end ("…/src/heat.c:42"): for paths. */
+const char *oi_format_fit_tail(const char *text, unsigned width, char *buf, size_t size);
+/* Columns `text` takes. */
+unsigned oi_format_width(const char *text);
+/* Writes `text` fitted and padded to `width` columns, right-aligned when
+ * `right`, followed by one space unless `last`. */
+void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, bool last);
+
+#endif

@@ -1,0 +1,107 @@
+/* Source places of events: compiler sites, return addresses through libdw
+ * (file:line with -g, else module+offset), or unknown. Places are interned
+ * by their text so that a site and a return address on the same line share
+ * one place. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile_internal.h"
+
+int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size) {
+  if (need <= *capacity)
+    return 0;
+  uint64_t wanted = *capacity ? *capacity * 2 : 64;
+  while (wanted < need)
+    wanted *= 2;
+  void *grown = realloc(*array, wanted * size);
+  if (!grown)
+    return -1;
+  *array = grown;
+  *capacity = wanted;
+  return 0;
+}
+
+const char *oi_profile_text(oi_profile *p, const char *text) {
+  if (!text)
+    return NULL;
+  uint32_t i = oi_string_index_add(&p->texts, text);
+  return i == OI_NO_INDEX ? NULL : p->texts.strings[i];
+}
+
+/* The place with key `key`, created from `model` if new. */
+static uint32_t intern_place(oi_profile *p, const char *key, const oi_place *model) {
+  uint32_t before = p->place_keys.count;
+  uint32_t i = oi_string_index_add(&p->place_keys, key);
+  if (i == OI_NO_INDEX)
+    return OI_NO_INDEX;
+  if (i == before) {
+    if (i % 64 == 0) {
+      oi_place *grown = realloc(p->places, (i + 64) * sizeof *grown);
+      if (!grown)
+        return OI_NO_INDEX;
+      p->places = grown;
+    }
+    p->places[i] = *model;
+    p->places[i].file = oi_profile_text(p, model->file);
+    p->places[i].function = oi_profile_text(p, model->function);
+    p->places[i].module = oi_profile_text(p, model->module);
+  } else if (model->end_line > p->places[i].end_line) {
+    p->places[i].end_line = model->end_line; /* a site knows its end line */
+  }
+  return i;
+}
+
+static uint32_t place_of_line(oi_profile *p, const char *file, uint32_t line,
+                              uint32_t end_line, const char *function) {
+  char key[4096];
+  snprintf(key, sizeof key, "%s:%" PRIu32, file, line);
+  oi_place model = {.file = file, .line = line, .end_line = end_line, .function = function};
+  return intern_place(p, key, &model);
+}
+
+uint32_t oi_place_of_site(oi_profile *p, const oi_site *site) {
+  if (!site->file)
+    return oi_place_unknown(p);
+  return place_of_line(p, site->file, site->line, site->end_line, site->function);
+}
+
+uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr) {
+  if (!p->symbolizer)
+    return OI_NO_INDEX;
+  const oi_location *where = oi_symbolize(p->symbolizer, codeptr);
+  if (where->has_source)
+    return place_of_line(p, where->file, where->line, 0, where->function);
+  if (!where->module)
+    return OI_NO_INDEX;
+  char key[4096];
+  snprintf(key, sizeof key, "%s+0x%" PRIx64, where->module->path, where->offset);
+  oi_place model = {.module = where->module->path, .offset = where->offset,
+                    .function = where->function};
+  return intern_place(p, key, &model);
+}
+
+uint32_t oi_place_unknown(oi_profile *p) {
+  oi_place model = {0};
+  return intern_place(p, "?", &model);
+}
+
+const char *oi_place_text(const oi_place *place, bool full, char *buf, size_t size) {
+  if (place->file) {
+    const char *file = place->file;
+    const char *slash = strrchr(file, '/');
+    if (!full && slash)
+      file = slash + 1;
+    snprintf(buf, size, "%s:%" PRIu32, file, place->line);
+  } else if (place->module) {
+    const char *module = place->module;
+    const char *slash = strrchr(module, '/');
+    if (!full && slash)
+      module = slash + 1;
+    snprintf(buf, size, "%s+0x%" PRIx64, module, place->offset);
+  } else {
+    snprintf(buf, size, "?");
+  }
+  return buf;
+}

@@ -1,0 +1,658 @@
+/* The streaming pass that builds the report model: pairs begin/end events
+ * per thread with a stack, attributes every event to a place and a
+ * construct row, sums data movement per variable, keeps timeline slices on
+ * request and hands device events to the analysis. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile_internal.h"
+
+#define PROGRESS_EVERY (1u << 18)
+/* Tool thread numbers are dense from 0; a larger one means a corrupt event
+ * (and per-thread tables must not grow without bound). */
+#define MAX_THREADS (1u << 20)
+
+static uint64_t relative(const oi_profile *p, uint64_t time_ns) {
+  uint64_t start = p->trace->header.start_time_ns;
+  return time_ns > start ? time_ns - start : 0;
+}
+
+static const char *info_value(const oi_trace_reader *trace, const char *key) {
+  for (uint32_t i = 0; i < trace->info_count; i++)
+    if (strcmp(trace->infos[i].key, key) == 0)
+      return trace->infos[i].value;
+  return NULL;
+}
+
+static oi_thread_state *thread_state(oi_profile *p, uint32_t thread) {
+  oi_profile_state *s = p->state;
+  if (thread >= s->thread_capacity) {
+    uint32_t capacity = s->thread_capacity ? s->thread_capacity : 16;
+    while (capacity <= thread)
+      capacity *= 2;
+    oi_thread_state *grown = realloc(s->threads, capacity * sizeof *grown);
+    if (!grown)
+      return NULL;
+    memset(grown + s->thread_capacity, 0,
+           (capacity - s->thread_capacity) * sizeof *grown);
+    s->threads = grown;
+    s->thread_capacity = capacity;
+  }
+  oi_thread_state *t = &s->threads[thread];
+  if (!t->seen) {
+    t->seen = true;
+    p->thread_count++;
+  }
+  return t;
+}
+
+static void note_device(oi_profile *p, int64_t device) {
+  if (device < 0 || device > INT32_MAX)
+    return;
+  uint32_t i = 0;
+  while (i < p->device_count && p->devices[i] < device)
+    i++;
+  if (i < p->device_count && p->devices[i] == device)
+    return;
+  if (p->device_count == sizeof p->devices / sizeof p->devices[0])
+    return; /* more devices than any machine has: the rest go unlisted */
+  memmove(&p->devices[i + 1], &p->devices[i], (p->device_count - i) * sizeof p->devices[0]);
+  p->devices[i] = (int32_t)device;
+  p->device_count++;
+}
+
+/* Kinds whose first generic field is the enclosing parallel region's id. */
+static bool has_parallel_id(unsigned kind) {
+  return kind == OI_KIND_IMPLICIT_TASK || kind == OI_KIND_WORK ||
+         kind == OI_KIND_DISPATCH || kind == OI_KIND_SYNC || kind == OI_KIND_MASKED ||
+         kind == OI_KIND_REDUCTION;
+}
+
+static int64_t kernel_device(const oi_event *e) {
+  return e->device >= 0 ? e->device : (int64_t)e->u.generic[1];
+}
+
+/* The innermost open region of the thread whose place is known. */
+static uint32_t enclosing_place(const oi_thread_state *t) {
+  for (uint32_t i = t->depth; i > 0; i--)
+    if (t->stack[i - 1].place != OI_NO_INDEX)
+      return t->stack[i - 1].place;
+  return OI_NO_INDEX;
+}
+
+/* Site, else return address (its line; without one, the enclosing region's
+ * line if that is known), else the team's parallel region or the target
+ * region, else the enclosing region on the thread; OI_NO_INDEX if none yet. */
+static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread_state *t) {
+  oi_profile_state *s = p->state;
+  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
+  uint32_t place = OI_NO_INDEX;
+  if (site)
+    place = oi_place_of_site(p, site);
+  if (place == OI_NO_INDEX && e->codeptr) {
+    place = oi_place_of_code(p, e->codeptr);
+    /* an address without a line (in the OpenMP runtime, say, for regions
+     * it runs on a host device) says less than the enclosing region's line */
+    uint32_t enclosing = enclosing_place(t);
+    if (place != OI_NO_INDEX && !p->places[place].file && enclosing != OI_NO_INDEX &&
+        p->places[enclosing].file)
+      place = enclosing;
+  }
+  if (place == OI_NO_INDEX && has_parallel_id(e->kind) && e->u.generic[0])
+    place = oi_address_index_get(&s->parallel_places, e->u.generic[0]);
+  if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && e->u.generic[0])
+    place = oi_address_index_get(&s->target_places, e->u.generic[0]);
+  if (place == OI_NO_INDEX)
+    place = enclosing_place(t);
+  return place;
+}
+
+/* The construct a row is named by. The compiler's own events and the
+ * outermost leaf of a combined construct ("parallel" of "parallel for") take
+ * the site's spelling; inner leaves (its "for", its barrier) keep their own
+ * name, so that the rows of one combined construct stay apart. */
+static uint32_t label_of(oi_profile *p, const oi_event *e) {
+  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
+  const char *leaf = oi_construct_name(e->construct);
+  const char *written = site && site->construct && site->construct[0] ? site->construct : NULL;
+  size_t leaf_length = strlen(leaf);
+  const char *label;
+  if (e->kind == OI_KIND_KERNEL)
+    label = "kernel";
+  else if (e->kind == OI_KIND_IMPLICIT_TASK)
+    label = "implicit task";
+  else if (written && (e->kind == OI_KIND_CONSTRUCT || !leaf[0] ||
+                       (strncmp(written, leaf, leaf_length) == 0 &&
+                        (written[leaf_length] == ' ' || written[leaf_length] == '\0'))))
+    label = written;
+  else if (leaf[0])
+    label = leaf;
+  else
+    label = oi_kind_name(e->kind);
+  return oi_string_index_add(&p->labels, label);
+}
+
+static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
+                       bool compiler) {
+  char key[4200];
+  snprintf(key, sizeof key, "%s\x1e%s\x1e%u\x1e%d", p->place_keys.strings[place],
+           p->labels.strings[label], kind, compiler);
+  uint32_t before = p->row_keys.count;
+  uint32_t i = oi_string_index_add(&p->row_keys, key);
+  if (i == OI_NO_INDEX)
+    return OI_NO_INDEX;
+  if (i == before) {
+    if (i % 64 == 0) {
+      oi_construct_row *grown = realloc(p->rows, (i + 64) * sizeof *grown);
+      if (!grown)
+        return OI_NO_INDEX;
+      p->rows = grown;
+    }
+    p->rows[i] = (oi_construct_row){.place = place, .label = p->labels.strings[label],
+                                    .kind = (uint8_t)kind, .compiler = compiler,
+                                    .imbalance = 1.0};
+  }
+  return i;
+}
+
+static int count_on_thread(oi_construct_row *row, uint32_t thread, uint64_t ns,
+                           uint64_t instances) {
+  if (thread >= row->thread_capacity) {
+    uint32_t capacity = row->thread_capacity ? row->thread_capacity : 4;
+    while (capacity <= thread)
+      capacity *= 2;
+    uint64_t *ns_grown = realloc(row->thread_ns, capacity * sizeof *ns_grown);
+    if (!ns_grown)
+      return -1;
+    row->thread_ns = ns_grown;
+    uint64_t *count_grown = realloc(row->thread_instances, capacity * sizeof *count_grown);
+    if (!count_grown)
+      return -1;
+    row->thread_instances = count_grown;
+    for (uint32_t i = row->thread_capacity; i < capacity; i++)
+      row->thread_ns[i] = row->thread_instances[i] = 0;
+    row->thread_capacity = capacity;
+  }
+  row->thread_ns[thread] += ns;
+  row->thread_instances[thread] += instances;
+  return 0;
+}
+
+/* An instance of `row` on `thread` that ran from start to end. */
+static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread,
+                        uint64_t start_ns, uint64_t end_ns, bool counted_at_begin,
+                        bool unpaired, uint64_t *slice_index) {
+  oi_construct_row *row = &p->rows[row_index];
+  uint64_t ns = end_ns > start_ns ? end_ns - start_ns : 0;
+  row->instances += !counted_at_begin;
+  row->unpaired += unpaired;
+  row->total_ns += ns;
+  if (ns > row->max_ns)
+    row->max_ns = ns;
+  if (count_on_thread(row, thread, ns, !counted_at_begin) != 0)
+    return -1;
+  oi_profile_state *s = p->state;
+  if (!s->options.timeline)
+    return 0;
+  oi_slice slice = {.start_ns = start_ns, .end_ns = end_ns, .row = row_index,
+                    .variable = OI_NO_INDEX, .track = thread,
+                    .track_kind = OI_TRACK_THREAD};
+  return oi_timeline_add(p, &slice, slice_index);
+}
+
+static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
+                       uint32_t thread) {
+  if (t->depth == t->capacity) {
+    uint32_t capacity = t->capacity ? t->capacity * 2 : 16;
+    oi_open_region *grown = realloc(t->stack, capacity * sizeof *grown);
+    if (!grown)
+      return -1;
+    t->stack = grown;
+    t->capacity = capacity;
+  }
+  oi_profile_state *s = p->state;
+  uint32_t place = place_of_event(p, e, t);
+  uint32_t label = label_of(p, e);
+  if (label == OI_NO_INDEX)
+    return -1;
+  bool compiler = e->origin == OI_ORIGIN_COMPILER;
+  uint32_t row = OI_NO_INDEX;
+  if (place != OI_NO_INDEX) {
+    row = row_of(p, place, label, e->kind, compiler);
+    if (row == OI_NO_INDEX)
+      return -1;
+    p->rows[row].instances++;
+    if (count_on_thread(&p->rows[row], thread, 0, 1) != 0)
+      return -1;
+    /* workers and kernels find their place through these ids */
+    if (e->kind == OI_KIND_PARALLEL &&
+        oi_address_index_set(&s->parallel_places, e->u.generic[0], place) != 0)
+      return -1;
+    if (e->kind == OI_KIND_TARGET &&
+        oi_address_index_set(&s->target_places, e->u.generic[0], place) != 0)
+      return -1;
+  }
+  t->stack[t->depth++] = (oi_open_region){
+      .start_ns = relative(p, e->time_ns), .row = row, .place = place,
+      .parallel_id = has_parallel_id(e->kind) ? e->u.generic[0] : 0,
+      .kind = e->kind, .compiler = compiler, .label = label};
+  return 0;
+}
+
+static int close_region(oi_profile *p, uint32_t thread, const oi_open_region *r,
+                        uint64_t end_ns, int64_t device, bool unpaired) {
+  oi_profile_state *s = p->state;
+  if (r->row == OI_NO_INDEX) {
+    /* place still unknown: settle when the whole trace is read */
+    if (oi_grow((void **)&s->pending, &s->pending_capacity, s->pending_count + 1,
+                sizeof *s->pending) != 0)
+      return -1;
+    oi_pending_instance pending = {.parallel_id = r->parallel_id,
+                                   .start_ns = r->start_ns, .end_ns = end_ns,
+                                   .thread = thread,
+                                   .label = r->label, .kind = r->kind,
+                                   .compiler = r->compiler, .unpaired = unpaired};
+    s->pending[s->pending_count++] = pending;
+    return 0;
+  }
+  uint64_t slice_index = UINT64_MAX;
+  if (add_instance(p, r->row, thread, r->start_ns, end_ns, true, unpaired, &slice_index) != 0)
+    return -1;
+  if (slice_index != UINT64_MAX && r->kind == OI_KIND_KERNEL && device >= 0) {
+    p->slices[slice_index].track_kind = OI_TRACK_DEVICE;
+    p->slices[slice_index].track = (uint32_t)device;
+  }
+  return 0;
+}
+
+/* An end event closes the innermost open region of the same kind. */
+static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
+                      uint32_t thread) {
+  for (uint32_t i = t->depth; i > 0; i--) {
+    if (t->stack[i - 1].kind != e->kind)
+      continue;
+    oi_open_region r = t->stack[i - 1];
+    memmove(&t->stack[i - 1], &t->stack[i], (t->depth - i) * sizeof *t->stack);
+    t->depth--;
+    int64_t device = e->kind == OI_KIND_KERNEL ? kernel_device(e) : -1;
+    return close_region(p, thread, &r, relative(p, e->time_ns), device, false);
+  }
+  return 0; /* an end without its begin (the trace began mid-region) */
+}
+
+static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e,
+                       uint32_t thread) {
+  uint32_t place = place_of_event(p, e, t);
+  if (place == OI_NO_INDEX)
+    place = oi_place_unknown(p);
+  uint32_t label = label_of(p, e);
+  if (place == OI_NO_INDEX || label == OI_NO_INDEX)
+    return -1;
+  uint32_t row = row_of(p, place, label, e->kind, e->origin == OI_ORIGIN_COMPILER);
+  if (row == OI_NO_INDEX)
+    return -1;
+  p->rows[row].instances++;
+  return count_on_thread(&p->rows[row], thread, 0, 1);
+}
+
+/* A dense id for the map item (site, var) an event names. */
+static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
+  oi_profile_state *s = p->state;
+  uint64_t key = ((uint64_t)e->site << 16 | e->var) + 1;
+  uint32_t id = oi_address_index_get(&s->map_item_ids, key);
+  if (id != OI_NO_INDEX)
+    return id;
+  if (oi_grow((void **)&s->map_items, &s->map_item_capacity, s->map_item_count + 1,
+              sizeof *s->map_items) != 0)
+    return OI_NO_INDEX;
+  id = (uint32_t)s->map_item_count;
+  s->map_items[s->map_item_count++] = (oi_map_item_ref){e->site, e->var};
+  return oi_address_index_set(&s->map_item_ids, key, id) == 0 ? id : OI_NO_INDEX;
+}
+
+/* The variable a data operation (or map event) names: the site's map item,
+ * else what an earlier event at the same host or device address was named,
+ * else the address itself. */
+static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr,
+                            uint64_t device_addr, uint64_t bytes) {
+  oi_profile_state *s = p->state;
+  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
+  char fallback[96];
+  const char *name = NULL;
+  uint32_t v = OI_NO_INDEX;
+  if (site && e->var >= 1 && e->var <= site->map_count)
+    name = site->maps[e->var - 1].item;
+  if (!name && (v = oi_address_index_get(&s->host_variables, host_addr)) == OI_NO_INDEX)
+    v = oi_address_index_get(&s->device_variables, device_addr);
+  if (v == OI_NO_INDEX) {
+    if (!name && host_addr)
+      snprintf(fallback, sizeof fallback, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
+    else if (!name)
+      snprintf(fallback, sizeof fallback, "device 0x%" PRIx64, device_addr);
+    uint32_t before = p->variable_names.count;
+    v = oi_string_index_add(&p->variable_names, name ? name : fallback);
+    if (v == OI_NO_INDEX)
+      return OI_NO_INDEX;
+    if (v == before) {
+      if (v % 64 == 0) {
+        oi_variable_row *grown = realloc(p->variables, (v + 64) * sizeof *grown);
+        if (!grown)
+          return OI_NO_INDEX;
+        p->variables = grown;
+      }
+      p->variables[v] = (oi_variable_row){.name = p->variable_names.strings[v]};
+    }
+  }
+  if (oi_address_index_set(&s->host_variables, host_addr, v) != 0 ||
+      oi_address_index_set(&s->device_variables, device_addr, v) != 0)
+    return OI_NO_INDEX;
+  if (name && host_addr &&
+      oi_address_index_set(&s->host_map_items, host_addr, map_item_id(p, e)) != 0)
+    return OI_NO_INDEX;
+  return v;
+}
+
+static bool map_names_variable(const oi_profile *p, const oi_event *e) {
+  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
+  return site && e->var >= 1 && e->var <= site->map_count;
+}
+
+static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread) {
+  if (e->endpoint == OI_EP_BEGIN)
+    return 0; /* a begin/end pair is one operation: its end carries it all */
+  uint32_t v = variable_of(p, e, e->u.data.host_addr, e->u.data.device_addr,
+                           e->u.data.bytes);
+  if (v == OI_NO_INDEX)
+    return -1;
+  unsigned op = e->op < OI_DATA_OP_COUNT ? e->op : OI_DATA_OP_OTHER;
+  oi_variable_row *row = &p->variables[v];
+  row->ops[op]++;
+  row->bytes[op] += e->u.data.bytes;
+  row->time_ns[op] += e->u.data.duration_ns;
+  note_device(p, e->device);
+  uint32_t place = place_of_event(p, e, t);
+  if (place != OI_NO_INDEX) {
+    p->places[place].data_ops++;
+    if (op == OI_DATA_OP_TO_DEVICE || op == OI_DATA_OP_FROM_DEVICE)
+      p->places[place].data_bytes += e->u.data.bytes;
+    p->places[place].data_ns += e->u.data.duration_ns;
+  }
+  oi_profile_state *s = p->state;
+  if (!s->options.timeline)
+    return 0;
+  uint64_t start = relative(p, e->time_ns);
+  oi_slice slice = {.start_ns = start, .end_ns = start + e->u.data.duration_ns,
+                    .row = OI_NO_INDEX, .variable = v, .bytes = e->u.data.bytes,
+                    .op = (uint8_t)op};
+  if (e->device >= 0) {
+    slice.track_kind = OI_TRACK_DEVICE;
+    slice.track = (uint32_t)e->device;
+  } else {
+    slice.track_kind = OI_TRACK_THREAD;
+    slice.track = thread;
+  }
+  return oi_timeline_add(p, &slice, NULL);
+}
+
+static bool is_profiled_point(unsigned kind) {
+  switch (kind) {
+  case OI_KIND_DISPATCH: /* chunks of a loop already profiled as `work` */
+  case OI_KIND_MAP:      /* clause metadata, not movement */
+  case OI_KIND_DEVICE_INIT:
+  case OI_KIND_DEVICE_FINALIZE:
+  case OI_KIND_DEVICE_LOAD:
+  case OI_KIND_DEVICE_UNLOAD:
+  case OI_KIND_THREAD:
+  case OI_KIND_ERROR:
+    return false;
+  default:
+    return kind < OI_KIND_COUNT;
+  }
+}
+
+static int add_event(oi_profile *p, const oi_event *e) {
+  if (e->thread >= MAX_THREADS) {
+    fprintf(stderr, "ompt-inst: %s: event with thread number %" PRIu32 ": the trace is corrupt\n",
+            p->trace->path, e->thread);
+    return 1;
+  }
+  oi_thread_state *t = thread_state(p, e->thread);
+  if (!t)
+    return -1;
+  uint64_t now = relative(p, e->time_ns);
+  if (now > t->last_ns)
+    t->last_ns = now;
+  if (now > p->last_event_ns)
+    p->last_event_ns = now;
+  if (oi_device_events_add(p, e) != 0)
+    return -1;
+  switch (e->kind) {
+  case OI_KIND_DATA_OP:
+    return data_op(p, t, e, e->thread);
+  case OI_KIND_MAP:
+    /* names host addresses: later native operations on them get the name */
+    if (!map_names_variable(p, e))
+      return 0;
+    return variable_of(p, e, e->u.generic[2], 0, e->u.generic[3]) == OI_NO_INDEX ? -1 : 0;
+  case OI_KIND_DEVICE_INIT:
+  case OI_KIND_DEVICE_LOAD:
+    note_device(p, (int64_t)e->u.generic[0]);
+    return 0;
+  case OI_KIND_KERNEL:
+    note_device(p, kernel_device(e));
+    break;
+  default:
+    break;
+  }
+  if (e->kind == OI_KIND_THREAD)
+    return 0;
+  if (e->endpoint == OI_EP_BEGIN)
+    return push_region(p, t, e, e->thread);
+  if (e->endpoint == OI_EP_END)
+    return end_region(p, t, e, e->thread);
+  return is_profiled_point(e->kind) ? point_event(p, t, e, e->thread) : 0;
+}
+
+/* Regions still open at the end are timed to their thread's last event;
+ * instances whose place was unknown get their team's place now. */
+static int settle(oi_profile *p) {
+  oi_profile_state *s = p->state;
+  for (uint32_t thread = 0; thread < s->thread_capacity; thread++) {
+    oi_thread_state *t = &s->threads[thread];
+    while (t->depth > 0) {
+      t->depth--;
+      if (close_region(p, thread, &t->stack[t->depth], t->last_ns, -1, true) != 0)
+        return -1;
+    }
+  }
+  for (uint64_t i = 0; i < s->pending_count; i++) {
+    const oi_pending_instance *pending = &s->pending[i];
+    uint32_t place = oi_address_index_get(&s->parallel_places, pending->parallel_id);
+    if (place == OI_NO_INDEX)
+      place = oi_place_unknown(p);
+    if (place == OI_NO_INDEX)
+      return -1;
+    uint32_t row = row_of(p, place, pending->label, pending->kind, pending->compiler);
+    if (row == OI_NO_INDEX ||
+        add_instance(p, row, pending->thread, pending->start_ns, pending->end_ns, false,
+                     pending->unpaired, NULL) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+static void finish_rows(oi_profile *p) {
+  for (uint32_t i = 0; i < p->row_keys.count; i++) {
+    oi_construct_row *row = &p->rows[i];
+    uint64_t max = 0, sum = 0;
+    row->threads = 0;
+    for (uint32_t t = 0; t < row->thread_capacity; t++) {
+      if (row->thread_instances[t] == 0)
+        continue;
+      row->threads++;
+      sum += row->thread_ns[t];
+      if (row->thread_ns[t] > max)
+        max = row->thread_ns[t];
+    }
+    row->imbalance = sum > 0 ? (double)max * row->threads / (double)sum : 1.0;
+  }
+}
+
+static void show_progress(const oi_profile *p, uint64_t done, bool last) {
+  uint64_t total = p->trace->events_in_file ? p->trace->events_in_file : 1;
+  fprintf(stderr, "\rompt-inst report: %3" PRIu64 "%% of %" PRIu64 " events", done * 100 / total,
+          p->trace->events_in_file);
+  if (last)
+    fputs("\r\033[K", stderr);
+}
+
+int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
+                     const oi_profile_options *options) {
+  memset(p, 0, sizeof *p);
+  p->trace = trace;
+  oi_profile_state *s = calloc(1, sizeof *s);
+  if (!s) {
+    fprintf(stderr, "ompt-inst: out of memory\n");
+    return -1;
+  }
+  p->state = s;
+  s->options = *options;
+  p->symbolizer = oi_symbolizer_new(trace->modules, trace->module_count);
+  p->program = info_value(trace, "program");
+  p->argv = info_value(trace, "argv");
+  p->runtime = info_value(trace, "runtime");
+
+  const oi_event *event;
+  int result;
+  while ((result = oi_reader_next(trace, &event)) > 0) {
+    int added = add_event(p, event);
+    if (added != 0) {
+      if (added < 0)
+        fprintf(stderr, "ompt-inst: out of memory while reading %s\n", trace->path);
+      return -1;
+    }
+    if (++p->events % PROGRESS_EVERY == 0 && options->progress)
+      show_progress(p, p->events, false);
+  }
+  if (options->progress)
+    show_progress(p, p->events, true);
+  if (result < 0) {
+    fprintf(stderr, "ompt-inst: %s\n", trace->error);
+    return -1;
+  }
+  p->duration_ns = trace->complete ? relative(p, trace->end.end_time_ns) : p->last_event_ns;
+  if (settle(p) != 0 || oi_device_events_analyse(p) != 0) {
+    fprintf(stderr, "ompt-inst: out of memory while analysing %s\n", trace->path);
+    return -1;
+  }
+  finish_rows(p);
+  if (options->timeline)
+    oi_timeline_lay_out(p);
+  return 0;
+}
+
+static int compare_cost(uint64_t time_a, uint64_t count_a, uint64_t time_b,
+                        uint64_t count_b) {
+  if (time_a != time_b)
+    return time_a > time_b ? -1 : 1;
+  return (count_a < count_b) - (count_a > count_b);
+}
+
+static const oi_profile *sorting; /* qsort has no context argument in C11 */
+
+static int compare_rows(const void *left, const void *right) {
+  const oi_construct_row *a = &sorting->rows[*(const uint32_t *)left];
+  const oi_construct_row *b = &sorting->rows[*(const uint32_t *)right];
+  int c = compare_cost(a->total_ns, a->instances, b->total_ns, b->instances);
+  return c ? c : (*(const uint32_t *)left > *(const uint32_t *)right) -
+                     (*(const uint32_t *)left < *(const uint32_t *)right);
+}
+
+static int compare_variables(const void *left, const void *right) {
+  const oi_variable_row *a = &sorting->variables[*(const uint32_t *)left];
+  const oi_variable_row *b = &sorting->variables[*(const uint32_t *)right];
+  int c = compare_cost(oi_variable_transfer_ns(a), oi_variable_transfer_bytes(a),
+                       oi_variable_transfer_ns(b), oi_variable_transfer_bytes(b));
+  return c ? c : (*(const uint32_t *)left > *(const uint32_t *)right) -
+                     (*(const uint32_t *)left < *(const uint32_t *)right);
+}
+
+static uint32_t *sorted_indices(const oi_profile *p, uint32_t count,
+                                int (*compare)(const void *, const void *)) {
+  uint32_t *order = malloc((count ? count : 1) * sizeof *order);
+  if (!order)
+    return NULL;
+  for (uint32_t i = 0; i < count; i++)
+    order[i] = i;
+  sorting = p;
+  qsort(order, count, sizeof *order, compare);
+  return order;
+}
+
+uint32_t *oi_profile_rows_by_cost(const oi_profile *p) {
+  return sorted_indices(p, p->row_keys.count, compare_rows);
+}
+
+uint32_t *oi_profile_variables_by_cost(const oi_profile *p) {
+  return sorted_indices(p, p->variable_names.count, compare_variables);
+}
+
+const char *oi_profile_row_name(const oi_profile *p, uint32_t row, char *buf, size_t size) {
+  char place[512];
+  const oi_construct_row *r = &p->rows[row];
+  snprintf(buf, size, "%s @%s", r->label,
+           oi_place_text(&p->places[r->place], false, place, sizeof place));
+  return buf;
+}
+
+uint64_t oi_variable_transfer_bytes(const oi_variable_row *v) {
+  return v->bytes[OI_DATA_OP_TO_DEVICE] + v->bytes[OI_DATA_OP_FROM_DEVICE];
+}
+
+uint64_t oi_variable_transfer_ns(const oi_variable_row *v) {
+  return v->time_ns[OI_DATA_OP_TO_DEVICE] + v->time_ns[OI_DATA_OP_FROM_DEVICE];
+}
+
+uint64_t oi_variable_transfer_ops(const oi_variable_row *v) {
+  return v->ops[OI_DATA_OP_TO_DEVICE] + v->ops[OI_DATA_OP_FROM_DEVICE];
+}
+
+void oi_profile_free(oi_profile *p) {
+  oi_profile_state *s = p->state;
+  if (s) {
+    for (uint32_t i = 0; i < s->thread_capacity; i++)
+      free(s->threads[i].stack);
+    free(s->threads);
+    oi_address_index_free(&s->parallel_places);
+    oi_address_index_free(&s->target_places);
+    oi_address_index_free(&s->host_variables);
+    oi_address_index_free(&s->device_variables);
+    oi_address_index_free(&s->host_map_items);
+    oi_address_index_free(&s->map_item_ids);
+    free(s->map_items);
+    free(s->pending);
+    free(s->device_events);
+    free(s);
+  }
+  for (uint32_t i = 0; i < p->row_keys.count; i++) {
+    free(p->rows[i].thread_ns);
+    free(p->rows[i].thread_instances);
+  }
+  free(p->rows);
+  free(p->places);
+  free(p->variables);
+  free(p->slices);
+  free(p->finding_places);
+  oi_string_index_free(&p->place_keys);
+  oi_string_index_free(&p->row_keys);
+  oi_string_index_free(&p->variable_names);
+  oi_string_index_free(&p->labels);
+  oi_string_index_free(&p->texts);
+  if (p->analysis)
+    oi_analysis_destroy(p->analysis);
+  if (p->symbolizer)
+    oi_symbolizer_free(p->symbolizer);
+  memset(p, 0, sizeof *p);
+}

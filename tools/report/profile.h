@@ -1,0 +1,132 @@
+/* The report model: one streaming pass over a run's trace that aggregates
+ * what every report format needs — the run header, a profile per construct
+ * site, data movement per mapped variable, the analysis findings and, when
+ * asked for, the timeline of slices per thread and device for trace
+ * formats. See docs/reports.md for the definitions. */
+#ifndef OMPT_INST_REPORT_PROFILE_H
+#define OMPT_INST_REPORT_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "analysis.h"
+#include "string_index.h"
+#include "symbolize.h"
+#include "trace_reader.h"
+
+/* Where events happened: a source line (compiler site, or the return
+ * address through -g line tables), else a module and offset, else unknown. */
+typedef struct oi_place {
+  const char *file; /* NULL when only module/offset or nothing is known */
+  uint32_t line, end_line;
+  const char *function; /* NULL if unknown */
+  const char *module;   /* set when file is NULL and the address is known */
+  uint64_t offset;
+  /* data movement attributed to this place (for the annotated listing) */
+  uint64_t data_ops, data_bytes, data_ns;
+} oi_place;
+
+/* One row of the construct profile: events of one kind and construct at one
+ * place. `label` is the construct as written ("target teams distribute
+ * parallel for"), the runtime's construct name, or "kernel". */
+typedef struct oi_construct_row {
+  uint32_t place;
+  const char *label;
+  uint8_t kind;     /* enum oi_kind */
+  bool compiler;    /* seen by the compiler hooks only */
+  uint64_t instances; /* begin events (or point events) */
+  uint64_t unpaired;  /* begins without an end: timed to the thread's last event */
+  uint64_t total_ns, max_ns;
+  uint64_t *thread_ns;        /* time per tool thread, `thread_capacity` entries */
+  uint64_t *thread_instances; /* instances per tool thread */
+  uint32_t thread_capacity;
+  uint32_t threads;  /* threads with at least one instance */
+  double imbalance;  /* max / mean of the per-thread totals (1.0 = even) */
+} oi_construct_row;
+
+/* Data movement of one mapped variable (all places, all devices). */
+typedef struct oi_variable_row {
+  const char *name; /* as written ("a[0:n]"), else "0x7ffd... (800 bytes)" */
+  uint64_t ops[OI_DATA_OP_COUNT], bytes[OI_DATA_OP_COUNT], time_ns[OI_DATA_OP_COUNT];
+} oi_variable_row;
+
+enum oi_track_kind { OI_TRACK_THREAD = 0, OI_TRACK_DEVICE = 1 };
+
+/* One slice of a trace timeline: a construct instance on a thread, or a
+ * kernel or data operation on a device. */
+typedef struct oi_slice {
+  uint64_t start_ns, end_ns; /* relative to the trace start */
+  uint32_t row;      /* construct row; UINT32_MAX for data operations */
+  uint32_t variable; /* data operations: variable row */
+  uint32_t track;    /* thread number or device number */
+  uint32_t lane;     /* 0; n > 0 when it overlaps slices of lane 0 without nesting */
+  uint64_t bytes;
+  uint8_t track_kind; /* enum oi_track_kind */
+  uint8_t op;         /* enum oi_data_op for data operations */
+} oi_slice;
+
+typedef struct oi_profile_options {
+  bool timeline;      /* collect slices (chrome, otf2) */
+  bool progress;      /* progress lines on stderr */
+} oi_profile_options;
+
+typedef struct oi_profile {
+  oi_trace_reader *trace;
+  oi_symbolizer *symbolizer;
+
+  /* header */
+  const char *program, *argv, *runtime; /* from info records, NULL if absent */
+  uint64_t events;        /* events read */
+  uint64_t duration_ns;   /* end record, else last event - start */
+  uint64_t last_event_ns; /* relative */
+  uint32_t thread_count;  /* distinct tool threads with events */
+  uint32_t device_count;
+  int32_t devices[64];    /* device numbers seen, ascending (the first 64) */
+
+  oi_string_index place_keys;
+  oi_place *places;
+  oi_string_index row_keys;
+  oi_construct_row *rows;
+  oi_string_index variable_names;
+  oi_variable_row *variables;
+  oi_string_index labels; /* owns the row labels */
+  oi_string_index texts;  /* owns file, function and module strings */
+
+  oi_slice *slices; /* sorted by track kind, track, lane, start */
+  uint64_t slice_count, slice_capacity;
+
+  oi_analysis *analysis;
+  const oi_finding *findings;
+  size_t finding_count;
+  uint32_t *finding_places; /* per finding: the place of `at` */
+  const oi_analysis_totals *totals;
+
+  void *state; /* building state (profile_internal.h) */
+} oi_profile;
+
+/* Reads every event of an opened trace once. Returns 0, or -1 with a message
+ * on stderr (damaged trace, out of memory); the profile must then still be
+ * freed. A damaged trace leaves what was read before the damage. */
+int oi_profile_build(oi_profile *profile, oi_trace_reader *trace,
+                     const oi_profile_options *options);
+
+/* Row indices sorted by total time, then instances (descending). The caller
+ * frees the array. NULL when out of memory. */
+uint32_t *oi_profile_rows_by_cost(const oi_profile *profile);
+/* Variable indices sorted by transfer time, then bytes (descending). */
+uint32_t *oi_profile_variables_by_cost(const oi_profile *profile);
+
+/* "heat.c:42", "libfoo.so+0x1234" or "?" into buf. `full` keeps the path. */
+const char *oi_place_text(const oi_place *place, bool full, char *buf, size_t size);
+/* "parallel @heat.c:42": a construct row's name in traces. */
+const char *oi_profile_row_name(const oi_profile *p, uint32_t row, char *buf, size_t size);
+/* The variable a finding is about, by name when the trace names it. */
+const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *finding);
+/* Transfer totals of a variable: to + from device. */
+uint64_t oi_variable_transfer_bytes(const oi_variable_row *v);
+uint64_t oi_variable_transfer_ns(const oi_variable_row *v);
+uint64_t oi_variable_transfer_ops(const oi_variable_row *v);
+
+void oi_profile_free(oi_profile *profile);
+
+#endif

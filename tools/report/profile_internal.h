@@ -1,0 +1,81 @@
+/* State shared by the files that build the report model (profile.c,
+ * places.c, timeline.c, device_events.c); not used by the writers. */
+#ifndef OMPT_INST_REPORT_PROFILE_INTERNAL_H
+#define OMPT_INST_REPORT_PROFILE_INTERNAL_H
+
+#include "address_index.h"
+#include "profile.h"
+
+#define OI_NO_INDEX UINT32_MAX
+
+/* An instance whose end has not been read yet. */
+typedef struct oi_open_region {
+  uint64_t start_ns;
+  uint32_t row;         /* OI_NO_INDEX while the place is unknown */
+  uint32_t place;       /* OI_NO_INDEX while unknown */
+  uint64_t parallel_id; /* to find the place later, 0 = none */
+  uint8_t kind, compiler;
+  uint32_t label;       /* index in profile->labels */
+} oi_open_region;
+
+typedef struct oi_thread_state {
+  oi_open_region *stack;
+  uint32_t depth, capacity;
+  uint64_t last_ns;
+  bool seen;
+} oi_thread_state;
+
+/* A worker's instance whose place only its team's parallel region knows
+ * (file order is per thread, so the region may come later in the file). */
+typedef struct oi_pending_instance {
+  uint64_t parallel_id, start_ns, end_ns;
+  uint32_t thread, label;
+  uint8_t kind, compiler, unpaired;
+} oi_pending_instance;
+
+typedef struct oi_map_item_ref {
+  uint32_t site;
+  uint16_t var;
+} oi_map_item_ref;
+
+typedef struct oi_profile_state {
+  oi_profile_options options;
+  oi_thread_state *threads;
+  uint32_t thread_capacity;
+  oi_address_index parallel_places; /* parallel_id -> place */
+  oi_address_index target_places;   /* target_id -> place */
+  oi_address_index host_variables;  /* host address -> variable */
+  oi_address_index device_variables; /* device address -> variable */
+  /* host address -> the map item (site, var) that last mapped it, so that
+   * the analysis can name operations the runtime reported without a site */
+  oi_address_index host_map_items;  /* host address -> map_items index */
+  oi_address_index map_item_ids;    /* (site << 16 | var) + 1 -> index */
+  oi_map_item_ref *map_items;
+  uint64_t map_item_count, map_item_capacity;
+  oi_pending_instance *pending;
+  uint64_t pending_count, pending_capacity;
+  /* device events for the analysis, fed in time order at the end */
+  oi_event *device_events;
+  uint64_t device_event_count, device_event_capacity;
+  oi_event first_event, last_event; /* earliest start, latest end */
+  bool any_event;
+} oi_profile_state;
+
+/* places.c */
+uint32_t oi_place_of_site(oi_profile *p, const oi_site *site);
+uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr);
+uint32_t oi_place_unknown(oi_profile *p);
+const char *oi_profile_text(oi_profile *p, const char *text); /* interned */
+
+/* timeline.c */
+int oi_timeline_add(oi_profile *p, const oi_slice *slice, uint64_t *index);
+void oi_timeline_lay_out(oi_profile *p);
+
+/* device_events.c */
+int oi_device_events_add(oi_profile *p, const oi_event *event);
+int oi_device_events_analyse(oi_profile *p);
+
+/* generic growth helper: ensures room for `need` elements of `size` bytes */
+int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size);
+
+#endif

@@ -1,0 +1,115 @@
+/* `--format chrome`: Chrome trace-event JSON, which Perfetto UI and
+ * chrome://tracing open. The program is one process with a track per
+ * thread; each device is a process of its own. Construct instances are
+ * complete ("X") slices named "parallel @heat.c:42"; kernels and data
+ * operations are slices on their device's track. Lanes beyond the first
+ * (slices that overlap without nesting) become extra tracks. */
+#include <inttypes.h>
+
+#include "json_writer.h"
+#include "writers.h"
+
+/* Far above any Linux pid (at most 2^22), so never a real process. */
+#define DEVICE_PID_BASE 1000000000
+#define LANE_TID_STRIDE (1u << 20)
+
+static void micros(FILE *out, uint64_t ns) {
+  fprintf(out, "%" PRIu64 ".%03u", ns / 1000, (unsigned)(ns % 1000));
+}
+
+static int64_t pid_of(const oi_profile *p, const oi_slice *s) {
+  return s->track_kind == OI_TRACK_DEVICE ? DEVICE_PID_BASE + (int64_t)s->track
+                                          : (int64_t)p->trace->header.pid;
+}
+
+static uint64_t tid_of(const oi_slice *s) {
+  if (s->track_kind == OI_TRACK_DEVICE)
+    return s->lane;
+  return (uint64_t)s->lane * LANE_TID_STRIDE + s->track;
+}
+
+static void metadata(FILE *out, const char *what, int64_t pid, uint64_t tid,
+                     const char *name) {
+  fprintf(out, ",\n{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%" PRId64 ",\"tid\":%" PRIu64
+               ",\"args\":{\"name\":",
+          what, pid, tid);
+  oi_json_string(out, name);
+  fputs("}}", out);
+}
+
+/* Names of the processes and of every track (first slice of each lane). */
+static void names(const oi_profile *p, FILE *out) {
+  char name[4200];
+  const char *program = p->program ? p->program : "program";
+  snprintf(name, sizeof name, "%s (pid %" PRIu32 ")", program, p->trace->header.pid);
+  fprintf(out, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRIu32
+               ",\"tid\":0,\"args\":{\"name\":",
+          p->trace->header.pid);
+  oi_json_string(out, name);
+  fputs("}}", out);
+  for (uint32_t d = 0; d < p->device_count; d++) {
+    snprintf(name, sizeof name, "device %" PRId32, p->devices[d]);
+    metadata(out, "process_name", DEVICE_PID_BASE + (int64_t)p->devices[d], 0, name);
+  }
+  for (uint64_t i = 0; i < p->slice_count; i++) {
+    const oi_slice *s = &p->slices[i];
+    if (i > 0 && s->track_kind == s[-1].track_kind && s->track == s[-1].track &&
+        s->lane == s[-1].lane)
+      continue;
+    const char *what = s->track_kind == OI_TRACK_DEVICE ? "device" : "thread";
+    if (s->lane == 0)
+      snprintf(name, sizeof name, "%s %" PRIu32, what, s->track);
+    else
+      snprintf(name, sizeof name, "%s %" PRIu32 " (overlapping, lane %" PRIu32 ")", what,
+               s->track, s->lane);
+    metadata(out, "thread_name", pid_of(p, s), tid_of(s), name);
+  }
+}
+
+static void slice(const oi_profile *p, const oi_slice *s, FILE *out) {
+  char name[4400];
+  const char *category;
+  fputs(",\n{\"ph\":\"X\",\"name\":", out);
+  if (s->row != UINT32_MAX) {
+    category = p->rows[s->row].kind == OI_KIND_KERNEL ? "kernel" : "construct";
+    oi_json_string(out, oi_profile_row_name(p, s->row, name, sizeof name));
+  } else {
+    category = "data";
+    snprintf(name, sizeof name, "%s %s", oi_data_op_name(s->op), p->variables[s->variable].name);
+    oi_json_string(out, name);
+  }
+  fprintf(out, ",\"cat\":\"%s\",\"pid\":%" PRId64 ",\"tid\":%" PRIu64 ",\"ts\":", category,
+          pid_of(p, s), tid_of(s));
+  micros(out, s->start_ns);
+  fputs(",\"dur\":", out);
+  micros(out, s->end_ns - s->start_ns);
+  fputs(",\"args\":{", out);
+  if (s->row != UINT32_MAX) {
+    const oi_construct_row *r = &p->rows[s->row];
+    const oi_place *where = &p->places[r->place];
+    fputs("\"construct\":", out);
+    oi_json_string(out, r->label);
+    if (where->file) {
+      fputs(",\"file\":", out);
+      oi_json_string(out, where->file);
+      fprintf(out, ",\"line\":%" PRIu32, where->line);
+    }
+  } else {
+    fputs("\"op\":", out);
+    oi_json_string(out, oi_data_op_name(s->op));
+    fputs(",\"var\":", out);
+    oi_json_string(out, p->variables[s->variable].name);
+    fprintf(out, ",\"bytes\":%" PRIu64, s->bytes);
+  }
+  fputs("}}", out);
+}
+
+int oi_write_chrome(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  (void)o;
+  fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", out);
+  names(p, out);
+  for (uint64_t i = 0; i < p->slice_count; i++)
+    slice(p, &p->slices[i], out);
+  fputs("\n]}\n", out);
+  return 0;
+}

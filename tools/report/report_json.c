@@ -1,0 +1,201 @@
+/* `--format json`: the whole model as one JSON document; the schema is in
+ * docs/report-json.md and versioned by "schema_version". */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "json_writer.h"
+#include "writers.h"
+
+#define OI_REPORT_SCHEMA_VERSION 1
+
+/* A JSON number with a fraction (oi_json has integers only); follows the
+ * writer's comma protocol. */
+static void json_real(oi_json *json, const char *key, double value) {
+  if (json->need_comma[json->depth])
+    fputc(',', json->out);
+  json->need_comma[json->depth] = true;
+  oi_json_string(json->out, key);
+  fprintf(json->out, ":%.4f", value);
+}
+
+static void opt_str(oi_json *json, const char *key, const char *value) {
+  if (value)
+    oi_json_str(json, key, value);
+}
+
+static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) {
+  const oi_trace_reader *t = p->trace;
+  oi_json_open(json, "run", '{');
+  oi_json_str(json, "dir", o->run_dir);
+  oi_json_str(json, "trace", t->path);
+  opt_str(json, "program", p->program);
+  opt_str(json, "argv", p->argv);
+  opt_str(json, "runtime", p->runtime);
+  oi_json_uint(json, "pid", t->header.pid);
+  oi_json_bool(json, "complete", t->complete);
+  if (t->complete)
+    oi_json_uint(json, "lost_events", t->end.lost_events);
+  oi_json_uint(json, "events", p->events);
+  oi_json_uint(json, "duration_ns", p->duration_ns);
+  oi_json_uint(json, "threads", p->thread_count);
+  oi_json_open(json, "devices", '[');
+  for (uint32_t i = 0; i < p->device_count; i++)
+    oi_json_int(json, NULL, p->devices[i]);
+  oi_json_close(json, ']');
+  oi_json_close(json, '}');
+}
+
+static void place(const oi_place *pl, oi_json *json) {
+  if (pl->file) {
+    oi_json_str(json, "file", pl->file);
+    oi_json_uint(json, "line", pl->line);
+    if (pl->end_line)
+      oi_json_uint(json, "end_line", pl->end_line);
+  } else if (pl->module) {
+    oi_json_str(json, "module", pl->module);
+    oi_json_hex(json, "offset", pl->offset);
+  }
+  opt_str(json, "function", pl->function);
+}
+
+static void constructs(const oi_profile *p, oi_json *json) {
+  uint32_t *order = oi_profile_rows_by_cost(p);
+  oi_json_open(json, "constructs", '[');
+  for (uint32_t k = 0; order && k < p->row_keys.count; k++) {
+    const oi_construct_row *r = &p->rows[order[k]];
+    oi_json_open(json, NULL, '{');
+    place(&p->places[r->place], json);
+    oi_json_str(json, "construct", r->label);
+    oi_json_str(json, "event_kind", oi_kind_name(r->kind));
+    oi_json_str(json, "seen_by", r->compiler ? "compiler" : "runtime");
+    oi_json_uint(json, "instances", r->instances);
+    oi_json_uint(json, "unpaired", r->unpaired);
+    oi_json_uint(json, "threads", r->threads);
+    oi_json_uint(json, "total_ns", r->total_ns);
+    oi_json_uint(json, "mean_ns", r->instances ? r->total_ns / r->instances : 0);
+    oi_json_uint(json, "max_ns", r->max_ns);
+    json_real(json, "imbalance", r->imbalance);
+    oi_json_open(json, "per_thread", '[');
+    for (uint32_t t = 0; t < r->thread_capacity; t++) {
+      if (r->thread_instances[t] == 0)
+        continue;
+      oi_json_open(json, NULL, '{');
+      oi_json_uint(json, "thread", t);
+      oi_json_uint(json, "instances", r->thread_instances[t]);
+      oi_json_uint(json, "total_ns", r->thread_ns[t]);
+      oi_json_close(json, '}');
+    }
+    oi_json_close(json, ']');
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+  free(order);
+}
+
+static void variables(const oi_profile *p, oi_json *json) {
+  uint32_t *order = oi_profile_variables_by_cost(p);
+  oi_json_open(json, "variables", '[');
+  for (uint32_t k = 0; order && k < p->variable_names.count; k++) {
+    const oi_variable_row *v = &p->variables[order[k]];
+    oi_json_open(json, NULL, '{');
+    oi_json_str(json, "var", v->name);
+    oi_json_uint(json, "transfer_bytes", oi_variable_transfer_bytes(v));
+    oi_json_uint(json, "transfer_ops", oi_variable_transfer_ops(v));
+    oi_json_uint(json, "transfer_ns", oi_variable_transfer_ns(v));
+    oi_json_open(json, "ops", '{');
+    for (unsigned op = 1; op < OI_DATA_OP_COUNT; op++) {
+      if (v->ops[op] == 0)
+        continue;
+      oi_json_open(json, oi_data_op_name(op), '{');
+      oi_json_uint(json, "count", v->ops[op]);
+      oi_json_uint(json, "bytes", v->bytes[op]);
+      oi_json_uint(json, "time_ns", v->time_ns[op]);
+      oi_json_close(json, '}');
+    }
+    oi_json_close(json, '}');
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+  free(order);
+}
+
+static void finding_place(oi_json *json, const oi_finding_place *at) {
+  oi_json_str(json, "file", at->file ? at->file : "");
+  oi_json_uint(json, "line", at->line);
+  if (at->site)
+    oi_json_uint(json, "site", at->site);
+  if (at->codeptr)
+    oi_json_hex(json, "codeptr", at->codeptr);
+}
+
+static void findings(const oi_profile *p, oi_json *json) {
+  oi_json_open(json, "findings", '[');
+  for (size_t k = 0; k < p->finding_count; k++) {
+    const oi_finding *f = &p->findings[k];
+    oi_json_open(json, NULL, '{');
+    oi_json_str(json, "kind", oi_finding_kind_name(f->kind));
+    oi_json_str(json, "var", oi_profile_finding_var(p, f));
+    oi_json_str(json, "op", oi_data_op_name(f->op));
+    oi_json_int(json, "device", f->device);
+    oi_json_uint(json, "count", f->count);
+    oi_json_uint(json, "partial", f->partial);
+    oi_json_uint(json, "total", f->total);
+    oi_json_uint(json, "bytes", f->bytes);
+    oi_json_uint(json, "time_ns", f->time_ns);
+    finding_place(json, &f->at);
+    const oi_place *where = &p->places[p->finding_places[k]];
+    if (!where->file && where->module) {
+      oi_json_str(json, "module", where->module);
+      oi_json_hex(json, "offset", where->offset);
+    }
+    oi_json_open(json, "other", '{');
+    opt_str(json, "var", f->other.var_text);
+    finding_place(json, &f->other);
+    oi_json_close(json, '}');
+    oi_json_uint(json, "first_line", f->first_line);
+    oi_json_uint(json, "last_line", f->last_line);
+    opt_str(json, "suggestion", f->suggestion);
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+}
+
+static void potential(const oi_profile *p, oi_json *json) {
+  const oi_analysis_totals *t = p->totals;
+  oi_json_open(json, "potential", '{');
+  oi_json_uint(json, "measured_ns", t->measured_ns);
+  oi_json_uint(json, "saved_ns", t->saved_ns);
+  oi_json_uint(json, "saved_bytes", t->saved_bytes);
+  oi_json_uint(json, "predicted_ns", t->predicted_ns);
+  json_real(json, "speedup", t->speedup);
+  oi_json_bool(json, "upper_bound", t->upper_bound != 0);
+  oi_json_uint(json, "data_ops", t->data_ops);
+  oi_json_uint(json, "transfer_bytes", t->transfer_bytes);
+  oi_json_uint(json, "transfer_ns", t->transfer_ns);
+  oi_json_open(json, "devices", '[');
+  for (size_t i = 0; i < t->ndevices; i++) {
+    oi_json_open(json, NULL, '{');
+    oi_json_int(json, "device", t->devices[i].device);
+    oi_json_uint(json, "peak_bytes", t->devices[i].peak_bytes);
+    oi_json_uint(json, "allocs", t->devices[i].allocs);
+    oi_json_uint(json, "kernels", t->devices[i].kernels);
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+  oi_json_close(json, '}');
+}
+
+int oi_write_json(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  oi_json json;
+  oi_json_init(&json, out);
+  oi_json_open(&json, NULL, '{');
+  oi_json_uint(&json, "schema_version", OI_REPORT_SCHEMA_VERSION);
+  run(p, o, &json);
+  constructs(p, &json);
+  variables(p, &json);
+  findings(p, &json);
+  potential(p, &json);
+  oi_json_close(&json, '}');
+  fputc('\n', out);
+  return 0;
+}

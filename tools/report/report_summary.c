@@ -1,0 +1,114 @@
+/* `--format summary`: the few lines printed when a program ends under the
+ * shim — run time, time in OpenMP constructs, data moved, the top findings
+ * with their potential, and where the run folder is. Colour only when the
+ * output is a terminal and NO_COLOR is unset. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "format.h"
+#include "writers.h"
+
+#define SUMMARY_FINDINGS 3
+
+typedef struct style {
+  const char *bold, *warn, *off;
+} style;
+
+static style style_for(FILE *out) {
+  const char *no_color = getenv("NO_COLOR");
+  if (isatty(fileno(out)) && !(no_color && *no_color))
+    return (style){"\033[1m", "\033[1;33m", "\033[0m"};
+  return (style){"", "", ""};
+}
+
+static int by_start(const void *a, const void *b) {
+  const oi_slice *x = a, *y = b;
+  return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
+}
+
+/* Time the initial thread spent inside OpenMP constructs: the union of its
+ * slices, so nested constructs are not counted twice. */
+static uint64_t initial_thread_construct_ns(const oi_profile *p) {
+  uint64_t n = 0;
+  for (uint64_t i = 0; i < p->slice_count; i++)
+    n += p->slices[i].track_kind == OI_TRACK_THREAD && p->slices[i].track == 0;
+  oi_slice *own = n ? malloc(n * sizeof *own) : NULL;
+  if (!own)
+    return 0;
+  uint64_t k = 0;
+  for (uint64_t i = 0; i < p->slice_count; i++)
+    if (p->slices[i].track_kind == OI_TRACK_THREAD && p->slices[i].track == 0)
+      own[k++] = p->slices[i];
+  qsort(own, n, sizeof *own, by_start);
+  uint64_t total = 0, covered_until = 0;
+  for (uint64_t i = 0; i < n; i++) {
+    uint64_t start = own[i].start_ns > covered_until ? own[i].start_ns : covered_until;
+    if (own[i].end_ns > start) {
+      total += own[i].end_ns - start;
+      covered_until = own[i].end_ns;
+    }
+  }
+  free(own);
+  return total;
+}
+
+static void data_moved(const oi_profile *p, FILE *out, const style *s) {
+  uint64_t to = 0, from = 0, ops = 0, ns = 0;
+  for (uint32_t v = 0; v < p->variable_names.count; v++) {
+    const oi_variable_row *row = &p->variables[v];
+    to += row->bytes[OI_DATA_OP_TO_DEVICE];
+    from += row->bytes[OI_DATA_OP_FROM_DEVICE];
+    ops += oi_variable_transfer_ops(row);
+    ns += oi_variable_transfer_ns(row);
+  }
+  if (ops == 0)
+    return;
+  char a[32], b[32], c[32], d[32];
+  fprintf(out, "%sompt-inst:%s data moved %s in %" PRIu64 " transfers (%s): %s to device, %s "
+               "from device\n",
+          s->bold, s->off, oi_format_bytes(to + from, a, sizeof a), ops,
+          oi_format_ns(ns, b, sizeof b), oi_format_bytes(to, c, sizeof c),
+          oi_format_bytes(from, d, sizeof d));
+}
+
+static void top_findings(const oi_profile *p, FILE *out, const style *s) {
+  const oi_analysis_totals *t = p->totals;
+  if (!t || p->finding_count == 0)
+    return;
+  char a[32], b[32];
+  fprintf(out, "%sompt-inst:%s %s%zu data-mapping finding%s%s: %s and %s avoidable "
+               "(predicted speedup %.2fx%s)\n",
+          s->bold, s->off, s->warn, p->finding_count, p->finding_count == 1 ? "" : "s", s->off,
+          oi_format_ns(t->saved_ns, a, sizeof a), oi_format_bytes(t->saved_bytes, b, sizeof b),
+          t->speedup, t->upper_bound ? ", an upper bound" : "");
+  for (size_t k = 0; k < p->finding_count && k < SUMMARY_FINDINGS; k++) {
+    const oi_finding *f = &p->findings[k];
+    char where[256];
+    oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
+    fprintf(out, "ompt-inst:   %zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " avoidable, %s, "
+                 "%s\n",
+            k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
+            f->total, oi_format_bytes(f->bytes, a, sizeof a),
+            oi_format_ns(f->time_ns, b, sizeof b));
+  }
+}
+
+int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  style s = style_for(out);
+  char a[32], b[32];
+  uint64_t in_constructs = initial_thread_construct_ns(p);
+  double share = p->duration_ns ? 100.0 * (double)in_constructs / (double)p->duration_ns : 0.0;
+  fprintf(out, "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
+               "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
+          s.bold, s.off, p->program ? p->program : "the program",
+          oi_format_ns(p->duration_ns, a, sizeof a), oi_format_ns(in_constructs, b, sizeof b),
+          share, p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
+          p->device_count == 1 ? "" : "s");
+  data_moved(p, out, &s);
+  top_findings(p, out, &s);
+  fprintf(out, "%sompt-inst:%s %" PRIu64 " events in %s; details: ompt-inst report %s\n", s.bold,
+          s.off, p->events, o->run_dir, o->run_dir);
+  return 0;
+}

@@ -1,0 +1,180 @@
+/* `--format text`: the run header, the construct profile, data movement per
+ * variable and the analysis findings, in 100 columns. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "writers.h"
+
+#define RULE_WIDTH 99
+
+static void rule(FILE *out, const char *title) {
+  fprintf(out, "\n%s\n", title);
+  for (int i = 0; i < RULE_WIDTH; i++)
+    fputc('-', out);
+  fputc('\n', out);
+}
+
+static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  char buf[64], fitted[128];
+  const oi_trace_reader *t = p->trace;
+  fprintf(out, "ompt-inst report of %s\n",
+          oi_format_fit_tail(o->run_dir, 80, fitted, sizeof fitted));
+  fprintf(out, "  program   %s\n",
+          oi_format_fit(p->argv ? p->argv : p->program ? p->program : "?", 88, fitted,
+                        sizeof fitted));
+  if (p->runtime)
+    fprintf(out, "  runtime   %s\n", oi_format_fit(p->runtime, 88, fitted, sizeof fitted));
+  fprintf(out, "  run time  %s   threads %" PRIu32 "   devices %" PRIu32 "   events %" PRIu64
+               "   pid %" PRIu32 "\n",
+          oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
+          p->events, t->header.pid);
+  if (t->complete)
+    fprintf(out, "  trace     %s, complete, %" PRIu64 " events lost\n",
+            oi_format_fit_tail(t->path, 60, fitted, sizeof fitted), t->end.lost_events);
+  else
+    fprintf(out, "  trace     %s, INCOMPLETE (no end record: the program did not finish)\n",
+            oi_format_fit_tail(t->path, 40, fitted, sizeof fitted));
+}
+
+static unsigned shown(unsigned count, unsigned top) {
+  return top && top < count ? top : count;
+}
+
+static void constructs(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  uint32_t count = p->row_keys.count;
+  uint32_t *order = oi_profile_rows_by_cost(p);
+  if (!order)
+    return;
+  char title[128], a[64], b[64], c[64], d[64];
+  snprintf(title, sizeof title, "Constructs (%u of %" PRIu32 ", by total time)",
+           shown(count, o->top), count);
+  rule(out, title);
+  const unsigned w[] = {20, 28, 8, 4, 9, 9, 9, 5};
+  const char *head[] = {"site", "construct", "inst", "thr", "total", "mean", "max", "imbal"};
+  for (unsigned i = 0; i < 8; i++)
+    oi_format_cell(out, head[i], w[i], i >= 2, i == 7);
+  fputc('\n', out);
+  for (uint32_t k = 0; k < shown(count, o->top); k++) {
+    const oi_construct_row *r = &p->rows[order[k]];
+    char place[512];
+    oi_place_text(&p->places[r->place], false, place, sizeof place);
+    snprintf(a, sizeof a, "%" PRIu64, r->instances);
+    snprintf(b, sizeof b, "%" PRIu32, r->threads);
+    snprintf(d, sizeof d, "%.2f", r->imbalance);
+    oi_format_cell(out, place, w[0], false, false);
+    char label[512];
+    snprintf(label, sizeof label, "%s%s", r->compiler ? "[c] " : "", r->label);
+    oi_format_cell(out, label, w[1], false, false);
+    oi_format_cell(out, a, w[2], true, false);
+    oi_format_cell(out, b, w[3], true, false);
+    oi_format_cell(out, oi_format_ns(r->total_ns, c, sizeof c), w[4], true, false);
+    uint64_t mean = r->instances ? r->total_ns / r->instances : 0;
+    oi_format_cell(out, oi_format_ns(mean, c, sizeof c), w[5], true, false);
+    oi_format_cell(out, oi_format_ns(r->max_ns, c, sizeof c), w[6], true, false);
+    oi_format_cell(out, d, w[7], true, true);
+    fputc('\n', out);
+  }
+  fputs("inst: begin events; imbal: max/mean of per-thread time; [c]: seen by the compiler "
+        "hooks only\n", out);
+  free(order);
+}
+
+static void variables(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  uint32_t count = p->variable_names.count;
+  uint32_t *order = oi_profile_variables_by_cost(p);
+  if (!order)
+    return;
+  char title[128], n[64];
+  snprintf(title, sizeof title, "Data movement per variable (%u of %" PRIu32 ", by transfer time)",
+           shown(count, o->top), count);
+  rule(out, title);
+  const unsigned w[] = {22, 9, 6, 9, 9, 6, 9, 6, 6, 6};
+  const char *head[] = {"variable", "bytes", "ops", "time", "to dev", "ops",
+                        "from dev", "ops", "alloc", "del"};
+  for (unsigned i = 0; i < 10; i++)
+    oi_format_cell(out, head[i], w[i], i >= 1, i == 9);
+  fputc('\n', out);
+  for (uint32_t k = 0; k < shown(count, o->top); k++) {
+    const oi_variable_row *v = &p->variables[order[k]];
+    oi_format_cell(out, v->name, w[0], false, false);
+    oi_format_cell(out, oi_format_bytes(oi_variable_transfer_bytes(v), n, sizeof n), w[1], true, false);
+    snprintf(n, sizeof n, "%" PRIu64, oi_variable_transfer_ops(v));
+    oi_format_cell(out, n, w[2], true, false);
+    oi_format_cell(out, oi_format_ns(oi_variable_transfer_ns(v), n, sizeof n), w[3], true, false);
+    oi_format_cell(out, oi_format_bytes(v->bytes[OI_DATA_OP_TO_DEVICE], n, sizeof n), w[4], true, false);
+    snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_TO_DEVICE]);
+    oi_format_cell(out, n, w[5], true, false);
+    oi_format_cell(out, oi_format_bytes(v->bytes[OI_DATA_OP_FROM_DEVICE], n, sizeof n), w[6], true, false);
+    snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_FROM_DEVICE]);
+    oi_format_cell(out, n, w[7], true, false);
+    snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_ALLOC]);
+    oi_format_cell(out, n, w[8], true, false);
+    snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_DELETE]);
+    oi_format_cell(out, n, w[9], true, true);
+    fputc('\n', out);
+  }
+  free(order);
+}
+
+/* Words of `text` wrapped at RULE_WIDTH, each line indented by `indent`. */
+static void wrapped(FILE *out, const char *text, unsigned indent) {
+  unsigned column = indent;
+  fprintf(out, "%*s", (int)indent, "");
+  while (*text) {
+    size_t word = strcspn(text, " ");
+    unsigned columns = 0;
+    for (size_t i = 0; i < word; i++)
+      columns += ((unsigned char)text[i] & 0xc0) != 0x80;
+    if (column > indent && column + 1 + columns > RULE_WIDTH) {
+      fprintf(out, "\n%*s", (int)indent, "");
+      column = indent;
+    } else if (column > indent) {
+      fputc(' ', out);
+      column++;
+    }
+    fwrite(text, 1, word, out);
+    column += columns;
+    text += word;
+    while (*text == ' ')
+      text++;
+  }
+  fputc('\n', out);
+}
+
+static void findings(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  char title[256], a[64], b[64], line[1024], where[512];
+  const oi_analysis_totals *t = p->totals;
+  snprintf(title, sizeof title, "Findings (%u of %zu)", shown((unsigned)p->finding_count, o->top),
+           p->finding_count);
+  rule(out, title);
+  if (t)
+    fprintf(out, "potential: %s and %s of transfers avoidable; %s -> %s predicted (%.2fx%s)\n",
+            oi_format_ns(t->saved_ns, a, sizeof a), oi_format_bytes(t->saved_bytes, b, sizeof b),
+            oi_format_ns(t->measured_ns, title, sizeof title),
+            oi_format_ns(t->predicted_ns, line, sizeof line), t->speedup,
+            t->upper_bound ? ", an upper bound" : "");
+  if (p->finding_count == 0)
+    fprintf(out, "no inefficient data movement found\n");
+  for (size_t k = 0; k < shown((unsigned)p->finding_count, o->top); k++) {
+    const oi_finding *f = &p->findings[k];
+    oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
+    snprintf(line, sizeof line,
+             "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s avoidable, %s, %s", k + 1,
+             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
+             f->total, oi_data_op_name(f->op), oi_format_bytes(f->bytes, a, sizeof a),
+             oi_format_ns(f->time_ns, b, sizeof b));
+    wrapped(out, line, 0);
+    if (f->suggestion)
+      wrapped(out, f->suggestion, 4);
+  }
+}
+
+int oi_write_text(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  header(p, o, out);
+  constructs(p, o, out);
+  variables(p, o, out);
+  findings(p, o, out);
+  return 0;
+}

@@ -1,0 +1,23 @@
+/* Maps strings to dense indices 0, 1, 2, ... in first-seen order (an
+ * interning table): the report model keys its rows, places and variables by
+ * text, and writers walk them by index. */
+#ifndef OMPT_INST_REPORT_STRING_INDEX_H
+#define OMPT_INST_REPORT_STRING_INDEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct oi_string_index {
+  char **strings;  /* by index */
+  uint32_t count, capacity;
+  uint32_t *slots; /* open addressing: index + 1, 0 = empty */
+  uint32_t slot_count;
+} oi_string_index;
+
+/* The index of `text`, added if new; UINT32_MAX when out of memory. */
+uint32_t oi_string_index_add(oi_string_index *index, const char *text);
+/* The index of `text`, or UINT32_MAX when absent. */
+uint32_t oi_string_index_find(const oi_string_index *index, const char *text);
+void oi_string_index_free(oi_string_index *index);
+
+#endif
