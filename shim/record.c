@@ -166,9 +166,9 @@ static void write_thread_records(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-void oi_record_finish(void) {
+int oi_record_finish(void) {
   if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
-    return;
+    return 0;
   oi_record_stop();
   flush_all_threads();
   oi_write_module_map();
@@ -180,6 +180,7 @@ void oi_record_finish(void) {
   /* Threads still running may flush later; their events count as lost but
    * can no longer be reported, so the trace simply ends here. */
   oi_trace_seal();
+  return 1;
 }
 
 void oi_record_forked_child(void) {

@@ -182,8 +182,9 @@ void oi_record_request_flush(void);
 /* Flush every buffer (at exit, while the runtime ends its threads). */
 void oi_record_checkpoint(void);
 /* Flush everything, write module map, threads and the END record; runs
- * once whichever of ompt_finalize, exit() or the destructor comes first. */
-void oi_record_finish(void);
+ * once whichever of ompt_finalize, exit() or the destructor comes first.
+ * Returns 1 for the call that finished the trace, else 0. */
+int oi_record_finish(void);
 /* In the child of fork(): record nothing more. */
 void oi_record_forked_child(void);
 

@@ -20,8 +20,11 @@ static int make_folder(const char *dir) {
   return errno;
 }
 
+static char dir[PATH_MAX];
+
+const char *oi_run_folder(void) { return dir; }
+
 int oi_run_folder_open(void) {
-  char dir[PATH_MAX];
   const char *requested = getenv("OMPT_INST_DIR");
   if (requested && *requested) {
     snprintf(dir, sizeof dir, "%s", requested);

@@ -8,4 +8,7 @@
  * one warning line on stderr and -1: the program runs on unrecorded. */
 int oi_run_folder_open(void);
 
+/* The run folder as opened ("" before). */
+const char *oi_run_folder(void);
+
 #endif

@@ -16,6 +16,7 @@
 #include "record.h"
 #include "registration.h"
 #include "run_folder.h"
+#include "summary.h"
 #include "trace_file.h"
 #include "unify.h"
 
@@ -96,19 +97,25 @@ static int in_parallel_region(void) {
   return level && level() > 0;
 }
 
+/* The trace's last record, then the summary on stderr. */
+static void finish_run(void) {
+  if (oi_record_finish())
+    oi_summary_print(oi_run_folder());
+}
+
 static void finish_at_exit(void) {
   oi_thread *t = oi_tls_thread;
   if (t && t->number == 0 && !in_parallel_region())
     atomic_store(&runtime_will_finalize, 1);
   else
-    oi_record_finish();
+    finish_run();
 }
 
 __attribute__((destructor)) static void finish_at_unload(void) {
   if (atomic_load(&runtime_will_finalize))
     oi_record_checkpoint();
   else
-    oi_record_finish();
+    finish_run();
 }
 
 static int tool_initialize(ompt_function_lookup_t lookup,
@@ -143,7 +150,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
 
 static void tool_finalize(ompt_data_t *tool_data) {
   (void)tool_data;
-  oi_record_finish();
+  finish_run();
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *

@@ -7,6 +7,9 @@ OI="$OI_BUILD/bin/ompt-inst"
 OI_PLUGIN="$OI_BUILD/lib/ompt-inst.so"
 OI_SHIM="$OI_BUILD/lib/libompt-inst.so"
 OI_HOST_OFFLOAD=-fopenmp-targets=x86_64-pc-linux-gnu
+# The exit summary would mix into the programs' stderr that tests compare;
+# tests of the summary itself unset this.
+export OMPT_INST_QUIET=1
 export LD_LIBRARY_PATH="$OI_RUNTIME_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # Sanitized builds: the shim is loaded into uninstrumented programs.
 if [ "${OI_SANITIZE:-0}" = 1 ]; then

@@ -95,6 +95,11 @@ static void top_findings(const oi_profile *p, FILE *out, const style *s) {
   }
 }
 
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
 int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out) {
   style s = style_for(out);
   char a[32], b[32];
@@ -102,13 +107,12 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
   double share = p->duration_ns ? 100.0 * (double)in_constructs / (double)p->duration_ns : 0.0;
   fprintf(out, "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
                "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
-          s.bold, s.off, p->program ? p->program : "the program",
+          s.bold, s.off, p->program ? base_name(p->program) : "the program",
           oi_format_ns(p->duration_ns, a, sizeof a), oi_format_ns(in_constructs, b, sizeof b),
           share, p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
           p->device_count == 1 ? "" : "s");
   data_moved(p, out, &s);
   top_findings(p, out, &s);
-  fprintf(out, "%sompt-inst:%s %" PRIu64 " events in %s; details: ompt-inst report %s\n", s.bold,
-          s.off, p->events, o->run_dir, o->run_dir);
+  fprintf(out, "%sompt-inst:%s details: ompt-inst report %s\n", s.bold, s.off, o->run_dir);
   return 0;
 }

@@ -1,0 +1,52 @@
+# The summary at program exit: printed on stderr whenever the shim is loaded
+# (ompt-inst run, OMP_TOOL_LIBRARIES), with run time, data moved, the top
+# findings and the run folder; OMPT_INST_QUIET=1 silences it; the program's
+# own output and exit code are untouched.
+source "$OI_SRC/tests/lib.sh"
+unset OMPT_INST_QUIET
+src="$OI_SRC/tests/report/programs/transfers.c"
+target=$(grep -n 'pragma omp target' "$src" | cut -d: -f1)
+cc_plugin prog "$src" $OI_HOST_OFFLOAD
+./prog > plain.out 2> plain.err
+
+"$OI" run -o run1 ./prog > run1.out 2> run1.err
+cmp plain.out run1.out || fail "stdout changed under run"
+grep -v '^ompt-inst:' run1.err > run1.own || true
+cmp plain.err run1.own || fail "program's stderr changed under run"
+grep -Eq '^ompt-inst: prog ran [0-9.]+ [mun]?s; [0-9.]+ [mun]?s \([0-9]+%\) in OpenMP constructs on the initial thread; 2 threads, [0-9]+ devices?$' run1.err ||
+  fail "run line: $(head -1 run1.err)"
+# a: 10 x 8000 B to the device; b: 10 x 8000 B each way
+grep -Fq 'ompt-inst: data moved 240.0 kB in 30 transfers' run1.err || fail "data line: $(cat run1.err)"
+grep -Eq '^ompt-inst: [0-9]+ data-mapping findings?: ' run1.err || fail "findings line"
+grep -Fq "duplicate_transfer of a[0:N] at transfers.c:$target: 9 of 10 avoidable, 72.0 kB" run1.err ||
+  fail "duplicate finding: $(cat run1.err)"
+grep -Fq "ompt-inst: details: ompt-inst report $TEST_TMP/run1" run1.err || fail "folder line"
+# no colour when stderr is not a terminal
+if grep -q $'\033' run1.err; then fail "colour codes in a file"; fi
+
+# the standard OMPT way prints the same summary
+OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=run2 ./prog > run2.out 2> run2.err
+cmp plain.out run2.out || fail "stdout changed under OMP_TOOL_LIBRARIES"
+grep -Fq 'ompt-inst: data moved 240.0 kB in 30 transfers' run2.err || fail "summary via OMP_TOOL_LIBRARIES"
+
+# quiet: nothing from the shim, the run command's own line only
+OMPT_INST_QUIET=1 "$OI" run -o run3 ./prog > run3.out 2> run3.err
+expect_eq "$(grep -c 'data moved' run3.err || true)" 0 "quiet summary lines"
+[ -s run3/trace.oit ] || fail "quiet run recorded nothing"
+
+# a failing program keeps its exit code and still gets its summary
+cat > fails.c <<'C'
+#include <stdlib.h>
+int main(void) {
+#pragma omp parallel num_threads(2)
+  { }
+  exit(5);
+}
+C
+cc_plugin fails fails.c
+set +e
+"$OI" run -o run4 ./fails 2> run4.err
+code=$?
+set -e
+expect_eq "$code" 5 "exit code"
+grep -q '^ompt-inst: fails ran' run4.err || fail "summary of a failing program"
