@@ -1,0 +1,145 @@
+/* The hook helpers that code instrumented by the ompt-inst Clang plugin calls.
+ *
+ * The plugin injects this text (after hooks.h) into every host compilation,
+ * so an instrumented program needs no library: without the shim a hook is a
+ * call to a local function that does one load and one predictable branch
+ * (with the plugin's inline-hooks option the load and branch are inlined
+ * into the construct), and nothing is printed or linked.
+ *
+ * Finding the shim (see hooks.h): the first hook of a DSO asks the runtime
+ * through omp_control_tool; the answer is cached in a hidden pointer shared
+ * by all translation units of the DSO (weak + hidden). States of the cache:
+ * NULL = not asked yet, OMPT_INST__NO_TOOL = asked, no shim, else the table.
+ *
+ * Everything here is `static` or weak-hidden and marked unused, so user
+ * builds at -Wall -Wextra stay silent, and the OpenMP entry points are
+ * declared under private names bound to the runtime's symbols (asm labels)
+ * so nothing clashes with the user's <omp.h>. */
+#ifndef OMPT_INST_INSTRUMENT_H
+#define OMPT_INST_INSTRUMENT_H
+
+#ifndef OMPT_INST_HOOKS_H
+#include "hooks.h"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define OMPT_INST__NO_TOOL ((const ompt_inst_hooks *)1)
+/* nothrow everywhere (helpers, runtime entry points, the table's function
+ * pointers): C++ callers inside OpenMP regions then need no landing pad and
+ * no std::terminate; the shim and the runtime are C and never throw. */
+#define OMPT_INST__HELPER static __attribute__((unused, nothrow))
+typedef void (*__ompt_inst_point_fn)(ompt_inst_site *, uint32_t)
+    __attribute__((nothrow));
+typedef void (*__ompt_inst_target_enter_fn)(ompt_inst_site *, int64_t,
+                                            int32_t, uint32_t,
+                                            const void *const *,
+                                            const uint64_t *)
+    __attribute__((nothrow));
+
+/* Weak: a program linked without the OpenMP runtime simply finds no tool. */
+extern int __ompt_inst_omp_get_num_procs(void) __asm__("omp_get_num_procs")
+    __attribute__((weak, nothrow));
+extern int __ompt_inst_omp_control_tool(int, int, void *) __asm__(
+    "omp_control_tool") __attribute__((weak, nothrow));
+
+__attribute__((weak, visibility("hidden"))) const ompt_inst_hooks
+    *__ompt_inst_table = 0;
+
+/* Asks the runtime once for the shim's table; any answer that is not a
+ * compatible table means "no tool". Racing threads store the same answer. */
+OMPT_INST__HELPER __attribute__((noinline, cold)) const ompt_inst_hooks *
+__ompt_inst_lookup(void) {
+  const ompt_inst_hooks *table =
+      __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
+  if (table)
+    return table;
+  const ompt_inst_hooks *found = 0;
+  if (__ompt_inst_omp_get_num_procs && __ompt_inst_omp_control_tool) {
+    __ompt_inst_omp_get_num_procs(); /* finishes the tool's initialisation */
+    if (__ompt_inst_omp_control_tool(OMPT_INST_CONTROL_COMMAND,
+                                     OMPT_INST_HOOK_ABI, (void *)&found) < 0)
+      found = 0;
+  }
+  if (!found || found->abi != OMPT_INST_HOOK_ABI ||
+      found->size < sizeof(ompt_inst_hooks))
+    found = OMPT_INST__NO_TOOL;
+  __atomic_store_n(&__ompt_inst_table, found, __ATOMIC_RELEASE);
+  return found;
+}
+
+/* A hook: one direct call, then one load and one predictable branch when
+ * no tool is present. Out of line, so that an instrumented construct adds
+ * one call to the program and compile time stays close to the plain one. */
+OMPT_INST__HELPER __attribute__((noinline)) void
+__ompt_inst_point(ompt_inst_site *site, uint32_t point) {
+  const ompt_inst_hooks *table =
+      __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
+  if (__builtin_expect(table == OMPT_INST__NO_TOOL, 1))
+    return;
+  if (!table)
+    table = __ompt_inst_lookup();
+  if (table != OMPT_INST__NO_TOOL && table->point)
+    ((__ompt_inst_point_fn)table->point)(site, point);
+}
+
+/* The same check inlined into the construct (plugin option inline-hooks):
+ * no call at all without a tool, at the price of more code to compile. */
+OMPT_INST__HELPER __inline__ __attribute__((always_inline)) void
+__ompt_inst_point_inline(ompt_inst_site *site, uint32_t point) {
+  if (__builtin_expect(__atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE) !=
+                           OMPT_INST__NO_TOOL,
+                       0))
+    __ompt_inst_point(site, point);
+}
+
+/* Cleanup functions (attribute cleanup) that close a construct on every way
+ * out of its scope, including a cancellation's jump to the region end. */
+OMPT_INST__HELPER __inline__ void __ompt_inst_exit_cleanup(ompt_inst_site **site) {
+  __ompt_inst_point(*site, OMPT_INST_EXIT);
+}
+OMPT_INST__HELPER __inline__ void __ompt_inst_end_cleanup(ompt_inst_site **site) {
+  __ompt_inst_point(*site, OMPT_INST_END);
+}
+
+/* OMPT_INST_ENTER of a device construct. The variadic part is `nitems` pairs
+ * (const void *host_addr, unsigned long long bytes), one per map line. */
+OMPT_INST__HELPER __attribute__((noinline)) void
+__ompt_inst_target_enter(ompt_inst_site *site, int64_t device,
+                         int32_t if_value, uint32_t nitems, ...) {
+  if (__builtin_expect(__atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE) ==
+                           OMPT_INST__NO_TOOL,
+                       1))
+    return;
+  const ompt_inst_hooks *table = __ompt_inst_lookup();
+  if (table == OMPT_INST__NO_TOOL)
+    return;
+  if (!table->target_enter) {
+    if (table->point)
+      ((__ompt_inst_point_fn)table->point)(site, OMPT_INST_ENTER);
+    return;
+  }
+  const void **addrs =
+      (const void **)__builtin_alloca(sizeof(void *) * (nitems + 1));
+  uint64_t *bytes =
+      (uint64_t *)__builtin_alloca(sizeof(uint64_t) * (nitems + 1));
+  __builtin_va_list args;
+  __builtin_va_start(args, nitems);
+  for (uint32_t i = 0; i < nitems; i++) {
+    addrs[i] = __builtin_va_arg(args, const void *);
+    bytes[i] = __builtin_va_arg(args, unsigned long long);
+  }
+  __builtin_va_end(args);
+  ((__ompt_inst_target_enter_fn)table->target_enter)(site, device, if_value,
+                                                     nitems, addrs, bytes);
+}
+
+#undef OMPT_INST__HELPER
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,97 @@
+#include "ConstructKinds.h"
+
+using namespace clang;
+
+namespace ompt_inst {
+
+// Directives whose body or position cannot be wrapped safely, or that are
+// not constructs with run-time behaviour (loop transformations, scan,
+// depobj, error, interop, dispatch, metadirective, nothing, workshare).
+static bool isKnownConstruct(OpenMPDirectiveKind K) {
+  if (isOpenMPLoopTransformationDirective(K))
+    return false;
+  switch (K) {
+  case llvm::omp::OMPD_parallel:
+  case llvm::omp::OMPD_for:
+  case llvm::omp::OMPD_for_simd:
+  case llvm::omp::OMPD_simd:
+  case llvm::omp::OMPD_loop:
+  case llvm::omp::OMPD_distribute:
+  case llvm::omp::OMPD_distribute_simd:
+  case llvm::omp::OMPD_distribute_parallel_for:
+  case llvm::omp::OMPD_distribute_parallel_for_simd:
+  case llvm::omp::OMPD_taskloop:
+  case llvm::omp::OMPD_taskloop_simd:
+  case llvm::omp::OMPD_master_taskloop:
+  case llvm::omp::OMPD_master_taskloop_simd:
+  case llvm::omp::OMPD_masked_taskloop:
+  case llvm::omp::OMPD_masked_taskloop_simd:
+  case llvm::omp::OMPD_parallel_for:
+  case llvm::omp::OMPD_parallel_for_simd:
+  case llvm::omp::OMPD_parallel_loop:
+  case llvm::omp::OMPD_parallel_sections:
+  case llvm::omp::OMPD_parallel_master:
+  case llvm::omp::OMPD_parallel_masked:
+  case llvm::omp::OMPD_parallel_master_taskloop:
+  case llvm::omp::OMPD_parallel_master_taskloop_simd:
+  case llvm::omp::OMPD_parallel_masked_taskloop:
+  case llvm::omp::OMPD_parallel_masked_taskloop_simd:
+  case llvm::omp::OMPD_sections:
+  case llvm::omp::OMPD_section:
+  case llvm::omp::OMPD_single:
+  case llvm::omp::OMPD_masked:
+  case llvm::omp::OMPD_master:
+  case llvm::omp::OMPD_critical:
+  case llvm::omp::OMPD_barrier:
+  case llvm::omp::OMPD_taskwait:
+  case llvm::omp::OMPD_taskyield:
+  case llvm::omp::OMPD_taskgroup:
+  case llvm::omp::OMPD_task:
+  case llvm::omp::OMPD_ordered:
+  case llvm::omp::OMPD_atomic:
+  case llvm::omp::OMPD_flush:
+  case llvm::omp::OMPD_scope:
+  case llvm::omp::OMPD_cancel:
+  case llvm::omp::OMPD_cancellation_point:
+  case llvm::omp::OMPD_teams:
+  case llvm::omp::OMPD_teams_distribute:
+  case llvm::omp::OMPD_teams_distribute_simd:
+  case llvm::omp::OMPD_teams_distribute_parallel_for:
+  case llvm::omp::OMPD_teams_distribute_parallel_for_simd:
+  case llvm::omp::OMPD_teams_loop:
+    return true;
+  default:
+    return isOpenMPTargetExecutionDirective(K) ||
+           isOpenMPTargetDataManagementDirective(K);
+  }
+}
+
+ConstructKind classifyDirective(OpenMPDirectiveKind K) {
+  ConstructKind C;
+  if (!isKnownConstruct(K))
+    return C;
+  if (isOpenMPTargetExecutionDirective(K)) {
+    C.Kind = Shape::DeviceRegion;
+    return C; // its body is device code
+  }
+  if (isOpenMPTargetDataManagementDirective(K)) {
+    C.Kind = Shape::DeviceData;
+    C.VisitBody = K == llvm::omp::OMPD_target_data; // host code inside
+    return C;
+  }
+  // BEGIN/END go inside bodies that are plain structured blocks: combined
+  // forms (parallel for, parallel sections...) have a loop or a section list
+  // there, which must stay as is.
+  if (K == llvm::omp::OMPD_parallel || K == llvm::omp::OMPD_teams)
+    C.Kind = Shape::Fork;
+  else if (K == llvm::omp::OMPD_section)
+    C.Kind = Shape::Section;
+  else
+    C.Kind = Shape::Wrap;
+  // Calls inside simd loops would change vectorisation; atomic bodies are
+  // expressions.
+  C.VisitBody = !isOpenMPSimdDirective(K) && K != llvm::omp::OMPD_atomic;
+  return C;
+}
+
+} // namespace ompt_inst

@@ -1,0 +1,26 @@
+// Which OpenMP directives the plugin instruments, and how.
+#pragma once
+
+#include "clang/Basic/OpenMPKinds.h"
+
+namespace ompt_inst {
+
+enum class Shape {
+  Unknown,      // not handled: left untouched, body not visited
+  Wrap,         // ENTER/EXIT around the directive
+  Fork,         // ENTER/EXIT around + BEGIN/END inside the body (every thread)
+  Section,      // BEGIN/END inside the body only (a section of sections)
+  DeviceRegion, // target execution: ENTER carries the map data; device body
+  DeviceData,   // target data/enter/exit/update: ENTER carries the map data
+};
+
+struct ConstructKind {
+  Shape Kind = Shape::Unknown;
+  // The associated statement runs on the host and may hold constructs to
+  // instrument (false for device bodies, atomic and simd bodies).
+  bool VisitBody = false;
+};
+
+ConstructKind classifyDirective(clang::OpenMPDirectiveKind DKind);
+
+} // namespace ompt_inst

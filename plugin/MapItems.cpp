@@ -1,0 +1,101 @@
+#include "MapItems.h"
+
+#include "SourceText.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ompt_inst {
+
+std::string expressionText(const Expr *E, const ASTContext &Ctx) {
+  std::string Text = writtenText(E->getSourceRange(), Ctx);
+  if (Text.empty()) { // from a macro or _Pragma: print the expression
+    llvm::raw_string_ostream OS(Text);
+    E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  }
+  return singleLine(Text);
+}
+
+static std::string joinModifiers(const std::vector<std::string> &Mods) {
+  if (Mods.empty())
+    return "-";
+  std::string Out;
+  for (const std::string &M : Mods)
+    Out += (Out.empty() ? "" : ",") + M;
+  return Out;
+}
+
+static std::string mapperText(const DeclarationNameInfo &Id) {
+  return "mapper(" + Id.getName().getAsString() + ")";
+}
+
+static void addItems(std::vector<MapItem> &Out, ArrayRef<const Expr *> Items,
+                     StringRef Type, const std::string &Modifiers,
+                     bool Implicit, const ASTContext &Ctx) {
+  for (const Expr *E : Items) {
+    MapItem M;
+    M.Type = Type.str();
+    M.Modifiers = Modifiers;
+    M.Implicit = Implicit;
+    M.Text = expressionText(E, Ctx);
+    M.Item = const_cast<Expr *>(E);
+    Out.push_back(std::move(M));
+  }
+}
+
+template <typename MotionClause>
+static void addMotionItems(std::vector<MapItem> &Out, const MotionClause *C,
+                           StringRef Type, const ASTContext &Ctx) {
+  std::vector<std::string> Mods;
+  for (OpenMPMotionModifierKind K : C->getMotionModifiers()) {
+    if (K == OMPC_MOTION_MODIFIER_present)
+      Mods.push_back("present");
+    else if (K == OMPC_MOTION_MODIFIER_mapper)
+      Mods.push_back(mapperText(C->getMapperIdInfo()));
+  }
+  llvm::SmallVector<const Expr *, 8> Items(C->varlist_begin(), C->varlist_end());
+  addItems(Out, Items, Type, joinModifiers(Mods), C->isImplicit(), Ctx);
+}
+
+std::vector<MapItem> collectMapItems(const OMPExecutableDirective &D,
+                                     const ASTContext &Ctx) {
+  std::vector<MapItem> Out;
+  for (const OMPClause *Clause : D.clauses()) {
+    if (const auto *C = dyn_cast<OMPMapClause>(Clause)) {
+      std::vector<std::string> Mods;
+      for (OpenMPMapModifierKind K : C->getMapTypeModifiers()) {
+        switch (K) {
+        case OMPC_MAP_MODIFIER_always:
+          Mods.push_back("always");
+          break;
+        case OMPC_MAP_MODIFIER_close:
+          Mods.push_back("close");
+          break;
+        case OMPC_MAP_MODIFIER_present:
+          Mods.push_back("present");
+          break;
+        case OMPC_MAP_MODIFIER_mapper:
+          Mods.push_back(mapperText(C->getMapperIdInfo()));
+          break;
+        default: // unknown slots, ompx_hold, iterator
+          break;
+        }
+      }
+      StringRef Type = getOpenMPSimpleClauseTypeName(llvm::omp::OMPC_map, C->getMapType());
+      llvm::SmallVector<const Expr *, 8> Items(C->varlist_begin(),
+                                               C->varlist_end());
+      addItems(Out, Items, Type, joinModifiers(Mods), C->isImplicit(), Ctx);
+    } else if (const auto *C = dyn_cast<OMPToClause>(Clause)) {
+      addMotionItems(Out, C, "to", Ctx);
+    } else if (const auto *C = dyn_cast<OMPFromClause>(Clause)) {
+      addMotionItems(Out, C, "from", Ctx);
+    }
+  }
+  return Out;
+}
+
+} // namespace ompt_inst

@@ -1,0 +1,39 @@
+// Expressions that evaluate, at a device construct's ENTER, the values the
+// shim needs: device(...), if(...), and each map item's address and size.
+// Clause expressions are reused only when evaluating them a second time is
+// harmless (no side effects, no helper variables clang fills later).
+#pragma once
+
+#include "HookBuilder.h"
+
+#include "clang/AST/StmtOpenMP.h"
+
+namespace ompt_inst {
+
+class RuntimeValues {
+public:
+  RuntimeValues(clang::Sema &S, HookBuilder &Hooks) : S(S), Hooks(Hooks) {}
+
+  // The device number, or null for "no device clause / not reusable".
+  // All values are for code placed next to D, in context DC.
+  clang::Expr *device(const clang::OMPExecutableDirective &D,
+                      clang::DeclContext *DC);
+  // The if() value as 0/1, or null for "no if clause for target".
+  clang::Expr *ifValue(const clang::OMPExecutableDirective &D,
+                       clang::DeclContext *DC);
+  // &item and its size in bytes; null members when unknown.
+  MapExtent extent(clang::Expr *Item, clang::DeclContext *DC,
+                   clang::SourceLocation Loc);
+
+private:
+  MapExtent build(clang::Expr *Item, clang::DeclContext *DC,
+                  clang::SourceLocation Loc);
+  clang::Expr *reusable(clang::Expr *E, clang::DeclContext *DC);
+  clang::Expr *elementOf(clang::Expr *Item, clang::SourceLocation Loc);
+  clang::Expr *countOf(clang::Expr *Item, clang::SourceLocation Loc);
+
+  clang::Sema &S;
+  HookBuilder &Hooks;
+};
+
+} // namespace ompt_inst

@@ -1,0 +1,134 @@
+#include "SiteDescriptor.h"
+
+#include "SourceText.h"
+
+#include "ompt-inst/hooks.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/OpenMPClause.h"
+#include "clang/Basic/OpenMPKinds.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace ompt_inst {
+
+static std::string absoluteFileName(SourceLocation Loc, const SourceManager &SM) {
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  if (!FE)
+    return SM.getFilename(Loc).str();
+  StringRef Real = FE->getFileEntry().tryGetRealPathName();
+  if (!Real.empty())
+    return Real.str();
+  llvm::SmallString<256> Path(FE->getName());
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+SitePosition sitePosition(const OMPExecutableDirective &D,
+                          const SourceManager &SM) {
+  SitePosition P;
+  SourceLocation Begin = SM.getExpansionLoc(D.getBeginLoc());
+  P.File = absoluteFileName(Begin, SM);
+  P.Line = SM.getExpansionLineNumber(Begin);
+  P.Column = SM.getExpansionColumnNumber(Begin);
+  SourceLocation End = D.getEndLoc();
+  if (D.hasAssociatedStmt() && D.getAssociatedStmt())
+    End = D.getAssociatedStmt()->getEndLoc();
+  End = SM.getExpansionRange(End).getEnd();
+  P.EndLine = End.isValid() ? SM.getExpansionLineNumber(End) : P.Line;
+  if (P.EndLine < P.Line)
+    P.EndLine = P.Line;
+  return P;
+}
+
+std::string enclosingFunctionName(const DeclContext *DC, const ASTContext &Ctx) {
+  while (DC && !isa<FunctionDecl>(DC))
+    DC = DC->getParent();
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(DC);
+  if (!FD)
+    return "";
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (MD->getParent()->isLambda())
+      return enclosingFunctionName(MD->getParent()->getDeclContext(), Ctx) +
+             "::<lambda>";
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy = Ctx.getPrintingPolicy();
+  Policy.SuppressUnwrittenScope = true;
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  return Name;
+}
+
+// Clauses as written, except clang's implicit ones; critical's name and the
+// construct type of cancel are written before the clauses too.
+static std::string clausesText(const OMPExecutableDirective &D,
+                               const ASTContext &Ctx) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  if (const auto *C = dyn_cast<OMPCancelDirective>(&D))
+    OS << llvm::omp::getOpenMPDirectiveName(C->getCancelRegion());
+  if (const auto *C = dyn_cast<OMPCancellationPointDirective>(&D))
+    OS << llvm::omp::getOpenMPDirectiveName(C->getCancelRegion());
+  if (const auto *C = dyn_cast<OMPCriticalDirective>(&D))
+    if (!C->getDirectiveName().getName().isEmpty())
+      OS << "(" << C->getDirectiveName().getName().getAsString() << ")";
+  OMPClausePrinter Printer(OS, Ctx.getPrintingPolicy());
+  for (OMPClause *C : D.clauses()) {
+    if (!C || C->isImplicit())
+      continue;
+    if (!Text.empty())
+      OS << " ";
+    std::string Written =
+        writtenText(SourceRange(C->getBeginLoc(), C->getEndLoc()), Ctx);
+    if (!Written.empty())
+      OS << Written;
+    else // from a macro or _Pragma
+      Printer.Visit(C);
+  }
+  return singleLine(Text);
+}
+
+StringRef writtenConstructName(const OMPExecutableDirective &D) {
+  // clang turns a `loop` into the for/simd/distribute it binds to; the
+  // mapped directive remembers what was written.
+  OpenMPDirectiveKind Written = D.getMappedDirective();
+  if (Written == llvm::omp::OMPD_unknown)
+    Written = D.getDirectiveKind();
+  return llvm::omp::getOpenMPDirectiveName(Written);
+}
+
+std::string siteDescriptor(const OMPExecutableDirective &D,
+                           const DeclContext *DC,
+                           const std::vector<MapItem> &Maps,
+                           const ASTContext &Ctx) {
+  SitePosition P = sitePosition(D, Ctx.getSourceManager());
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << OMPT_INST_SITE_MAGIC << "\n";
+  OS << "construct=" << writtenConstructName(D) << "\n";
+  OS << "file=" << P.File << "\n";
+  OS << "line=" << P.Line << "\n";
+  OS << "col=" << P.Column << "\n";
+  OS << "end_line=" << P.EndLine << "\n";
+  OS << "function=" << enclosingFunctionName(DC, Ctx) << "\n";
+  OS << "clauses=" << clausesText(D, Ctx) << "\n";
+  if (const auto *C = dyn_cast<OMPCriticalDirective>(&D))
+    if (!C->getDirectiveName().getName().isEmpty())
+      OS << "name=" << C->getDirectiveName().getName().getAsString() << "\n";
+  for (const MapItem &M : Maps)
+    OS << "map=" << M.Type << ";" << M.Modifiers << ";"
+       << (M.Implicit ? "implicit" : "explicit") << ";" << M.Text << "\n";
+  if (D.getSingleClause<OMPNowaitClause>())
+    OS << "nowait=1\n";
+  if (!D.getClausesOfKind<OMPDependClause>().empty())
+    OS << "depend=1\n";
+  return Text;
+}
+
+} // namespace ompt_inst

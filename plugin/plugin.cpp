@@ -1,2 +1,0 @@
-// placeholder: replaced by the plugin implementation
-#include "clang/Frontend/FrontendPluginRegistry.h"
