@@ -34,6 +34,7 @@ void fx_init(fx *f) {
   assert_non_null(f->ctx);
   f->now = 1000000;
   f->origin = OI_ORIGIN_NATIVE;
+  f->construct = OI_CONSTRUCT_NONE;
 }
 
 void fx_done(fx *f) { oi_analysis_destroy(f->ctx); }
@@ -49,6 +50,7 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
   ev.time_ns = f->now;
   ev.kind = OI_KIND_DATA_OP;
   ev.origin = f->origin;
+  ev.construct = f->construct;
   ev.op = (uint8_t)op;
   ev.site = site;
   ev.var = var;

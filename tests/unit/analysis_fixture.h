@@ -21,7 +21,8 @@
 typedef struct fx {
   oi_analysis *ctx;
   uint64_t now;
-  uint8_t origin; /* origin stamped on every data op */
+  uint8_t origin;    /* origin stamped on every data op */
+  uint8_t construct; /* construct stamped on every data op (0 = none) */
 } fx;
 
 void fx_init(fx *f);

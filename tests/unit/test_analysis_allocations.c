@@ -138,6 +138,62 @@ static void target_region_counts_as_kernel(void **state) {
   fx_done(&f);
 }
 
+/* the hooks' own `construct` events of a target region, as in a run with
+ * inferred data ops: the begin names the device and the if() value, the end
+ * neither. Inferred allocations inside it are used, an inferred transfer
+ * before it is read by it; an if(false) region (if() value 0) runs on the
+ * host and uses nothing. */
+static void compiler_region(fx *f, int32_t device, int64_t if_value,
+                            unsigned endpoint) {
+  oi_event c;
+  memset(&c, 0, sizeof c);
+  c.kind = OI_KIND_CONSTRUCT;
+  c.origin = OI_ORIGIN_COMPILER;
+  c.construct = OI_CONSTRUCT_TARGET;
+  c.site = 30;
+  c.endpoint = (uint8_t)endpoint;
+  c.device = endpoint == OI_EP_BEGIN ? device : -1;
+  c.u.generic[0] = endpoint == OI_EP_BEGIN ? (uint64_t)if_value : 0;
+  c.time_ns = f->now++;
+  assert_int_equal(oi_analysis_add(f->ctx, &c), 0);
+}
+
+static void compiler_reported_region_counts_as_kernel(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.origin = OI_ORIGIN_INFERRED;
+  fx_op(&f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, 0x99);
+  compiler_region(&f, FX_DEV, -1 /* no if() */, OI_EP_BEGIN);
+  fx_op(&f, OI_DATA_OP_ALLOC, 30, 2, FX_B, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_DELETE, 30, 2, FX_B, 0, FX_NO_HASH);
+  compiler_region(&f, FX_DEV, -1, OI_EP_END);
+  fx_op(&f, OI_DATA_OP_DELETE, 40, 1, FX_A, 0, FX_NO_HASH);
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  size_t n;
+  oi_analysis_findings(f.ctx, &n);
+  assert_int_equal(n, 0);
+  const oi_analysis_totals *t = oi_analysis_totals_get(f.ctx);
+  assert_int_equal(t->ndevices, 1);
+  assert_int_equal(t->devices[0].kernels, 1);
+  fx_done(&f);
+}
+
+static void if_false_region_uses_nothing(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  fx_op(&f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, 0x99);
+  compiler_region(&f, FX_DEV, 0, OI_EP_BEGIN);
+  compiler_region(&f, FX_DEV, 0, OI_EP_END);
+  fx_op(&f, OI_DATA_OP_DELETE, 40, 1, FX_A, 0, FX_NO_HASH);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 1);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 1);
+  fx_done(&f);
+}
+
 /* a, b live together, then c after both are gone; deletes give 0 bytes
  * and c's delete only its device address */
 static void peak_device_memory(void **state) {
@@ -184,6 +240,8 @@ int main(void) {
       cmocka_unit_test(unused_alloc_never_freed),
       cmocka_unit_test(alloc_during_running_kernel_is_used),
       cmocka_unit_test(target_region_counts_as_kernel),
+      cmocka_unit_test(compiler_reported_region_counts_as_kernel),
+      cmocka_unit_test(if_false_region_uses_nothing),
       cmocka_unit_test(peak_device_memory),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

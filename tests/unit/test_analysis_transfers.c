@@ -308,10 +308,63 @@ static void identical_content_of_different_variables(void **state) {
   fx_done(&f);
 }
 
+/* `target data` at line 12 sends a, then a `target update to` at line 14
+ * sends the same content before each of 3 kernels: the fix is to drop the
+ * update, not to add a data region */
+static void duplicate_update_is_dropped(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(&f, OI_DATA_OP_ALLOC, 12, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 12, 1, FX_A, FX_BYTES, H0);
+  f.construct = OI_CONSTRUCT_TARGET_UPDATE;
+  for (int i = 0; i < 3; i++) {
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, H0);
+    fx_kernel(&f, FX_DEV);
+  }
+  const oi_finding *d = fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "a[0:N]");
+  assert_int_equal(d->count, 3);
+  assert_int_equal(d->total, 3);
+  assert_int_equal(d->at.construct, OI_CONSTRUCT_TARGET_UPDATE);
+  assert_string_equal(d->suggestion,
+                      "the `target update` at line 14 sends a[0:N] where it "
+                      "already is since line 12, unchanged by any transfer: "
+                      "drop it, unless a kernel changed that copy");
+  fx_done(&f);
+}
+
+/* a loop of `target update to` (line 14), kernel, `target update from`
+ * (line 20): from the second iteration on the update to sends back what
+ * just left the device; the fix drops it */
+static void round_trip_update_is_dropped(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.construct = OI_CONSTRUCT_TARGET_UPDATE;
+  const uint64_t sent[] = {H0, H1, H2}, back[] = {H1, H2, ZERO};
+  for (int i = 0; i < 3; i++) {
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, sent[i]);
+    fx_kernel(&f, FX_DEV);
+    fx_op(&f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, back[i]);
+  }
+  const oi_finding *r = fx_find(&f, OI_FINDING_ROUND_TRIP, "a[0:N]");
+  assert_int_equal(r->count, 2);
+  assert_int_equal(r->total, 3);
+  assert_int_equal(r->other.line, 20);
+  assert_string_equal(r->suggestion,
+                      "the `target update` at line 14 sends a[0:N] back "
+                      "unchanged after it left at line 20: drop it, and send "
+                      "a[0:N] only once, before the loop");
+  fx_done(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(loop_mapping_is_n_minus_1_duplicates),
       cmocka_unit_test(duplicate_names_first_and_last_mapped_line),
+      cmocka_unit_test(duplicate_update_is_dropped),
+      cmocka_unit_test(round_trip_update_is_dropped),
       cmocka_unit_test(changed_content_is_not_duplicate),
       cmocka_unit_test(element_update_in_between_is_a_change),
       cmocka_unit_test(element_copied_back_in_between_is_a_change),

@@ -60,6 +60,7 @@ typedef struct oi_finding_place {
   unsigned line;        /* 0 if unknown */
   const char *var_text; /* "a[0:N]", or "0x7ffd... (800 bytes)" */
   int var_named;        /* var_text is the map item as written */
+  unsigned construct;   /* enum oi_construct of the first operation */
 } oi_finding_place;
 
 typedef struct oi_finding {

@@ -43,7 +43,8 @@ void oi_analysis_destroy(oi_analysis *ctx) {
     return;
   oia_table *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
                          &ctx->ranges_by_key, &ctx->live_allocs,
-                         &ctx->contents,      &ctx->groups_by_key};
+                         &ctx->contents,      &ctx->groups_by_key,
+                         &ctx->compiler_regions};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oia_table_free(tables[i]);
   for (size_t i = 0; i < ctx->strings.len; i++)
@@ -176,8 +177,7 @@ static void data_op(oi_analysis *ctx, const oi_event *ev) {
 /* A kernel, or a target region for streams that report no kernels: a
  * device activity that may read whatever was mapped before it. */
 static void device_activity(oi_analysis *ctx, const oi_event *ev,
-                            bool is_kernel) {
-  int32_t device = event_device(ev);
+                            int32_t device, bool is_kernel) {
   if (device < 0)
     return;
   oia_device_state *dev = oia_device(ctx, device);
@@ -211,6 +211,31 @@ static void device_activity(oi_analysis *ctx, const oi_event *ev,
   }
 }
 
+/* A `target` construct that the hooks report themselves: every one when
+ * the runtime's target callbacks are off (inferred data ops), else only an
+ * if(false) region, which runs on the host. Its begin carries the device
+ * and the if() value (u.generic[0], 0 = false), its end neither, so the
+ * thread remembers the device until the end (target regions do not nest). */
+static void compiler_region(oi_analysis *ctx, const oi_event *ev) {
+  oia_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t *slot = oia_table_slot(&ctx->compiler_regions, &key);
+  if (!slot) {
+    ctx->failed = true;
+    return;
+  }
+  if (ev->endpoint == OI_EP_BEGIN) {
+    bool on_host = (int64_t)ev->u.generic[0] == 0 || ev->device < 0;
+    *slot = on_host ? 0 : (uint32_t)ev->device + 1; /* 0: no region */
+    if (!on_host)
+      device_activity(ctx, ev, ev->device, false);
+  } else if (ev->endpoint == OI_EP_END) {
+    uint32_t device_plus_one = *slot == OIA_TABLE_NONE ? 0 : *slot;
+    *slot = 0;
+    if (device_plus_one)
+      device_activity(ctx, ev, (int32_t)(device_plus_one - 1), false);
+  }
+}
+
 int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
   if (ctx->failed)
     return -1;
@@ -224,9 +249,13 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
   if (is_data)
     data_op(ctx, ev);
   else if (ev->kind == OI_KIND_KERNEL)
-    device_activity(ctx, ev, true);
+    device_activity(ctx, ev, event_device(ev), true);
   else if (ev->kind == OI_KIND_TARGET && ev->construct == OI_CONSTRUCT_TARGET)
-    device_activity(ctx, ev, false);
+    device_activity(ctx, ev, event_device(ev), false);
+  else if (ev->kind == OI_KIND_CONSTRUCT &&
+           ev->construct == OI_CONSTRUCT_TARGET &&
+           ev->origin == OI_ORIGIN_COMPILER)
+    compiler_region(ctx, ev);
   return ctx->failed ? -1 : 0;
 }
 

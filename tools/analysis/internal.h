@@ -111,7 +111,9 @@ struct oi_analysis {
   oi_analysis_callbacks cb;
   bool failed, finished;
   oia_table places_by_key, profiles_by_key, ranges_by_key, live_allocs,
-      contents, groups_by_key;
+      contents, groups_by_key,
+      compiler_regions; /* thread -> device + 1 of its open hook-reported
+                           target region, 0 = none */
   oia_vec places, profiles, ranges, groups, pending, devices, strings,
       content_holders;
   uint32_t pending_free;

@@ -44,7 +44,8 @@ static uint32_t new_place(oi_analysis *ctx, const oi_event *ev) {
   }
   uint32_t index = (uint32_t)(ctx->places.len - 1);
   oi_finding_place place = {
-      .site = ev->site, .var = ev->var, .codeptr = ev->codeptr};
+      .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
+      .construct = ev->construct};
   const char *name = NULL, *file = NULL;
   unsigned line = 0;
   if (ev->site && ev->var && ctx->cb.var_name)

@@ -28,7 +28,17 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
   line_span(span, sizeof span, f->first_line, f->last_line);
   switch (f->kind) {
   case OI_FINDING_DUPLICATE_TRANSFER:
-    if (f->op == OI_DATA_OP_TO_DEVICE && f->first_line != f->last_line)
+    if (f->at.construct == OI_CONSTRUCT_TARGET_UPDATE) {
+      char since[32] = ""; /* where it was sent first, when that is known */
+      if (f->first_line && f->first_line != f->at.line)
+        snprintf(since, sizeof since, " since line %u", f->first_line);
+      snprintf(text, sizeof text,
+               "the `target update` at line %u sends %s where it already "
+               "is%s, unchanged by any transfer: drop it, unless a kernel "
+               "changed that copy",
+               f->at.line, v, since);
+    }
+    else if (f->op == OI_DATA_OP_TO_DEVICE && f->first_line != f->last_line)
       snprintf(text, sizeof text,
                "keep %s on the device across %s with `target data map(to: %s)`"
                " instead of sending the same content again",
@@ -47,7 +57,13 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
                v, f->at.line, item);
     break;
   case OI_FINDING_ROUND_TRIP:
-    if (f->op == OI_DATA_OP_FROM_DEVICE)
+    if (f->at.construct == OI_CONSTRUCT_TARGET_UPDATE)
+      snprintf(text, sizeof text,
+               "the `target update` at line %u sends %s back unchanged after "
+               "it left at line %u: drop it, and send %s only once, before "
+               "the loop",
+               f->at.line, v, f->other.line, item);
+    else if (f->op == OI_DATA_OP_FROM_DEVICE)
       snprintf(text, sizeof text,
                "%s is sent to the device at line %u and comes back unchanged "
                "at line %u: use `map(to: %s)` instead of `tofrom`",

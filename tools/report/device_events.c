@@ -9,9 +9,12 @@
 
 #include "profile_internal.h"
 
+/* Target regions the hooks report themselves (runs with inferred data
+ * operations) are `construct` events of a `target` site. */
 static bool is_device_event(const oi_event *e) {
   return e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_KERNEL ||
-         e->kind == OI_KIND_TARGET;
+         e->kind == OI_KIND_TARGET ||
+         (e->kind == OI_KIND_CONSTRUCT && e->construct == OI_CONSTRUCT_TARGET);
 }
 
 static uint64_t end_of(const oi_event *e) {
@@ -121,6 +124,11 @@ int oi_device_events_analyse(oi_profile *p) {
     p->finding_places[i] = place;
   }
   return 0;
+}
+
+/* What a finding's count counts: identical content saves nothing. */
+const char *oi_profile_finding_counted(const oi_finding *f) {
+  return f->kind == OI_FINDING_IDENTICAL_CONTENT ? "same as another variable" : "avoidable";
 }
 
 const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {

@@ -360,6 +360,7 @@ static bool map_names_variable(const oi_profile *p, const oi_event *e) {
 }
 
 static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread) {
+  oi_profile_state *s = p->state;
   if (e->endpoint == OI_EP_BEGIN)
     return 0; /* a begin/end pair is one operation: its end carries it all */
   uint32_t v = variable_of(p, e, e->u.data.host_addr, e->u.data.device_addr,
@@ -367,6 +368,10 @@ static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_
   if (v == OI_NO_INDEX)
     return -1;
   unsigned op = e->op < OI_DATA_OP_COUNT ? e->op : OI_DATA_OP_OTHER;
+  /* freed device memory is handed out again, often for another variable */
+  if (op == OI_DATA_OP_DELETE && e->u.data.device_addr &&
+      oi_address_index_set(&s->device_variables, e->u.data.device_addr, OI_NO_INDEX) != 0)
+    return -1;
   oi_variable_row *row = &p->variables[v];
   row->ops[op]++;
   row->bytes[op] += e->u.data.bytes;
@@ -379,7 +384,6 @@ static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_
       p->places[place].data_bytes += e->u.data.bytes;
     p->places[place].data_ns += e->u.data.duration_ns;
   }
-  oi_profile_state *s = p->state;
   if (!s->options.timeline)
     return 0;
   uint64_t start = relative(p, e->time_ns);

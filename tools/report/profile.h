@@ -122,6 +122,9 @@ const char *oi_place_text(const oi_place *place, bool full, char *buf, size_t si
 const char *oi_profile_row_name(const oi_profile *p, uint32_t row, char *buf, size_t size);
 /* The variable a finding is about, by name when the trace names it. */
 const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *finding);
+/* What a finding's count counts, for "N of M to_device ...": "avoidable", or
+ * "same as another variable" for identical content, which saves nothing. */
+const char *oi_profile_finding_counted(const oi_finding *finding);
 /* Transfer totals of a variable: to + from device. */
 uint64_t oi_variable_transfer_bytes(const oi_variable_row *v);
 uint64_t oi_variable_transfer_ns(const oi_variable_row *v);

@@ -161,9 +161,10 @@ static void details(const listing *l, uint32_t from, uint32_t to, FILE *out) {
     const char *at = canonical_name(l, f->at.file);
     if (!at || f->at.line != line || strcmp(at, file) != 0)
       continue;
-    fprintf(out, "%28s | ! %s of %s: %" PRIu64 " of %" PRIu64 " %s avoidable, %s, %s\n", "",
+    fprintf(out, "%28s | ! %s of %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s\n", "",
             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), f->count, f->total,
-            oi_data_op_name(f->op), oi_format_bytes(f->bytes, a, sizeof a),
+            oi_data_op_name(f->op), oi_profile_finding_counted(f),
+            oi_format_bytes(f->bytes, a, sizeof a),
             oi_format_ns(f->time_ns, b, sizeof b));
   }
 }

@@ -161,9 +161,10 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     const oi_finding *f = &p->findings[k];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
     snprintf(line, sizeof line,
-             "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s avoidable, %s, %s", k + 1,
+             "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s", k + 1,
              oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
-             f->total, oi_data_op_name(f->op), oi_format_bytes(f->bytes, a, sizeof a),
+             f->total, oi_data_op_name(f->op), oi_profile_finding_counted(f),
+             oi_format_bytes(f->bytes, a, sizeof a),
              oi_format_ns(f->time_ns, b, sizeof b));
     wrapped(out, line, 0);
     if (f->suggestion)

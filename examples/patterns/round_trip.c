@@ -1,0 +1,37 @@
+/* Round trip: device -> host -> device with unchanged content.
+ *
+ * Each step relaxes the field on the device, copies it to the host for a
+ * convergence check, and then sends it back although the host only read it
+ * (the paper's listing 2 without the re-allocation). ompt-inst reports the
+ * `target update to` as a round_trip of u[0:N] (STEPS-1 avoidable transfers:
+ * the first one carries the initial field), with the `target update from`
+ * as the outbound leg.
+ * Fix: send the field once before the loop; keep only the update from. */
+#include <math.h>
+#include <stdio.h>
+
+#define N 4096
+#define STEPS 6
+
+static double u[N];
+
+int main(void) {
+  for (int i = 0; i < N; i++)
+    u[i] = (i % 64 == 0) ? 64.0 : 0.0;
+
+  double change = 0.0;
+#pragma omp target data map(alloc: u[0:N])
+  for (int s = 0; s < STEPS; s++) {
+#pragma omp target update to(u[0:N])
+#pragma omp target teams distribute parallel for
+    for (int i = 0; i < N; i++)
+      u[i] = 0.5 * u[i] + 0.25 * (s + 1);
+#pragma omp target update from(u[0:N])
+    change = 0.0; /* the host only reads u here */
+    for (int i = 0; i < N; i++)
+      change += fabs(u[i]);
+  }
+
+  printf("round_trip: checksum %.6f\n", change);
+  return 0;
+}
