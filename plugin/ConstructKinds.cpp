@@ -1,5 +1,7 @@
 #include "ConstructKinds.h"
 
+#include "ClangCompat.h"
+
 using namespace clang;
 
 namespace ompt_inst {
@@ -24,18 +26,12 @@ static bool isKnownConstruct(OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_taskloop_simd:
   case llvm::omp::OMPD_master_taskloop:
   case llvm::omp::OMPD_master_taskloop_simd:
-  case llvm::omp::OMPD_masked_taskloop:
-  case llvm::omp::OMPD_masked_taskloop_simd:
   case llvm::omp::OMPD_parallel_for:
   case llvm::omp::OMPD_parallel_for_simd:
-  case llvm::omp::OMPD_parallel_loop:
   case llvm::omp::OMPD_parallel_sections:
   case llvm::omp::OMPD_parallel_master:
-  case llvm::omp::OMPD_parallel_masked:
   case llvm::omp::OMPD_parallel_master_taskloop:
   case llvm::omp::OMPD_parallel_master_taskloop_simd:
-  case llvm::omp::OMPD_parallel_masked_taskloop:
-  case llvm::omp::OMPD_parallel_masked_taskloop_simd:
   case llvm::omp::OMPD_sections:
   case llvm::omp::OMPD_section:
   case llvm::omp::OMPD_single:
@@ -50,7 +46,6 @@ static bool isKnownConstruct(OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_ordered:
   case llvm::omp::OMPD_atomic:
   case llvm::omp::OMPD_flush:
-  case llvm::omp::OMPD_scope:
   case llvm::omp::OMPD_cancel:
   case llvm::omp::OMPD_cancellation_point:
   case llvm::omp::OMPD_teams:
@@ -58,10 +53,10 @@ static bool isKnownConstruct(OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_teams_distribute_simd:
   case llvm::omp::OMPD_teams_distribute_parallel_for:
   case llvm::omp::OMPD_teams_distribute_parallel_for_simd:
-  case llvm::omp::OMPD_teams_loop:
     return true;
   default:
-    return isOpenMPTargetExecutionDirective(K) ||
+    return compat::isConstructNewerThanClang14(K) ||
+           isOpenMPTargetExecutionDirective(K) ||
            isOpenMPTargetDataManagementDirective(K);
   }
 }

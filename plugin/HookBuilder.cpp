@@ -1,5 +1,6 @@
 #include "HookBuilder.h"
 
+#include "ClangCompat.h"
 #include "ompt-inst/hooks.h"
 
 #include "clang/AST/ASTContext.h"
@@ -119,9 +120,8 @@ VarDecl *HookBuilder::siteVariable(DeclContext *DC, StringRef Descriptor,
       IntegerLiteral::Create(Ctx, llvm::APInt(Ctx.getIntWidth(IdTy), 0), IdTy, Loc));
   ++Field;
   QualType CharTy = Ctx.getLangOpts().CPlusPlus ? Ctx.CharTy.withConst() : Ctx.CharTy;
-  auto *Str = StringLiteral::Create(
-      Ctx, Descriptor, StringLiteralKind::Ordinary, false,
-      Ctx.getStringLiteralArrayType(Ctx.CharTy, Descriptor.size()), Loc);
+  auto *Str = compat::ordinaryStringLiteral(
+      Ctx, Descriptor, Ctx.getStringLiteralArrayType(Ctx.CharTy, Descriptor.size()), Loc);
   Expr *Decayed =
       ImplicitCastExpr::Create(Ctx, Ctx.getPointerType(CharTy),
                                CK_ArrayToPointerDecay, Str, nullptr,
@@ -187,7 +187,7 @@ DeclStmt *HookBuilder::declStmt(VarDecl *VD, SourceLocation Loc) {
 }
 
 CompoundStmt *HookBuilder::compound(ArrayRef<Stmt *> Stmts, SourceLocation Loc) {
-  return CompoundStmt::Create(Ctx, Stmts, FPOptionsOverride(), Loc, Loc);
+  return compat::compoundStmt(Ctx, Stmts, Loc);
 }
 
 } // namespace ompt_inst

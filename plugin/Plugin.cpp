@@ -3,6 +3,7 @@
 // CodeGen (AddBeforeMainAction), so the hooks are in the AST CodeGen sees,
 // with or without offloading.
 #include "InstrumentConsumer.h"
+#include "ClangCompat.h"
 #include "Options.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -36,8 +37,8 @@ protected:
     const LangOptions &LO = CI.getLangOpts();
     // Only host compilations of OpenMP code: the device compile must stay
     // as clang makes it (nothing may run on the device).
-    if (Opts.Disabled || !LO.OpenMP || LO.OpenMPIsTargetDevice || LO.CUDA ||
-        LO.ObjC)
+    if (Opts.Disabled || !LO.OpenMP || compat::isOpenMPDeviceCompile(LO) ||
+        LO.CUDA || LO.ObjC)
       return std::make_unique<ASTConsumer>();
     Preprocessor &PP = CI.getPreprocessor();
     // A line marker with flag 3 makes the helpers a system header: no user
@@ -57,8 +58,7 @@ protected:
     auto Split = CI.getFrontendOpts().PluginArgs.find("ompt");
     if (Split != CI.getFrontendOpts().PluginArgs.end())
       for (const std::string &Arg : Split->second)
-        All.push_back(StringRef(Arg).starts_with("inst-") ? Arg.substr(5)
-                                                          : Arg);
+        All.push_back(compat::startsWith(Arg, "inst-") ? Arg.substr(5) : Arg);
     Opts.parse(All, OptionError);
     return true;
   }

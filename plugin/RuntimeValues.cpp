@@ -1,5 +1,7 @@
 #include "RuntimeValues.h"
 
+#include "ClangCompat.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclOpenMP.h"
 #include "clang/AST/OpenMPClause.h"
@@ -100,7 +102,7 @@ Expr *RuntimeValues::ifValue(const OMPExecutableDirective &D,
 
 // a[l:n][m:k] -> a[l][m] (a missing lower bound is 0).
 Expr *RuntimeValues::elementOf(Expr *Item, SourceLocation Loc) {
-  auto *AS = dyn_cast<ArraySectionExpr>(Item->IgnoreParens());
+  auto *AS = dyn_cast<compat::ArraySectionExpr>(Item->IgnoreParens());
   if (!AS)
     return Item;
   Expr *Base = elementOf(AS->getBase(), Loc);
@@ -116,17 +118,17 @@ Expr *RuntimeValues::elementOf(Expr *Item, SourceLocation Loc) {
 // Number of elements of a section: the product of its lengths (a missing
 // length is the rest of a constant-size dimension).
 Expr *RuntimeValues::countOf(Expr *Item, SourceLocation Loc) {
-  auto *AS = dyn_cast<ArraySectionExpr>(Item->IgnoreParens());
+  auto *AS = dyn_cast<compat::ArraySectionExpr>(Item->IgnoreParens());
   if (!AS)
     return Hooks.unsignedLongLongLiteral(1, Loc);
   ASTContext &Ctx = S.getASTContext();
   Expr *Length = AS->getLength() ? Hooks.unsignedLongLong(AS->getLength()) : nullptr;
   if (!AS->getLength()) {
-    QualType BaseTy = ArraySectionExpr::getBaseOriginalType(AS->getBase());
+    QualType BaseTy = compat::ArraySectionExpr::getBaseOriginalType(AS->getBase());
     const auto *CAT = Ctx.getAsConstantArrayType(BaseTy);
     if (!CAT)
       return nullptr;
-    Length = Hooks.unsignedLongLongLiteral(CAT->getZExtSize(), Loc);
+    Length = Hooks.unsignedLongLongLiteral(compat::elementCount(*CAT), Loc);
     if (AS->getLowerBound()) {
       Expr *Lower = Hooks.unsignedLongLong(AS->getLowerBound());
       if (!Lower)

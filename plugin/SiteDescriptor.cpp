@@ -1,5 +1,6 @@
 #include "SiteDescriptor.h"
 
+#include "ClangCompat.h"
 #include "SourceText.h"
 
 #include "ompt-inst/hooks.h"
@@ -18,7 +19,7 @@ using namespace clang;
 namespace ompt_inst {
 
 static std::string absoluteFileName(SourceLocation Loc, const SourceManager &SM) {
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc));
+  auto FE = SM.getFileEntryRefForID(SM.getFileID(Loc));
   if (!FE)
     return SM.getFilename(Loc).str();
   StringRef Real = FE->getFileEntry().tryGetRealPathName();
@@ -97,10 +98,7 @@ static std::string clausesText(const OMPExecutableDirective &D,
 StringRef writtenConstructName(const OMPExecutableDirective &D) {
   // clang turns a `loop` into the for/simd/distribute it binds to; the
   // mapped directive remembers what was written.
-  OpenMPDirectiveKind Written = D.getMappedDirective();
-  if (Written == llvm::omp::OMPD_unknown)
-    Written = D.getDirectiveKind();
-  return llvm::omp::getOpenMPDirectiveName(Written);
+  return llvm::omp::getOpenMPDirectiveName(compat::writtenDirectiveKind(D));
 }
 
 std::string siteDescriptor(const OMPExecutableDirective &D,

@@ -1,5 +1,7 @@
 #include "SourceText.h"
 
+#include "ClangCompat.h"
+
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -19,11 +21,11 @@ std::string singleLine(std::string Text) {
 static std::string withoutComments(StringRef Text) {
   std::string Out;
   for (size_t I = 0; I < Text.size(); I++) {
-    if (Text.substr(I).starts_with("//")) {
+    if (compat::startsWith(Text.substr(I), "//")) {
       I = Text.find('\n', I);
       if (I == StringRef::npos)
         break;
-    } else if (Text.substr(I).starts_with("/*")) {
+    } else if (compat::startsWith(Text.substr(I), "/*")) {
       size_t End = Text.find("*/", I + 2);
       if (End == StringRef::npos)
         break;

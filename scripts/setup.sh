@@ -5,12 +5,18 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
-# The LLVM version is named once, in CMakeLists.txt; OMPT_INST_LLVM overrides.
-llvm=${OMPT_INST_LLVM:-$(sed -n 's/^set(OMPT_INST_LLVM \([0-9]*\) .*/\1/p' "$top/CMakeLists.txt")}
-[ -n "$llvm" ] || { echo "setup: cannot read OMPT_INST_LLVM from CMakeLists.txt" >&2; exit 1; }
+# The LLVM versions are named once, in CMakeLists.txt. The primary one comes
+# with its OpenMP runtime; the second flavour's runtime conflicts with it, so
+# CMake unpacks that one privately into its build (apt-get download, dpkg-deb).
+llvm_version() { sed -n "s/^set($1 \([0-9]*\))$/\1/p" "$top/CMakeLists.txt"; }
+primary=$(llvm_version OMPT_INST_PRIMARY_LLVM)
+second=$(llvm_version OMPT_INST_SECOND_LLVM)
+[ -n "$primary" ] && [ -n "$second" ] ||
+  { echo "setup: cannot read the LLVM versions from CMakeLists.txt" >&2; exit 1; }
 
 packages=(
-  "clang-$llvm" "libomp-$llvm-dev" "llvm-$llvm-dev" "libclang-$llvm-dev"
+  "clang-$primary" "libomp-$primary-dev" "llvm-$primary-dev" "libclang-$primary-dev"
+  "clang-$second" "llvm-$second-dev" "libclang-$second-dev"
   cmake make gcc g++ python3
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
 )
@@ -24,7 +30,7 @@ done
 
 if [ "$(id -u)" -ne 0 ]; then
   if command -v sudo >/dev/null 2>&1; then
-    exec sudo OMPT_INST_LLVM="$llvm" "$0" "$@"
+    exec sudo "$0" "$@"
   fi
   echo "setup: missing packages (${missing[*]}) and not root; run as root or install them" >&2
   exit 1

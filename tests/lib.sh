@@ -1,6 +1,6 @@
 # Shared helpers for end-to-end tests; sourced by tests/*/*.sh.
 # ctest provides OI_BUILD, OI_SRC, OI_CLANG, OI_CLANGXX, OI_RUNTIME_DIR,
-# OI_PYTHON (see tests/CMakeLists.txt).
+# OI_RUNTIME_INCLUDE_DIR, OI_LLVM, OI_PYTHON (see tests/CMakeLists.txt).
 set -euo pipefail
 
 OI="$OI_BUILD/bin/ompt-inst"
@@ -11,6 +11,14 @@ OI_HOST_OFFLOAD=-fopenmp-targets=x86_64-pc-linux-gnu
 # tests of the summary itself unset this.
 export OMPT_INST_QUIET=1
 export LD_LIBRARY_PATH="$OI_RUNTIME_DIR${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+# A runtime unpacked privately into the build (LLVM 14, see docs/llvm14.md):
+# clang finds its omp.h and libraries through these, as `ompt-inst cc` does
+# with -isystem/-L.
+if [ -n "${OI_RUNTIME_INCLUDE_DIR:-}" ]; then
+  export C_INCLUDE_PATH="$OI_RUNTIME_INCLUDE_DIR${C_INCLUDE_PATH:+:$C_INCLUDE_PATH}"
+  export CPLUS_INCLUDE_PATH="$OI_RUNTIME_INCLUDE_DIR${CPLUS_INCLUDE_PATH:+:$CPLUS_INCLUDE_PATH}"
+  export LIBRARY_PATH="$OI_RUNTIME_DIR${LIBRARY_PATH:+:$LIBRARY_PATH}"
+fi
 # Sanitized builds: the shim is loaded into uninstrumented programs.
 if [ "${OI_SANITIZE:-0}" = 1 ]; then
   export ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0
@@ -28,16 +36,21 @@ expect_eq() {
   [ "$1" = "$2" ] || fail "$3: expected '$2', got '$1'"
 }
 
+# -fopenmp for the test programs, written for OpenMP 5.1: clang 19's
+# default, which clang 14 (default 5.0) must be asked for.
+OI_FOPENMP=(-fopenmp)
+[ "${OI_LLVM:-}" = 14 ] && OI_FOPENMP+=(-fopenmp-version=51)
+
 # cc_plain OUT SRC [FLAGS...]: clang -fopenmp without the plugin.
 cc_plain() {
   local out=$1 src=$2; shift 2
-  "$OI_CLANG" -fopenmp "$@" "$src" -o "$out"
+  "$OI_CLANG" "${OI_FOPENMP[@]}" "$@" "$src" -o "$out"
 }
 
 # cc_plugin OUT SRC [FLAGS...]: clang -fopenmp with the plugin.
 cc_plugin() {
   local out=$1 src=$2; shift 2
-  "$OI_CLANG" -fopenmp -fplugin="$OI_PLUGIN" "$@" "$src" -o "$out"
+  "$OI_CLANG" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" "$@" "$src" -o "$out"
 }
 
 # dumpq DIR [FILTER...] [--count|--field NAME|--fields A,B]: query a run's

@@ -1,6 +1,7 @@
 /* `ompt-inst cc|c++ ARGS...`: clang with -fopenmp and the ompt-inst plugin,
  * plus an rpath to the OpenMP runtime folder when linking, so programs with
- * offloading find libomptarget without LD_LIBRARY_PATH. */
+ * offloading find libomptarget without LD_LIBRARY_PATH. A runtime unpacked
+ * privately into the build (LLVM 14) also needs its omp.h and a -L. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ int oi_cmd_cc(int argc, char **argv) {
   }
   size_t plugin_option_length = strlen("-fplugin=") + strlen(plugin) + 1;
   char *plugin_option = malloc(plugin_option_length);
-  char **args = calloc((size_t)argc + 4, sizeof *args);
+  char **args = calloc((size_t)argc + 7, sizeof *args);
   if (!plugin_option || !args) {
     fprintf(stderr, "ompt-inst: out of memory\n");
     return OI_EXIT_FAILURE;
@@ -80,10 +81,18 @@ int oi_cmd_cc(int argc, char **argv) {
   args[n++] = (char *)compiler;
   args[n++] = "-fopenmp";
   args[n++] = plugin_option;
+  bool private_runtime = OMPT_INST_RUNTIME_INCLUDE_DIR[0] != '\0';
+  if (private_runtime) {
+    args[n++] = "-isystem";
+    args[n++] = OMPT_INST_RUNTIME_INCLUDE_DIR;
+  }
   for (int i = 1; i < argc; i++)
     args[n++] = argv[i];
-  if (links(argc, argv))
+  if (links(argc, argv)) {
+    if (private_runtime)
+      args[n++] = "-L" OMPT_INST_RUNTIME_DIR;
     args[n++] = "-Wl,-rpath," OMPT_INST_RUNTIME_DIR;
+  }
   args[n] = NULL;
   execv(compiler, args);
   fprintf(stderr, "ompt-inst: cannot run %s: %s\n", compiler, strerror(errno));

@@ -23,8 +23,21 @@ size=$(stat -c %s $trace)
 full=$(wc -l < full.jsonl)
 [ "$full" -gt 0 ] || fail "the real trace has no events"
 
+# A cut in the middle of the record that spans the trace's middle byte (a
+# cut at a record boundary would be a shorter, undamaged trace).
+middle=$("$OI_PYTHON" -c '
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+at = struct.unpack_from("<I", data, 12)[0]  # header_size
+while True:
+    size = struct.unpack_from("<I", data, at + 4)[0]
+    if at + 8 + size > len(data) // 2:
+        print(at + 4)
+        break
+    at += 8 + size' $trace)
+
 # cut at several places: the reported offset is a record start before the cut
-for cut in $((size - 1)) $((size / 2)) 40; do
+for cut in $((size - 1)) $middle 40; do
   mkdir cut$cut
   head -c $cut $trace > cut$cut/trace.oit
   set +e

@@ -15,7 +15,7 @@ grep -q '127 program not' out || fail "--help: exit codes documented"
 "$OI" -h > out
 grep -q '^usage: ompt-inst COMMAND' out || fail "-h: usage on stdout"
 
-expect_eq "$("$OI" --version)" "ompt-inst 0.1.0 (LLVM 19)" "--version"
+expect_eq "$("$OI" --version)" "ompt-inst 0.1.0 (LLVM $OI_LLVM)" "--version"
 
 set +e
 "$OI" frobnicate > out 2> err; rc=$?

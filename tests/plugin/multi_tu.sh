@@ -5,9 +5,9 @@
 . "$OI_SRC/tests/plugin/probe.sh"
 dir="$PLUGIN_TESTS/multi_tu"
 for tu in first second; do
-  "$OI_CLANGXX" -fopenmp -fplugin="$OI_PLUGIN" -O1 -c "$dir/$tu.cpp" -o "$tu.o"
+  "$OI_CLANGXX" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" -O1 -c "$dir/$tu.cpp" -o "$tu.o"
 done
-"$OI_CLANGXX" -fopenmp first.o second.o -o inst
+"$OI_CLANGXX" "${OI_FOPENMP[@]}" first.o second.o -o inst
 probe_run run inst
 expect_eq "$(cat run.out)" "1 2" "program output"
 probe_check run "$dir/shared.h"

@@ -6,11 +6,11 @@ export OMP_NUM_THREADS=2 OMP_DYNAMIC=false
 # cxx_plain / cxx_plugin OUT SRC [FLAGS...]: the C++ twins of cc_plain/cc_plugin.
 cxx_plain() {
   local out=$1 src=$2; shift 2
-  "$OI_CLANGXX" -fopenmp "$@" "$src" -o "$out"
+  "$OI_CLANGXX" "${OI_FOPENMP[@]}" "$@" "$src" -o "$out"
 }
 cxx_plugin() {
   local out=$1 src=$2; shift 2
-  "$OI_CLANGXX" -fopenmp -fplugin="$OI_PLUGIN" "$@" "$src" -o "$out"
+  "$OI_CLANGXX" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" "$@" "$src" -o "$out"
 }
 
 # probe_run NAME BINARY: runs BINARY under the probe tool; its stdout goes to

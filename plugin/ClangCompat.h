@@ -1,0 +1,117 @@
+// The one place that knows Clang API differences between the versions the
+// plugin builds against (19, the default, and 14, Debian 12's clang). Every
+// other file uses these names only; each entry compiles to the plain 19 call
+// on 19, so that build behaves exactly as before.
+#ifndef OMPT_INST_PLUGIN_CLANG_COMPAT_H
+#define OMPT_INST_PLUGIN_CLANG_COMPAT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtOpenMP.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/Version.h"
+#include "llvm/ADT/StringRef.h"
+
+#if CLANG_VERSION_MAJOR != 14 && CLANG_VERSION_MAJOR < 19
+#error "ompt-inst's plugin builds against Clang 14 or 19 and later"
+#endif
+#define OI_CLANG_14 (CLANG_VERSION_MAJOR == 14)
+
+namespace ompt_inst::compat {
+
+// `a[l:n]`: OMPArraySectionExpr until the OpenACC sections joined it (19).
+#if OI_CLANG_14
+using ArraySectionExpr = clang::OMPArraySectionExpr;
+#else
+using ArraySectionExpr = clang::ArraySectionExpr;
+#endif
+
+// Device-side compile of an OpenMP offload program.
+inline bool isOpenMPDeviceCompile(const clang::LangOptions &LO) {
+#if OI_CLANG_14
+  return LO.OpenMPIsDevice;
+#else
+  return LO.OpenMPIsTargetDevice;
+#endif
+}
+
+inline bool startsWith(llvm::StringRef Text, llvm::StringRef Prefix) {
+#if OI_CLANG_14
+  return Text.startswith(Prefix);
+#else
+  return Text.starts_with(Prefix);
+#endif
+}
+
+inline uint64_t elementCount(const clang::ConstantArrayType &T) {
+#if OI_CLANG_14
+  return T.getSize().getZExtValue();
+#else
+  return T.getZExtSize();
+#endif
+}
+
+// The directive as written: clang 19 turns a `loop` into the for/simd/
+// distribute it binds to and remembers the written one; clang 14 keeps a
+// `loop` as its own directive.
+inline clang::OpenMPDirectiveKind
+writtenDirectiveKind(const clang::OMPExecutableDirective &D) {
+#if OI_CLANG_14
+  return D.getDirectiveKind();
+#else
+  clang::OpenMPDirectiveKind Written = D.getMappedDirective();
+  return Written == llvm::omp::OMPD_unknown ? D.getDirectiveKind() : Written;
+#endif
+}
+
+// Constructs that clang 14 does not have at all (its parser rejects them),
+// so only the newer build can list them.
+inline bool isConstructNewerThanClang14(clang::OpenMPDirectiveKind K) {
+#if OI_CLANG_14
+  (void)K;
+  return false;
+#else
+  switch (K) {
+  case llvm::omp::OMPD_masked_taskloop:
+  case llvm::omp::OMPD_masked_taskloop_simd:
+  case llvm::omp::OMPD_parallel_loop:
+  case llvm::omp::OMPD_parallel_masked:
+  case llvm::omp::OMPD_parallel_masked_taskloop:
+  case llvm::omp::OMPD_parallel_masked_taskloop_simd:
+  case llvm::omp::OMPD_scope:
+  case llvm::omp::OMPD_teams_loop:
+    return true;
+  default:
+    return false;
+  }
+#endif
+}
+
+inline clang::StringLiteral *ordinaryStringLiteral(const clang::ASTContext &Ctx,
+                                                   llvm::StringRef Text,
+                                                   clang::QualType Ty,
+                                                   clang::SourceLocation Loc) {
+#if OI_CLANG_14
+  return clang::StringLiteral::Create(Ctx, Text, clang::StringLiteral::Ascii, false, Ty, Loc);
+#else
+  return clang::StringLiteral::Create(Ctx, Text, clang::StringLiteralKind::Ordinary, false, Ty,
+                                      Loc);
+#endif
+}
+
+// Compound statements carry floating-point pragma state since clang 15.
+inline clang::CompoundStmt *compoundStmt(const clang::ASTContext &Ctx,
+                                         llvm::ArrayRef<clang::Stmt *> Stmts,
+                                         clang::SourceLocation Loc) {
+#if OI_CLANG_14
+  return clang::CompoundStmt::Create(Ctx, Stmts, Loc, Loc);
+#else
+  return clang::CompoundStmt::Create(Ctx, Stmts, clang::FPOptionsOverride(), Loc, Loc);
+#endif
+}
+
+} // namespace ompt_inst::compat
+
+#endif
