@@ -42,4 +42,12 @@ expect_eq "$(cat ops.txt)" "10 alloc a[0:N] 8000 14
 # no target or kernel event from the runtime at all
 expect_eq "$(dumpq run origin=native kind=target --count)" 0 "native target events"
 expect_eq "$(dumpq run origin=native kind=kernel --count)" 0 "native kernel events"
+# and the report says so
+"$OI" report run > report.txt
+grep -q '^  data ops  inferred from map clauses (the runtime reports none)$' report.txt ||
+  fail "text report does not say the data operations were inferred"
+"$OI" report run --format json | "$OI_PYTHON" -c '
+import json, sys
+o = json.load(sys.stdin)["run"]["data_ops_by_origin"]
+sys.exit(0 if o == {"native": 0, "compiler": 0, "merged": 0, "inferred": 70} else f"origins {o}")'
 echo ok

@@ -28,6 +28,13 @@ if grep -q $'\033' run1.err; then fail "colour codes in a file"; fi
 OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=run2 ./prog > run2.out 2> run2.err
 cmp plain.out run2.out || fail "stdout changed under OMP_TOOL_LIBRARIES"
 grep -Fq 'ompt-inst: data moved 240.0 kB in 30 transfers' run2.err || fail "summary via OMP_TOOL_LIBRARIES"
+if [ "$OI_LLVM" = 19 ]; then
+  grep -q '^ompt-inst: data moved .*; from the runtime$' run2.err || fail "data op source (runtime)"
+fi
+# the runtime's data operations switched off: the summary says they were inferred
+OMPT_INST_DISABLE_NATIVE=target "$OI" run -o run5 ./prog 2> run5.err > /dev/null
+grep -q '^ompt-inst: data moved 240.0 kB in 30 transfers .*; inferred from map clauses (the runtime reports none)$' run5.err ||
+  fail "data op source (inferred): $(grep 'data moved' run5.err)"
 
 # quiet: nothing from the shim, the run command's own line only
 OMPT_INST_QUIET=1 "$OI" run -o run3 ./prog > run3.out 2> run3.err

@@ -434,6 +434,7 @@ static int add_event(oi_profile *p, const oi_event *e) {
     return -1;
   switch (e->kind) {
   case OI_KIND_DATA_OP:
+    p->data_ops_by_origin[e->origin < OI_ORIGIN_COUNT ? e->origin : OI_ORIGIN_NATIVE]++;
     return data_op(p, t, e, e->thread);
   case OI_KIND_MAP:
     /* names host addresses: later native operations on them get the name */
@@ -659,4 +660,16 @@ void oi_profile_free(oi_profile *p) {
   if (p->symbolizer)
     oi_symbolizer_free(p->symbolizer);
   memset(p, 0, sizeof *p);
+}
+
+const char *oi_profile_data_op_source(const oi_profile *p) {
+  uint64_t inferred = p->data_ops_by_origin[OI_ORIGIN_INFERRED], all = 0;
+  for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
+    all += p->data_ops_by_origin[o];
+  if (all == 0)
+    return NULL;
+  if (inferred == 0)
+    return "from the runtime";
+  return inferred == all ? "inferred from map clauses (the runtime reports none)"
+                         : "partly inferred from map clauses";
 }

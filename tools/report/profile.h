@@ -82,6 +82,9 @@ typedef struct oi_profile {
   uint32_t thread_count;  /* distinct tool threads with events */
   uint32_t device_count;
   int32_t devices[64];    /* device numbers seen, ascending (the first 64) */
+  /* data operations by origin: whether the runtime reported them or the
+   * shim inferred them from map clauses */
+  uint64_t data_ops_by_origin[OI_ORIGIN_COUNT];
 
   oi_string_index place_keys;
   oi_place *places;
@@ -125,6 +128,9 @@ const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *
 /* What a finding's count counts, for "N of M to_device ...": "avoidable", or
  * "same as another variable" for identical content, which saves nothing. */
 const char *oi_profile_finding_counted(const oi_finding *finding);
+/* "from the runtime", "inferred from map clauses" or "partly inferred":
+ * where the data operations came from; NULL when there were none. */
+const char *oi_profile_data_op_source(const oi_profile *profile);
 /* Transfer totals of a variable: to + from device. */
 uint64_t oi_variable_transfer_bytes(const oi_variable_row *v);
 uint64_t oi_variable_transfer_ns(const oi_variable_row *v);

@@ -42,6 +42,10 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
   for (uint32_t i = 0; i < p->device_count; i++)
     oi_json_int(json, NULL, p->devices[i]);
   oi_json_close(json, ']');
+  oi_json_open(json, "data_ops_by_origin", '{');
+  for (unsigned origin = 0; origin < OI_ORIGIN_COUNT; origin++)
+    oi_json_uint(json, oi_origin_name(origin), p->data_ops_by_origin[origin]);
+  oi_json_close(json, '}');
   oi_json_close(json, '}');
 }
 

@@ -67,10 +67,10 @@ static void data_moved(const oi_profile *p, FILE *out, const style *s) {
     return;
   char a[32], b[32], c[32], d[32];
   fprintf(out, "%sompt-inst:%s data moved %s in %" PRIu64 " transfers (%s): %s to device, %s "
-               "from device\n",
+               "from device; %s\n",
           s->bold, s->off, oi_format_bytes(to + from, a, sizeof a), ops,
           oi_format_ns(ns, b, sizeof b), oi_format_bytes(to, c, sizeof c),
-          oi_format_bytes(from, d, sizeof d));
+          oi_format_bytes(from, d, sizeof d), oi_profile_data_op_source(p));
 }
 
 static void top_findings(const oi_profile *p, FILE *out, const style *s) {

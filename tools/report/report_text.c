@@ -30,6 +30,9 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
                "   pid %" PRIu32 "\n",
           oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
           p->events, t->header.pid);
+  const char *source = oi_profile_data_op_source(p);
+  if (source)
+    fprintf(out, "  data ops  %s\n", source);
   if (t->complete)
     fprintf(out, "  trace     %s, complete, %" PRIu64 " events lost\n",
             oi_format_fit_tail(t->path, 60, fitted, sizeof fitted), t->end.lost_events);
