@@ -20,17 +20,17 @@ static int quiet(void) {
   return q && *q && strcmp(q, "0") != 0;
 }
 
-/* bin/ompt-inst beside lib/libompt-inst.so, in a build or an install. */
+/* bin/ompt-inst beside lib/libompt-inst.so, in a build or an install. The
+ * name is taken as loaded (no realpath: a symlinked library belongs to the
+ * prefix it is linked into). */
 static int command_path(char *path, size_t size) {
   Dl_info self;
   if (!dladdr((void *)oi_summary_print, &self) || !self.dli_fname)
     return -1;
-  char *lib = realpath(self.dli_fname, NULL);
-  if (!lib)
-    return -1;
-  char *slash = strrchr(lib, '/');
-  int n = slash ? snprintf(path, size, "%.*s/../bin/ompt-inst", (int)(slash - lib), lib) : -1;
-  free(lib);
+  const char *lib = self.dli_fname;
+  const char *slash = strrchr(lib, '/');
+  int n = slash ? snprintf(path, size, "%.*s/../bin/ompt-inst", (int)(slash - lib), lib)
+                : snprintf(path, size, "../bin/ompt-inst");
   return n > 0 && (size_t)n < size && access(path, X_OK) == 0 ? 0 : -1;
 }
 
