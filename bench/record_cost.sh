@@ -1,43 +1,76 @@
 #!/usr/bin/env bash
-# Per-event recording cost of the shim against a do-nothing OMPT tool that
-# registers the same callbacks. Median of RUNS runs of N instances of a
-# construct (2 recorded events each), for `masked` and `critical` (see
-# record_cost.c). Usage: bench/record_cost.sh [N] [RUNS]
-# Uses the build in $OMPT_INST_BUILD (default build/).
-set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
-build=${OMPT_INST_BUILD:-$top/build}
+# The recorder: per-event recording cost and throughput, trace bytes per
+# event, and peak memory of a long run.
+#
+# Cost: bench/record_cost.c runs N instances of a construct per thread, each
+# recorded as 2 events, without a tool, with the do-nothing tool
+# (bench/null_tool.c, the same callbacks) and with the shim, interleaved,
+# medians of RUNS runs. ns/event = (shim - null) / 2; a thread that did
+# nothing but record could record 1e9 / (ns/event) events per second.
+# Memory: the peak resident set of `masked` runs of M and 10 M instances
+# (GNU time's maximum RSS) under `ompt-inst run`, M = N / 4, with and
+# without the exit summary.
+#
+#   bench/record_cost.sh [N] [RUNS]    (defaults 2000000 and 7)
+# shellcheck source=lib.sh
+source "$(dirname "$0")/lib.sh"
 n=${1:-2000000}
 runs=${2:-7}
-shim_library="$build/lib/libompt-inst.so"
-[ -f "$shim_library" ] || { echo "record_cost: $shim_library not built" >&2; exit 1; }
-clang=$(sed -n 's/^#define OMPT_INST_CLANG "\(.*\)"$/\1/p' "$build/include/ompt-inst/config.h")
-runtime=$(sed -n 's/^#define OMPT_INST_RUNTIME_DIR "\(.*\)"$/\1/p' "$build/include/ompt-inst/config.h")
+time_command=/usr/bin/time
+[ -x "$time_command" ] || { echo "bench: GNU time ($time_command) is needed for peak memory" >&2; exit 1; }
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/oi-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-"$clang" -O2 -fopenmp "$top/bench/record_cost.c" -o "$work/record_cost"
-"$clang" -O2 -shared -fPIC -I"$build/ompt-include" "$top/bench/null_tool.c" -o "$work/null_tool.so"
-export LD_LIBRARY_PATH="$runtime${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+build_program record_cost.c record_cost
+build_null_tool
 
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-measure() { # CONSTRUCT TOOL-OR-EMPTY: median ns per construct instance
-  for _ in $(seq "$runs"); do
-    rm -rf "$work/run"
-    if [ -n "$2" ]; then
-      OMP_TOOL_LIBRARIES="$2" OMPT_INST_DIR="$work/run" "$work/record_cost" "$n" "$1"
-    else
-      "$work/record_cost" "$n" "$1"
-    fi
-  done | median
+sample_native() { "$work/record_cost" "$n" "$construct" "$threads"; }
+sample_null() { OMP_TOOL_LIBRARIES="$work/null_tool.so" "$work/record_cost" "$n" "$construct" "$threads"; }
+sample_shim() { tool_run shim "$work/record_cost" "$n" "$construct" "$threads"; }
+
+echo "N = $n instances per thread (2 recorded events each), median of $runs interleaved runs; ns per instance."
+echo
+echo "| construct | threads | native | null tool | shim | shim / null | recording cost per event | events/s per thread (recording only) | trace bytes per event |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for entry in masked:1 masked:2 critical:1; do
+  IFS=: read -r construct threads <<< "$entry"
+  interleave "$runs" native null shim
+  trace_bytes=$(stat -c %s "$work/shim/trace.oit")
+  awk -v c="$construct" -v t="$threads" -v a="${MEDIAN[native]}" -v z="${MEDIAN[null]}" \
+      -v s="${MEDIAN[shim]}" -v e="$(cat "$work/shim.events")" -v b="$trace_bytes" \
+      -v figures="$figures" 'BEGIN {
+    cost = (s - z) / 2
+    printf "| %s | %d | %.2f | %.2f | %.2f | %.2f | %.1f ns | %.1f M | %.2f |\n",
+      c, t, a, z, s, s / z, cost, 1e3 / cost, b / e
+    printf "record %s/%d ns/event %.1f\n", c, t, cost >> figures }'
+done
+
+echo
+echo "Peak memory (maximum resident set) and wall time of the whole run, \`masked\` on 1 thread."
+echo "The shim ends a run by spawning \`ompt-inst report DIR --format summary\` (the exit"
+echo "summary) and waiting for it; \`OMPT_INST_QUIET=1\` turns that off, leaving the recording alone:"
+echo
+echo "| instances | events recorded | trace bytes | peak RSS native | peak RSS, null tool | peak RSS, shim recording only | wall, recording only | peak RSS with the exit summary | wall with the exit summary |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+small=$((n / 4))
+peak() { # NAME [ENV...]: GNU time's "KB seconds" of `ompt-inst run` of the long program
+  local name=$1
+  shift
+  # GNU time reports the largest resident set in the process tree: the
+  # program's, or the exit summary's, not the small `ompt-inst` waiting
+  env "$@" "$time_command" -f "%M %e" -o "$work/$name.rss" "$cli" run -o "$work/$name" -- \
+    "$work/record_cost" "$instances" masked > /dev/null 2> "$work/$name.stderr"
 }
-
-echo "$n instances per run, median of $runs runs; ns per instance (2 events)"
-printf "%-9s %8s %8s %8s %12s %6s\n" construct no-tool null-tool shim "ns/event" ratio
-for construct in masked critical; do
-  none=$(measure $construct "")
-  null=$(measure $construct "$work/null_tool.so")
-  shim=$(measure $construct "$shim_library")
-  awk -v c=$construct -v none="$none" -v null="$null" -v shim="$shim" 'BEGIN {
-    printf "%-9s %8.2f %8.2f %8.2f %12.2f %6.2f\n", c, none, null, shim, (shim - null) / 2, shim / null }'
+for instances in "$small" $((small * 10)); do
+  "$time_command" -f %M -o "$work/rss" "$work/record_cost" "$instances" masked > /dev/null
+  native_kb=$(cat "$work/rss")
+  OMP_TOOL_LIBRARIES="$work/null_tool.so" "$time_command" -f %M -o "$work/rss" \
+    "$work/record_cost" "$instances" masked > /dev/null
+  null_kb=$(cat "$work/rss")
+  peak quiet OMPT_INST_QUIET=1
+  peak summary
+  events=$(sed -n 's/^ompt-inst: \([0-9]*\) events recorded in .*/\1/p' "$work/quiet.stderr")
+  read -r quiet_kb quiet_s < "$work/quiet.rss"
+  read -r summary_kb summary_s < "$work/summary.rss"
+  echo "| $instances | $events | $(stat -c %s "$work/quiet/trace.oit") | $native_kb KB | $null_kb KB |" \
+    "$quiet_kb KB | $quiet_s s | $summary_kb KB | $summary_s s |"
+  rm -rf "$work/quiet" "$work/summary"
 done

@@ -1,12 +1,97 @@
 #!/usr/bin/env bash
-# Runs the benchmarks against an existing build (default build/, or
-# $OMPT_INST_BUILD); each prints its own figures. Build first with
-# scripts/build.sh.
+# All benchmarks of ompt-inst in one command; prints a Markdown report (the
+# machine, one table per benchmark, then the targets met or missed) to
+# standard output, the progress to standard error. docs/performance.md
+# explains every table.
+#
+#   bench/run.sh [--quick]
+#
+# --quick: fewer repetitions and smaller counts (about a minute; a smoke
+# run, not for the figures). Measures the build in $OMPT_INST_BUILD
+# (default build/; build it first with scripts/build.sh).
 set -euo pipefail
-top=$(cd "$(dirname "$0")/.." && pwd)
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  -h | --help) sed -n '2,11s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  *) echo "usage: bench/run.sh [--quick]" >&2; exit 2 ;;
+esac
+bench=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$bench")
 build=${OMPT_INST_BUILD:-$top/build}
-[ -x "$build/bin/analysis_throughput" ] ||
-  { echo "bench: $build/bin/analysis_throughput not built (run scripts/build.sh)" >&2; exit 1; }
+for required in "$build/bin/analysis_throughput" "$build/bin/hash_throughput"; do
+  [ -x "$required" ] || { echo "bench: $required not built (run scripts/build.sh)" >&2; exit 1; }
+done
+export OMPT_INST_BUILD="$build"
+export OI_BENCH_FIGURES
+OI_BENCH_FIGURES=$(mktemp "${TMPDIR:-/tmp}/oi-bench-figures.XXXXXX")
+trap 'rm -f "$OI_BENCH_FIGURES"' EXIT
 
-# data-mapping analysis: 1M and 10M synthetic data ops, median of 3 runs
-"$build/bin/analysis_throughput" 1000000 10000000
+if [ $quick = 1 ]; then
+  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 analysis_ops=1000000 merge_n=200000
+else
+  # the two-thread host tests suffer most from other work on the machine:
+  # twice the repetitions, half as long each
+  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 analysis_ops="1000000 10000000" merge_n=1000000
+fi
+started=$(date +%s)
+section() { echo "bench: $1 ($(($(date +%s) - started)) s)" >&2; printf '\n## %s\n\n' "$1"; }
+
+echo "# ompt-inst benchmarks$([ $quick = 1 ] && echo " (--quick: smoke run, not for the figures)")"
+echo
+echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+echo "- machine: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1), $(nproc) cores," \
+  "$(awk '/MemTotal/ { printf "%.0f GB", $2 / 1048576 }' /proc/meminfo)," \
+  "$(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r)"
+echo "- compiler: $("$(sed -n 's/^#define OMPT_INST_CLANG "\(.*\)"$/\1/p' "$build/include/ompt-inst/config.h")" --version | head -1)"
+echo "- build: ${build#"$top"/}, CMAKE_BUILD_TYPE=$(sed -n 's/^CMAKE_BUILD_TYPE:[A-Z]*=//p' "$build/CMakeCache.txt")"
+echo "- source: commit $(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)$(
+  [ -n "$(git -C "$top" status --porcelain 2>/dev/null)" ] && echo " with uncommitted changes")"
+echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+section "Host constructs (EPCC-style)"
+"$bench/host_overhead.sh" "$host_scale" "$host_runs"
+
+section "Offload"
+"$bench/offload_overhead.sh" "$offload_scale" "$runs"
+
+section "Recorder"
+"$bench/record_cost.sh" "$record_n" "$runs"
+
+section "Merging hooks with native events"
+echo '```'
+"$bench/merge_cost.sh" "$merge_n" "$runs"
+echo '```'
+
+section "Compile time"
+"$bench/compile_time.sh" "$build" "$compile_runs"
+
+section "Analysis"
+echo '```'
+# shellcheck disable=SC2086 # a list of counts
+"$build/bin/analysis_throughput" $analysis_ops
+echo '```'
+
+section "Targets"
+awk '
+  # strict: a value equal to the limit misses a "less than" target
+  function row(target, what, limit, strict) {
+    worst = ""; name = ""
+    for (k in value) if (k ~ what && (worst == "" || value[k] > worst)) { worst = value[k]; name = k }
+    if (worst == "") return
+    printf "| %s | %s (%s) | %s |\n", target, worst, name, (strict ? worst < limit : worst <= limit) ? "met" : "**missed**"
+  }
+  { value[$1 " " $2 " " $3] = $4 + 0 }
+  END {
+    print "| target | worst measured | met? |"
+    print "|---|---|---|"
+    row("recording < 50 ns per event", "^record .* ns/event$", 50, 1)
+    row("`ompt-inst run` <= 1.5 x null tool (host, plain build)", "^host .* run/null$", 1.5)
+    row("`ompt-inst run` <= 1.5 x null tool (host, plugin build)", "^host .* plugin/null$", 1.5)
+    row("offload <= 1.10 x native (plain build)", "^offload .* run/native$", 1.10)
+    row("offload <= 1.10 x native (plugin build)", "^offload .* plugin/native$", 1.10)
+    row("compile time <= 1.05 x plain clang", "^compile ", 1.05)
+  }' "$OI_BENCH_FIGURES"
+echo
+echo "- load average at end: $(cut -d' ' -f1-3 /proc/loadavg); total $(($(date +%s) - started)) s"

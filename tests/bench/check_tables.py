@@ -1,0 +1,119 @@
+"""Checks the Markdown tables the bench scripts print (bench_smoke).
+
+check_tables.py HOST.md OFFLOAD.md RECORD.md: exits 1 with one line per
+problem, else prints a summary line."""
+import re
+import sys
+
+problems = []
+
+
+def tables(path):
+    """Each table of the file as a list of rows (dicts keyed by header)."""
+    found, header, rows = [], None, []
+    for line in open(path, encoding="utf-8"):
+        line = line.strip()
+        if not line.startswith("|"):
+            if header:
+                found.append(rows)
+            header, rows = None, []
+            continue
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if header is None:
+            header = cells
+        elif set(line) <= set("|-: "):
+            continue
+        elif len(cells) != len(header):
+            problems.append(f"{path}: row of {len(cells)} cells under {len(header)} headers: {line}")
+        else:
+            rows.append(dict(zip(header, cells)))
+    if header:
+        found.append(rows)
+    return found
+
+
+def numbers(cell):
+    """The numbers of a cell ("12.5", "8.0, 9.0", "58.0 ns", "3264 KB")."""
+    return [float(x) for x in re.findall(r"-?\d+(?:\.\d+)?", cell)]
+
+
+def check_numeric(path, rows, text_columns):
+    for row in rows:
+        for column, cell in row.items():
+            if column in text_columns or cell == "-" or cell == "-, -":
+                continue
+            if not numbers(cell) or re.search(r"nan|inf", cell):
+                problems.append(f"{path}: {column} = '{cell}' is not a number")
+
+
+def near(path, what, actual, expected, tolerance):
+    if abs(actual - expected) > tolerance:
+        problems.append(f"{path}: {what}: expected {expected}, got {actual}")
+
+
+host_path, offload_path, record_path = sys.argv[1:4]
+
+# Host: events recorded per construct instance with 2 threads, plain build
+# (native events only), then what the plugin build must add.
+PLAIN_EVENTS = {  # per instance of the whole team
+    "reference": 0,    # no construct inside the timed loop
+    "parallel": 10,    # parallel 2 + implicit tasks 2x2 + implicit barriers 2x2
+    "for_static": 10,  # work 2x2 + implicit barrier 2x2 + one dispatch chunk per thread
+    "for_dynamic": 24,  # work 2x2 + barrier 2x2 + 16 dispatched chunks
+    "barrier": 4,      # 2 per thread
+    "critical": 4,     # mutex begin/end per thread
+    "atomic": 0,       # the runtime reports no atomic
+    "task": 52,        # per thread: 8 tasks x (create + begin + end) + taskwait begin/end
+}
+[host] = tables(host_path)
+check_numeric(host_path, host, {"test"})
+if sorted(r["test"] for r in host) != sorted(PLAIN_EVENTS):
+    problems.append(f"{host_path}: tests {[r['test'] for r in host]}")
+for row in host:
+    plain, plugin = numbers(row["events/instance (run, plugin)"])
+    test = row["test"]
+    near(host_path, f"{test} events per instance (plain build)", plain, PLAIN_EVENTS.get(test, -1), 0.25)
+    if test == "atomic":  # compiler events: begin and end per thread
+        near(host_path, "atomic events per instance (plugin build)", plugin, 4, 0.25)
+    elif plugin < plain - 0.25:
+        problems.append(f"{host_path}: {test}: the plugin build records fewer events ({plugin} < {plain})")
+
+# Offload: 8 events per small region natively (target 2, kernel 2, alloc,
+# to_device, from_device, delete).
+offload, hashing = tables(offload_path)
+check_numeric(offload_path, offload + hashing, {"program"})
+small = [r for r in offload if r["program"] == "small"]
+if len(small) != 1 or len(offload) != 2 or len(hashing) != 2:
+    problems.append(f"{offload_path}: expected rows small and large, and 2 hash rows")
+else:
+    near(offload_path, "events per small region", numbers(small[0]["events/region (run, plugin)"])[0], 8, 0.1)
+
+# Recorder: 80-byte events; the recording's peak memory bounded as the run
+# grows 10 times (the exit summary's is not checked: it grows, see
+# docs/performance.md).
+cost, peak = tables(record_path)
+check_numeric(record_path, cost + peak, {"construct"})
+if [(r["construct"], r["threads"]) for r in cost] != [("masked", "1"), ("masked", "2"), ("critical", "1")]:
+    problems.append(f"{record_path}: unexpected cost rows")
+for row in cost:
+    near(record_path, f"trace bytes per event ({row['construct']}, {row['threads']})",
+         numbers(row["trace bytes per event"])[0], 80, 0.2)
+if len(peak) != 2:
+    problems.append(f"{record_path}: expected 2 peak-memory rows")
+else:
+    short, long = ({k: numbers(v)[0] for k, v in r.items()} for r in peak)
+    if long["instances"] != 10 * short["instances"]:
+        problems.append(f"{record_path}: the long run is not 10 times the short one")
+    for r in (short, long):
+        if not 2 * r["instances"] <= r["events recorded"] <= 2 * r["instances"] + 64:
+            problems.append(f"{record_path}: {r['events recorded']} events for {r['instances']} instances")
+    column = "peak RSS, shim recording only"
+    if long[column] > short[column] * 1.25:
+        problems.append(f"{record_path}: peak memory grew from {short[column]} KB to {long[column]} KB")
+
+for p in problems:
+    print(p)
+if problems:
+    sys.exit(1)
+print(f"bench tables: {len(host)} host tests, {len(offload)} offload programs, "
+      f"{len(cost)} recorder rows, peak memory bounded")
