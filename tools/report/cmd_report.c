@@ -233,8 +233,7 @@ int oi_cmd_report(int argc, char **argv) {
   } else {
     oi_profile profile;
     oi_profile_options options = {
-        .timeline = r.format == FORMAT_CHROME || r.format == FORMAT_OTF2 ||
-                    r.format == FORMAT_SUMMARY,
+        .timeline = r.format == FORMAT_CHROME || r.format == FORMAT_OTF2,
         .progress = r.format != FORMAT_SUMMARY && isatty(STDERR_FILENO)};
     if (oi_profile_build(&profile, trace, &options) == 0) {
       if (!trace->complete)

@@ -267,6 +267,14 @@ static int close_region(oi_profile *p, uint32_t thread, const oi_open_region *r,
   return 0;
 }
 
+/* The initial thread's time inside OpenMP constructs: outermost regions
+ * only, so nesting is not counted twice. */
+static void note_initial_thread_region(oi_profile *p, uint32_t thread, uint32_t depth_below,
+                                       const oi_open_region *r, uint64_t end_ns) {
+  if (thread == 0 && depth_below == 0 && end_ns > r->start_ns)
+    p->initial_thread_construct_ns += end_ns - r->start_ns;
+}
+
 /* An end event closes the innermost open region of the same kind. */
 static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
                       uint32_t thread) {
@@ -277,6 +285,7 @@ static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
     memmove(&t->stack[i - 1], &t->stack[i], (t->depth - i) * sizeof *t->stack);
     t->depth--;
     int64_t device = e->kind == OI_KIND_KERNEL ? kernel_device(e) : -1;
+    note_initial_thread_region(p, thread, i - 1, &r, relative(p, e->time_ns));
     return close_region(p, thread, &r, relative(p, e->time_ns), device, false);
   }
   return 0; /* an end without its begin (the trace began mid-region) */
@@ -468,6 +477,7 @@ static int settle(oi_profile *p) {
     oi_thread_state *t = &s->threads[thread];
     while (t->depth > 0) {
       t->depth--;
+      note_initial_thread_region(p, thread, t->depth, &t->stack[t->depth], t->last_ns);
       if (close_region(p, thread, &t->stack[t->depth], t->last_ns, -1, true) != 0)
         return -1;
     }

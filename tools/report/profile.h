@@ -79,6 +79,8 @@ typedef struct oi_profile {
   uint64_t events;        /* events read */
   uint64_t duration_ns;   /* end record, else last event - start */
   uint64_t last_event_ns; /* relative */
+  /* time the initial thread spent in its outermost OpenMP constructs */
+  uint64_t initial_thread_construct_ns;
   uint32_t thread_count;  /* distinct tool threads with events */
   uint32_t device_count;
   int32_t devices[64];    /* device numbers seen, ascending (the first 64) */

@@ -23,37 +23,6 @@ static style style_for(FILE *out) {
   return (style){"", "", ""};
 }
 
-static int by_start(const void *a, const void *b) {
-  const oi_slice *x = a, *y = b;
-  return (x->start_ns > y->start_ns) - (x->start_ns < y->start_ns);
-}
-
-/* Time the initial thread spent inside OpenMP constructs: the union of its
- * slices, so nested constructs are not counted twice. */
-static uint64_t initial_thread_construct_ns(const oi_profile *p) {
-  uint64_t n = 0;
-  for (uint64_t i = 0; i < p->slice_count; i++)
-    n += p->slices[i].track_kind == OI_TRACK_THREAD && p->slices[i].track == 0;
-  oi_slice *own = n ? malloc(n * sizeof *own) : NULL;
-  if (!own)
-    return 0;
-  uint64_t k = 0;
-  for (uint64_t i = 0; i < p->slice_count; i++)
-    if (p->slices[i].track_kind == OI_TRACK_THREAD && p->slices[i].track == 0)
-      own[k++] = p->slices[i];
-  qsort(own, n, sizeof *own, by_start);
-  uint64_t total = 0, covered_until = 0;
-  for (uint64_t i = 0; i < n; i++) {
-    uint64_t start = own[i].start_ns > covered_until ? own[i].start_ns : covered_until;
-    if (own[i].end_ns > start) {
-      total += own[i].end_ns - start;
-      covered_until = own[i].end_ns;
-    }
-  }
-  free(own);
-  return total;
-}
-
 static void data_moved(const oi_profile *p, FILE *out, const style *s) {
   uint64_t to = 0, from = 0, ops = 0, ns = 0;
   for (uint32_t v = 0; v < p->variable_names.count; v++) {
@@ -103,7 +72,7 @@ static const char *base_name(const char *path) {
 int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out) {
   style s = style_for(out);
   char a[32], b[32];
-  uint64_t in_constructs = initial_thread_construct_ns(p);
+  uint64_t in_constructs = p->initial_thread_construct_ns;
   double share = p->duration_ns ? 100.0 * (double)in_constructs / (double)p->duration_ns : 0.0;
   fprintf(out, "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
                "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
