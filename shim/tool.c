@@ -1,6 +1,6 @@
-/* The OMPT tool: ompt_start_tool, initialisation (callback registration and
- * the capability matrix, OMPT_INST_DISABLE_NATIVE), run information and
- * finalisation. Only ompt_start_tool is exported. */
+/* The OMPT tool: ompt_start_tool, initialisation (the clock, callback
+ * registration and the capability matrix, OMPT_INST_DISABLE_NATIVE), run
+ * information and finalisation. Only ompt_start_tool is exported. */
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "callbacks.h"
+#include "clock.h"
 #include "hooks.h"
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
@@ -81,6 +82,7 @@ static void write_run_info(void) {
   char pid[32];
   snprintf(pid, sizeof pid, "%d", (int)getpid());
   write_info("pid", pid, strlen(pid));
+  write_info("clock", oi_clock_name(), strlen(oi_clock_name()));
 }
 
 /* How the trace ends. exit() on the initial thread outside any parallel
@@ -163,6 +165,7 @@ ompt_start_tool(unsigned int omp_version, const char *runtime) {
     return NULL;
   if (oi_run_folder_open() != 0)
     return NULL;
+  oi_clock_init(getenv("OMPT_INST_CLOCK"));
   runtime_version = runtime ? runtime : "";
   return &result;
 }

@@ -1,0 +1,217 @@
+/* Choosing the trace's clock, calibrating the time-stamp counter against
+ * CLOCK_MONOTONIC and keeping it there (clock.h). */
+#include "clock.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+oi_clock_state oi_clock = {.source = OI_CLOCK_MONOTONIC};
+
+/* The first calibration reading: the rate is re-estimated over the whole
+ * time since, so its error shrinks as the run goes on. */
+static uint64_t first_tsc, first_ns;
+static _Atomic int reanchoring;
+
+/* Long enough that two readings' uncertainty (tens of ns) is a rate error
+ * of about 1e-4, short enough not to delay the program's start. */
+#define CALIBRATION_NS 1000000u
+/* A re-anchoring that finds the clock ahead of CLOCK_MONOTONIC slows it by
+ * at most this fraction (never steps back): 200 ppm. */
+#define MAX_SLEW_DIVISOR 5000u
+
+static int has_word(const char *text, const char *word) {
+  size_t length = strlen(word);
+  for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+    int starts = p == text || p[-1] == ' ' || p[-1] == '\t' || p[-1] == ':';
+    char after = p[length];
+    if (starts && (after == '\0' || after == ' ' || after == '\n' || after == '\t'))
+      return 1;
+  }
+  return 0;
+}
+
+int oi_clock_tsc_invariant(const char *cpuinfo) {
+  /* the first "flags" line: every CPU lists the same flags */
+  const char *line = cpuinfo;
+  while (line && strncmp(line, "flags", 5) != 0) {
+    line = strchr(line, '\n');
+    if (line)
+      line++;
+  }
+  if (!line)
+    return 0;
+  const char *end = strchr(line, '\n');
+  size_t length = end ? (size_t)(end - line) : strlen(line);
+  char *flags = strndup(line, length);
+  if (!flags)
+    return 0;
+  int invariant = has_word(flags, "constant_tsc") && has_word(flags, "nonstop_tsc");
+  free(flags);
+  return invariant;
+}
+
+int oi_clock_kernel_trusts_tsc(const char *clocksource) {
+  size_t length = strcspn(clocksource, "\n");
+  return length == 3 && strncmp(clocksource, "tsc", 3) == 0;
+}
+
+#if OI_CLOCK_HAS_TSC
+/* The first "flags" line of /proc/cpuinfo (NULL if none); free() it. */
+static char *read_flags_line(void) {
+  FILE *file = fopen("/proc/cpuinfo", "re");
+  if (!file)
+    return NULL;
+  char *line = NULL;
+  size_t capacity = 0;
+  while (getline(&line, &capacity, file) > 0)
+    if (strncmp(line, "flags", 5) == 0) {
+      fclose(file);
+      return line;
+    }
+  free(line);
+  fclose(file);
+  return NULL;
+}
+
+/* The kernel keeps the TSC as its clocksource only while it finds it
+ * synchronised across CPUs and stable: the part /proc/cpuinfo can't say. */
+static int kernel_uses_tsc(void) {
+  FILE *file = fopen(
+      "/sys/devices/system/clocksource/clocksource0/current_clocksource", "re");
+  if (!file)
+    return 0;
+  char name[64] = "";
+  int trusted = fgets(name, sizeof name, file) && oi_clock_kernel_trusts_tsc(name);
+  fclose(file);
+  return trusted;
+}
+
+static int tsc_usable(void) {
+  char *flags = read_flags_line();
+  int invariant = flags && oi_clock_tsc_invariant(flags);
+  free(flags);
+  return invariant && kernel_uses_tsc();
+}
+
+typedef struct {
+  uint64_t tsc, ns;
+} clock_pair;
+
+/* A CLOCK_MONOTONIC reading and the counter at that moment: the midpoint
+ * of the narrowest of a few counter brackets (a virtual CPU may be
+ * descheduled in the middle of one). */
+static clock_pair read_pair(void) {
+  clock_pair best = {0, 0};
+  uint64_t best_width = UINT64_MAX;
+  for (int i = 0; i < 5; i++) {
+    uint64_t before = __rdtsc();
+    uint64_t ns = oi_monotonic_ns();
+    uint64_t after = __rdtsc();
+    if (after - before < best_width) {
+      best_width = after - before;
+      best = (clock_pair){before + best_width / 2, ns};
+    }
+  }
+  return best;
+}
+
+/* ns per tick in 32.32 fixed point between two readings; 0 if implausible
+ * (outside 100 MHz .. 20 GHz). */
+static uint64_t rate_between(clock_pair a, clock_pair b) {
+  if (b.tsc <= a.tsc || b.ns <= a.ns)
+    return 0;
+  unsigned __int128 mult = ((unsigned __int128)(b.ns - a.ns) << 32) / (b.tsc - a.tsc);
+  if (mult < (1ull << 32) / 20 || mult > (10ull << 32))
+    return 0;
+  return (uint64_t)mult;
+}
+
+static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult) {
+  atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_relaxed);
+  atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_relaxed);
+  atomic_store_explicit(&oi_clock.mult, mult, memory_order_relaxed);
+}
+
+static int calibrate(void) {
+  clock_pair first = read_pair();
+  while (oi_monotonic_ns() - first.ns < CALIBRATION_NS)
+    ;
+  clock_pair second = read_pair();
+  uint64_t mult = rate_between(first, second);
+  if (!mult)
+    return 0;
+  first_tsc = first.tsc;
+  first_ns = first.ns;
+  publish(second.tsc, second.ns, mult);
+  return 1;
+}
+#endif
+
+void oi_clock_init(const char *choice) {
+  atomic_store(&oi_clock.source, OI_CLOCK_MONOTONIC);
+  int want_tsc = 1;
+  if (choice && *choice && strcmp(choice, "auto") != 0) {
+    if (strcmp(choice, "monotonic") == 0)
+      want_tsc = 0;
+    else
+      fprintf(stderr,
+              "ompt-inst: OMPT_INST_CLOCK: unknown clock '%s' (expected auto or "
+              "monotonic); using auto\n",
+              choice);
+  }
+#if OI_CLOCK_HAS_TSC
+  if (want_tsc && tsc_usable() && calibrate())
+    atomic_store(&oi_clock.source, OI_CLOCK_TSC);
+#else
+  (void)want_tsc;
+#endif
+}
+
+const char *oi_clock_name(void) {
+  return atomic_load(&oi_clock.source) == OI_CLOCK_TSC ? "tsc" : "monotonic";
+}
+
+void oi_clock_reanchor(uint64_t min_interval_ns) {
+#if OI_CLOCK_HAS_TSC
+  if (atomic_load_explicit(&oi_clock.source, memory_order_relaxed) != OI_CLOCK_TSC)
+    return;
+  uint64_t old_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
+  uint64_t old_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
+  uint64_t old_mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
+  if (oi_clock_convert(__rdtsc(), old_tsc, old_ns, old_mult) - old_ns < min_interval_ns)
+    return;
+  if (atomic_exchange(&reanchoring, 1))
+    return;
+  /* the only writer from here: the values just loaded are current */
+  old_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
+  old_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
+  old_mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
+  clock_pair now = read_pair();
+  uint64_t rate = rate_between((clock_pair){first_tsc, first_ns}, now);
+  if (rate) {
+    uint32_t sequence = atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed);
+    atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+    /* continue from the old line (+1 ns: a counter read just before this
+     * one, converted the old way, stays below) or jump forward to
+     * CLOCK_MONOTONIC if behind it; never back */
+    uint64_t tsc = __rdtsc();
+    uint64_t continued = oi_clock_convert(tsc, old_tsc, old_ns, old_mult) + 1;
+    uint64_t monotonic = oi_clock_convert(tsc, now.tsc, now.ns, rate);
+    uint64_t anchor_ns = continued > monotonic ? continued : monotonic;
+    /* ahead of CLOCK_MONOTONIC: run slower until the next re-anchoring */
+    unsigned __int128 slew = (unsigned __int128)(anchor_ns - monotonic) * rate /
+                             (min_interval_ns > OI_CLOCK_REANCHOR_NS
+                                  ? min_interval_ns
+                                  : OI_CLOCK_REANCHOR_NS);
+    if (slew > rate / MAX_SLEW_DIVISOR)
+      slew = rate / MAX_SLEW_DIVISOR;
+    publish(tsc, anchor_ns, rate - (uint64_t)slew);
+    atomic_store_explicit(&oi_clock.sequence, sequence + 2, memory_order_release);
+  }
+  atomic_store(&reanchoring, 0);
+#else
+  (void)min_interval_ns;
+#endif
+}

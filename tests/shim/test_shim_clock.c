@@ -1,0 +1,196 @@
+/* The trace's clock (shim/clock.c): which clock OMPT_INST_CLOCK and the
+ * machine select, the TSC clock against CLOCK_MONOTONIC (rate, offset,
+ * re-anchoring) and monotonic timestamps on two threads while it is
+ * re-anchored. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "clock.h"
+
+static void detects_invariant_tsc_flags(void **state) {
+  (void)state;
+  assert_true(oi_clock_tsc_invariant(
+      "processor\t: 0\nflags\t\t: fpu tsc constant_tsc rep_good nopl nonstop_tsc cpuid\n"));
+  assert_true(oi_clock_tsc_invariant("flags : nonstop_tsc constant_tsc"));
+  assert_false(oi_clock_tsc_invariant("flags\t\t: fpu tsc constant_tsc rep_good\n"));
+  assert_false(oi_clock_tsc_invariant("flags\t\t: nonstop_tsc_x constant_tsc\n"));
+  assert_false(oi_clock_tsc_invariant("flags\t\t: xnonstop_tsc constant_tsc\n"));
+  /* only the first flags line counts; other lines never do */
+  assert_false(oi_clock_tsc_invariant(
+      "bugs : constant_tsc nonstop_tsc\nflags : fpu\nflags : constant_tsc nonstop_tsc\n"));
+  assert_false(oi_clock_tsc_invariant("processor : 0\n"));
+  assert_false(oi_clock_tsc_invariant(""));
+}
+
+static void trusts_only_the_tsc_clocksource(void **state) {
+  (void)state;
+  assert_true(oi_clock_kernel_trusts_tsc("tsc\n"));
+  assert_true(oi_clock_kernel_trusts_tsc("tsc"));
+  assert_false(oi_clock_kernel_trusts_tsc("kvm-clock\n"));
+  assert_false(oi_clock_kernel_trusts_tsc("hpet\n"));
+  assert_false(oi_clock_kernel_trusts_tsc("tsc2\n"));
+  assert_false(oi_clock_kernel_trusts_tsc(""));
+}
+
+/* What the automatic choice should be here, read independently. */
+static int machine_has_trusted_tsc(void) {
+  if (!OI_CLOCK_HAS_TSC)
+    return 0;
+  static char cpuinfo[1 << 16];
+  FILE *file = fopen("/proc/cpuinfo", "r");
+  if (!file)
+    return 0;
+  size_t n = fread(cpuinfo, 1, sizeof cpuinfo - 1, file);
+  cpuinfo[n] = '\0';
+  fclose(file);
+  char source[64] = "";
+  file = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r");
+  if (!file)
+    return 0;
+  if (!fgets(source, sizeof source, file))
+    source[0] = '\0';
+  fclose(file);
+  return oi_clock_tsc_invariant(cpuinfo) && oi_clock_kernel_trusts_tsc(source);
+}
+
+static void monotonic_choice_reads_clock_gettime(void **state) {
+  (void)state;
+  oi_clock_init("monotonic");
+  assert_string_equal(oi_clock_name(), "monotonic");
+  for (int i = 0; i < 1000; i++) {
+    uint64_t before = oi_monotonic_ns();
+    uint64_t now = oi_now_ns();
+    uint64_t after = oi_monotonic_ns();
+    assert_true(before <= now && now <= after);
+  }
+  uint32_t sequence = atomic_load(&oi_clock.sequence);
+  oi_clock_reanchor(0); /* nothing to re-anchor */
+  assert_int_equal(atomic_load(&oi_clock.sequence), sequence);
+}
+
+static void automatic_choice_follows_the_machine(void **state) {
+  (void)state;
+  const char *expected = machine_has_trusted_tsc() ? "tsc" : "monotonic";
+  oi_clock_init(NULL);
+  assert_string_equal(oi_clock_name(), expected);
+  oi_clock_init("");
+  assert_string_equal(oi_clock_name(), expected);
+  oi_clock_init("auto");
+  assert_string_equal(oi_clock_name(), expected);
+  oi_clock_init("bogus"); /* one warning line, then the automatic choice */
+  assert_string_equal(oi_clock_name(), expected);
+}
+
+static int64_t difference(uint64_t a, uint64_t b) { return (int64_t)(a - b); }
+
+/* Over ~50 ms the TSC clock's elapsed time is within 0.1 % of
+ * CLOCK_MONOTONIC's, and its readings stay within 50 us of it. */
+static int check_against_monotonic(int reanchor) {
+  uint64_t tsc_start = oi_now_ns(), mono_start = oi_monotonic_ns();
+  uint64_t mono_end = mono_start, last = tsc_start;
+  int step = 0;
+  while (mono_end - mono_start < 50000000u) {
+    uint64_t now = oi_now_ns();
+    assert_true(now >= last);
+    last = now;
+    mono_end = oi_monotonic_ns();
+    while (reanchor && (mono_end - mono_start) / 10000000u > (uint64_t)step) {
+      step++;
+      oi_clock_reanchor(0);
+    }
+  }
+  uint64_t tsc_end = oi_now_ns();
+  int64_t mono_elapsed = difference(mono_end, mono_start);
+  int64_t drift = difference(tsc_end, tsc_start) - mono_elapsed;
+  printf("tsc clock (%s): %lld ns drift over %lld ns, offset %lld ns\n",
+         reanchor ? "re-anchored every 10 ms" : "calibration only",
+         (long long)drift, (long long)mono_elapsed,
+         (long long)difference(tsc_end, oi_monotonic_ns()));
+  assert_true(llabs(drift) * 1000 < mono_elapsed);
+  assert_true(llabs(difference(oi_now_ns(), oi_monotonic_ns())) < 50000);
+  return step;
+}
+
+static void tsc_clock_follows_monotonic(void **state) {
+  (void)state;
+  if (!machine_has_trusted_tsc())
+    skip();
+  oi_clock_init(NULL);
+  assert_string_equal(oi_clock_name(), "tsc");
+  check_against_monotonic(0);
+  uint32_t sequence = atomic_load(&oi_clock.sequence);
+  int reanchorings = check_against_monotonic(1);
+  assert_true(reanchorings >= 5);
+  assert_int_equal(atomic_load(&oi_clock.sequence), sequence + 2 * reanchorings);
+  /* a flush soon after a re-anchoring leaves the anchor alone */
+  oi_clock_reanchor(OI_CLOCK_REANCHOR_NS);
+  assert_int_equal(atomic_load(&oi_clock.sequence), sequence + 2 * reanchorings);
+}
+
+enum { READS = 2000000 };
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t shared_last; /* the latest reading taken under the lock */
+static _Atomic int readers_done;
+
+static void *read_many(void *arg) {
+  long *backwards = arg;
+  uint64_t last = oi_now_ns();
+  for (long i = 0; i < READS; i++) {
+    uint64_t now = oi_now_ns();
+    *backwards += now < last;
+    last = now;
+    if (i % 64 == 0) { /* ordered with the other thread's readings */
+      pthread_mutex_lock(&shared_lock);
+      now = oi_now_ns();
+      *backwards += now < shared_last;
+      shared_last = now;
+      pthread_mutex_unlock(&shared_lock);
+    }
+  }
+  atomic_fetch_add(&readers_done, 1);
+  return NULL;
+}
+
+static void monotonic_on_two_threads_while_reanchored(void **state) {
+  (void)state;
+  oi_clock_init(NULL); /* whichever clock the machine offers */
+  long backwards[2] = {0, 0};
+  pthread_t readers[2];
+  uint32_t sequence = atomic_load(&oi_clock.sequence);
+  atomic_store(&readers_done, 0);
+  for (int i = 0; i < 2; i++)
+    assert_int_equal(pthread_create(&readers[i], NULL, read_many, &backwards[i]), 0);
+  long reanchorings = 0;
+  while (atomic_load(&readers_done) < 2) {
+    oi_clock_reanchor(0);
+    reanchorings++;
+  }
+  for (int i = 0; i < 2; i++)
+    pthread_join(readers[i], NULL);
+  assert_int_equal(backwards[0], 0);
+  assert_int_equal(backwards[1], 0);
+  if (atomic_load(&oi_clock.source) == OI_CLOCK_TSC)
+    assert_int_equal(atomic_load(&oi_clock.sequence), sequence + 2 * reanchorings);
+  printf("%s clock: %ld re-anchorings during %d reads on each of 2 threads\n",
+         oi_clock_name(), reanchorings, READS);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(detects_invariant_tsc_flags),
+      cmocka_unit_test(trusts_only_the_tsc_clocksource),
+      cmocka_unit_test(monotonic_choice_reads_clock_gettime),
+      cmocka_unit_test(automatic_choice_follows_the_machine),
+      cmocka_unit_test(tsc_clock_follows_monotonic),
+      cmocka_unit_test(monotonic_on_two_threads_while_reanchored),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
