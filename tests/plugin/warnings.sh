@@ -23,3 +23,21 @@ done
 printf 'int f(int x) { return x + 1; }\n' > plain.c
 "$OI_CLANG" -fplugin="$OI_PLUGIN" -Wall -Wextra -Werror -c plain.c -o plain.o
 if nm plain.o | grep -q __ompt_inst; then fail "helpers injected without -fopenmp"; fi
+# The injected text includes no system header and leaves no name of its own
+# behind but the helpers': a program may use the names of <stdint.h> types
+# for itself. The hook every construct calls is weak and hidden.
+cat > names.c <<'C'
+typedef double uint64_t;
+int main(void) {
+  uint64_t half = 0.5;
+  int int32_t = 4, uint32_t = 0;
+#pragma omp parallel num_threads(2) reduction(+ : uint32_t)
+  uint32_t += 1;
+  return (int)(half * int32_t) + uint32_t == 4 ? 0 : 1;
+}
+C
+cc_plugin names.o names.c -std=c99 "${strict[@]}" 2> names.err || fail "names.c: $(cat names.err)"
+[ ! -s names.err ] || fail "names.c printed: $(cat names.err)"
+"$OI_CLANG" -fopenmp names.o -o names || fail "names.c does not link"
+./names || fail "names.c: wrong result"
+expect_eq "$(nm names.o | awk '$3 == "__ompt_inst_point" {print $2}')" W "hook symbol type"
