@@ -2,6 +2,7 @@
 #include "json_writer.h"
 
 #include <inttypes.h>
+#include <math.h>
 
 void oi_json_init(oi_json *json, FILE *out) {
   json->out = out;
@@ -106,6 +107,14 @@ void oi_json_uint(oi_json *json, const char *key, uint64_t value) {
 void oi_json_int(oi_json *json, const char *key, int64_t value) {
   member(json, key);
   fprintf(json->out, "%" PRId64, value);
+}
+
+void oi_json_real(oi_json *json, const char *key, double value) {
+  member(json, key);
+  if (isfinite(value))
+    fprintf(json->out, "%.4f", value);
+  else
+    fputs("null", json->out);
 }
 
 void oi_json_bool(oi_json *json, const char *key, bool value) {

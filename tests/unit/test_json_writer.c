@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include <math.h>
 
 #include "json_writer.h"
 
@@ -71,10 +72,31 @@ static void separates_members(void **state) {
   free(buffer);
 }
 
+static void writes_reals(void **state) {
+  (void)state;
+  char *buffer = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&buffer, &size);
+  oi_json json;
+  oi_json_init(&json, out);
+  oi_json_open(&json, NULL, '{');
+  oi_json_real(&json, "speedup", 1.25);
+  oi_json_open(&json, "list", '[');
+  oi_json_real(&json, NULL, 1.0 / 3.0);
+  oi_json_real(&json, NULL, HUGE_VAL);
+  oi_json_real(&json, NULL, NAN);
+  oi_json_close(&json, ']');
+  oi_json_close(&json, '}');
+  fclose(out);
+  assert_string_equal(buffer, "{\"speedup\":1.2500,\"list\":[0.3333,null,null]}");
+  free(buffer);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(escapes_strings),
       cmocka_unit_test(separates_members),
+      cmocka_unit_test(writes_reals),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

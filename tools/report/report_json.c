@@ -8,16 +8,6 @@
 
 #define OI_REPORT_SCHEMA_VERSION 1
 
-/* A JSON number with a fraction (oi_json has integers only); follows the
- * writer's comma protocol. */
-static void json_real(oi_json *json, const char *key, double value) {
-  if (json->need_comma[json->depth])
-    fputc(',', json->out);
-  json->need_comma[json->depth] = true;
-  oi_json_string(json->out, key);
-  fprintf(json->out, ":%.4f", value);
-}
-
 static void opt_str(oi_json *json, const char *key, const char *value) {
   if (value)
     oi_json_str(json, key, value);
@@ -78,7 +68,7 @@ static void constructs(const oi_profile *p, oi_json *json) {
     oi_json_uint(json, "total_ns", r->total_ns);
     oi_json_uint(json, "mean_ns", r->instances ? r->total_ns / r->instances : 0);
     oi_json_uint(json, "max_ns", r->max_ns);
-    json_real(json, "imbalance", r->imbalance);
+    oi_json_real(json, "imbalance", r->imbalance);
     oi_json_open(json, "per_thread", '[');
     for (uint32_t t = 0; t < r->thread_capacity; t++) {
       if (r->thread_instances[t] == 0)
@@ -171,7 +161,7 @@ static void potential(const oi_profile *p, oi_json *json) {
   oi_json_uint(json, "saved_ns", t->saved_ns);
   oi_json_uint(json, "saved_bytes", t->saved_bytes);
   oi_json_uint(json, "predicted_ns", t->predicted_ns);
-  json_real(json, "speedup", t->speedup);
+  oi_json_real(json, "speedup", t->speedup);
   oi_json_bool(json, "upper_bound", t->upper_bound != 0);
   oi_json_uint(json, "data_ops", t->data_ops);
   oi_json_uint(json, "transfer_bytes", t->transfer_bytes);
