@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "analysis.h"
+#include "timing.h"
 
 #define VARIABLES 3000 /* distinct mapped arrays */
 #define PER_REGION 3   /* arrays mapped by each target region */
@@ -113,17 +113,6 @@ static void site_location(void *user, uint32_t site, const char **file,
   *line = site;
 }
 
-static double seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
 static int measure(size_t target_ops) {
   stream s = {0};
   generate(&s, target_ops);
@@ -132,13 +121,13 @@ static int measure(size_t target_ops) {
   size_t findings = 0;
   uint64_t saved = 0;
   for (int run = 0; run < RUNS; run++) {
-    double start = seconds();
+    double start = bench_seconds();
     oi_analysis *ctx = oi_analysis_create(&cb);
     int failed = !ctx;
     for (size_t i = 0; !failed && i < s.len; i++)
       failed = oi_analysis_add(ctx, &s.events[i]) != 0;
     failed = failed || oi_analysis_finish(ctx) != 0;
-    times[run] = seconds() - start;
+    times[run] = bench_seconds() - start;
     if (failed) {
       fprintf(stderr, "analysis_throughput: analysis failed (out of memory)\n");
       return 1;
@@ -147,12 +136,12 @@ static int measure(size_t target_ops) {
     saved = oi_analysis_totals_get(ctx)->saved_ns;
     oi_analysis_destroy(ctx);
   }
-  qsort(times, RUNS, sizeof *times, by_value);
+  double median = bench_sort_median(times, RUNS);
   printf("%zu data ops (%zu events): median %.3f s of %d runs "
          "(min %.3f, max %.3f), %.1f M data ops/s, %zu findings, "
          "%llu ns avoidable\n",
-         s.data_ops, s.len, times[RUNS / 2], RUNS, times[0], times[RUNS - 1],
-         (double)s.data_ops / times[RUNS / 2] / 1e6, findings,
+         s.data_ops, s.len, median, RUNS, times[0], times[RUNS - 1],
+         (double)s.data_ops / median / 1e6, findings,
          (unsigned long long)saved);
   free(s.events);
   return 0;

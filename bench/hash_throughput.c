@@ -8,21 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <xxhash.h>
 
+#include "timing.h"
+
 #define TIMINGS 5
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int by_value(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 int main(int argc, char **argv) {
   long bytes = argc == 3 ? atol(argv[1]) : 0, repeat = argc == 3 ? atol(argv[2]) : 0;
@@ -40,15 +30,14 @@ int main(int argc, char **argv) {
   double rates[TIMINGS];
   XXH64_hash_t sink = 0;
   for (int t = 0; t < TIMINGS; t++) {
-    double start = now();
+    double start = bench_seconds();
     for (long r = 0; r < repeat; r++) {
       buffer[r % bytes] ^= 1; /* a new content each time */
       sink ^= XXH3_64bits(buffer, (size_t)bytes);
     }
-    rates[t] = (double)bytes * (double)repeat / (now() - start) / 1e9;
+    rates[t] = (double)bytes * (double)repeat / (bench_seconds() - start) / 1e9;
   }
-  qsort(rates, TIMINGS, sizeof rates[0], by_value);
-  printf("%.2f\n", rates[TIMINGS / 2]);
+  printf("%.2f\n", bench_sort_median(rates, TIMINGS));
   free(buffer);
   return sink == 42; /* keeps the hashing from being optimised away */
 }
