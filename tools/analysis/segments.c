@@ -87,6 +87,14 @@ static uint32_t merge(oia_segment_node *nodes, uint32_t a, uint32_t b) {
 
 /* Removes the segments of t (all starting inside [.., end)); one reaching
  * past `end` is trimmed to start at `end` and returned as *kept. */
+/* The segment with the highest start in a non-empty tree: the only one of
+ * the part left of a split that can reach past the split point. */
+static uint32_t last_node(const oia_segment_node *nodes, uint32_t t) {
+  while (nodes[t].right != NONE)
+    t = nodes[t].right;
+  return t;
+}
+
 static void take_middle(oia_segment_pool *pool, uint32_t t, uint64_t end,
                         uint32_t *kept, oia_segment_visit visit, void *user) {
   if (t == NONE)
@@ -123,9 +131,7 @@ int oia_segments_overwrite(oia_segment_pool *pool, uint32_t *root,
   split(pool->nodes, *root, start, &before, &rest);
   split(pool->nodes, rest, end, &middle, &after);
   if (before != NONE) {
-    uint32_t last = before;
-    while (pool->nodes[last].right != NONE)
-      last = pool->nodes[last].right;
+    uint32_t last = last_node(pool->nodes, before);
     oia_segment_node *n = &pool->nodes[last];
     if (n->end > start) {
       uint64_t old_end = n->end;
@@ -169,10 +175,7 @@ void oia_segments_query(oia_segment_pool *pool, uint32_t *root, uint64_t start,
   split(pool->nodes, *root, start, &before, &rest);
   split(pool->nodes, rest, end, &middle, &after);
   if (before != NONE) {
-    uint32_t last = before;
-    while (pool->nodes[last].right != NONE)
-      last = pool->nodes[last].right;
-    const oia_segment_node *n = &pool->nodes[last];
+    const oia_segment_node *n = &pool->nodes[last_node(pool->nodes, before)];
     if (n->end > start)
       visit(user, n->owner, (n->end < end ? n->end : end) - start, 0);
   }
