@@ -46,50 +46,64 @@ static void escapes_strings(void **state) {
   expect_escape("surrogate\xed\xa0\x80", "\"surrogate\\ufffd\\ufffd\\ufffd\"");
 }
 
+/* A writer into memory, and the check of what it wrote. */
+typedef struct capture {
+  char *buffer;
+  size_t size;
+  FILE *out;
+  oi_json json;
+} capture;
+
+static void capture_start(capture *c) {
+  c->buffer = NULL;
+  c->size = 0;
+  c->out = open_memstream(&c->buffer, &c->size);
+  assert_non_null(c->out);
+  oi_json_init(&c->json, c->out);
+}
+
+static void capture_expect(capture *c, const char *expected) {
+  fclose(c->out);
+  assert_string_equal(c->buffer, expected);
+  free(c->buffer);
+}
+
 static void separates_members(void **state) {
   (void)state;
-  char *buffer = NULL;
-  size_t size = 0;
-  FILE *out = open_memstream(&buffer, &size);
-  oi_json json;
-  oi_json_init(&json, out);
-  oi_json_open(&json, NULL, '{');
-  oi_json_str(&json, "kind", "parallel");
-  oi_json_uint(&json, "line", 12);
-  oi_json_int(&json, "device", -1);
-  oi_json_hex(&json, "codeptr", 0x401a2bULL);
-  oi_json_open(&json, "list", '[');
-  oi_json_bool(&json, NULL, true);
-  oi_json_open(&json, NULL, '{');
-  oi_json_close(&json, '}');
-  oi_json_close(&json, ']');
-  oi_json_uint(&json, "max", UINT64_MAX);
-  oi_json_close(&json, '}');
-  fclose(out);
-  assert_string_equal(buffer, "{\"kind\":\"parallel\",\"line\":12,\"device\":-1,"
-                              "\"codeptr\":\"0x401a2b\",\"list\":[true,{}],"
-                              "\"max\":18446744073709551615}");
-  free(buffer);
+  capture c;
+  capture_start(&c);
+  oi_json *json = &c.json;
+  oi_json_open(json, NULL, '{');
+  oi_json_str(json, "kind", "parallel");
+  oi_json_uint(json, "line", 12);
+  oi_json_int(json, "device", -1);
+  oi_json_hex(json, "codeptr", 0x401a2bULL);
+  oi_json_open(json, "list", '[');
+  oi_json_bool(json, NULL, true);
+  oi_json_open(json, NULL, '{');
+  oi_json_close(json, '}');
+  oi_json_close(json, ']');
+  oi_json_uint(json, "max", UINT64_MAX);
+  oi_json_close(json, '}');
+  capture_expect(&c, "{\"kind\":\"parallel\",\"line\":12,\"device\":-1,"
+                     "\"codeptr\":\"0x401a2b\",\"list\":[true,{}],"
+                     "\"max\":18446744073709551615}");
 }
 
 static void writes_reals(void **state) {
   (void)state;
-  char *buffer = NULL;
-  size_t size = 0;
-  FILE *out = open_memstream(&buffer, &size);
-  oi_json json;
-  oi_json_init(&json, out);
-  oi_json_open(&json, NULL, '{');
-  oi_json_real(&json, "speedup", 1.25);
-  oi_json_open(&json, "list", '[');
-  oi_json_real(&json, NULL, 1.0 / 3.0);
-  oi_json_real(&json, NULL, HUGE_VAL);
-  oi_json_real(&json, NULL, NAN);
-  oi_json_close(&json, ']');
-  oi_json_close(&json, '}');
-  fclose(out);
-  assert_string_equal(buffer, "{\"speedup\":1.2500,\"list\":[0.3333,null,null]}");
-  free(buffer);
+  capture c;
+  capture_start(&c);
+  oi_json *json = &c.json;
+  oi_json_open(json, NULL, '{');
+  oi_json_real(json, "speedup", 1.25);
+  oi_json_open(json, "list", '[');
+  oi_json_real(json, NULL, 1.0 / 3.0);
+  oi_json_real(json, NULL, HUGE_VAL);
+  oi_json_real(json, NULL, NAN);
+  oi_json_close(json, ']');
+  oi_json_close(json, '}');
+  capture_expect(&c, "{\"speedup\":1.2500,\"list\":[0.3333,null,null]}");
 }
 
 int main(void) {
