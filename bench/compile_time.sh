@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Compile time of clang -fopenmp with and without the ompt-inst plugin: the
-# example, the plugin's test programs and one generated larger file (many
-# functions, constructs and plain code). Plain and plugin compiles alternate;
-# medians of RUNS runs of the compiler's CPU time (`perf stat`'s task-clock
-# of clang and its child processes: robust against other work on the
-# machine) and of the wall time. Prints Markdown.
+# examples (heat.c and the data-mapping patterns, with the flags their
+# READMEs use), the plugin's test programs and one generated larger file
+# (many functions, constructs and plain code). Plain and plugin compiles
+# alternate; medians of RUNS runs of the compiler's CPU time (`perf stat`'s
+# task-clock of clang and its child processes: robust against other work on
+# the machine) and of the wall time. Prints Markdown.
 #
 #   bench/compile_time.sh [BUILD_DIR] [RUNS]   (defaults: $OMPT_INST_BUILD or build, 7)
 OMPT_INST_BUILD=${1:-${OMPT_INST_BUILD:-}}
@@ -81,6 +82,9 @@ echo
 echo "| file | flags | CPU plain | CPU plugin | plugin / plain (CPU) | wall plain | wall plugin |"
 echo "|---|---|---:|---:|---:|---:|---:|"
 measure examples/heat.c "$clang" "$top/examples/heat.c" -O2 -fopenmp-targets=x86_64-pc-linux-gnu
+for f in "$top"/examples/patterns/*.c; do
+  measure "examples/patterns/${f##*/}" "$clang" "$f" -g -fopenmp-targets=x86_64-pc-linux-gnu
+done
 for f in constructs.c offload.c macros.c cancel.c; do
   measure "tests/plugin/$f" "$clang" "$top/tests/plugin/$f" -O2
 done

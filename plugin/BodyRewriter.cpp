@@ -119,7 +119,7 @@ void BodyRewriter::visitDirectiveBody(OMPExecutableDirective *D,
       Child = visitSlot(Child, DC);
 }
 
-Expr *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
+Stmt *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
                               VarDecl *Site, const std::vector<MapItem> &Maps) {
   SourceLocation Loc = D->getBeginLoc();
   ConstructKind K = classifyDirective(D->getDirectiveKind());
@@ -136,7 +136,7 @@ Expr *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
     if (Trap.hasErrorOccurred())
       Device = If = nullptr;
   }
-  return Hooks.targetEnterCall(Site, Device, If, Extents, Loc);
+  return Hooks.targetEnterCall(DC, Site, Device, If, Extents, Loc);
 }
 
 // Puts { [static site;] guard(END); BEGIN; body } in place of the body, or
@@ -218,21 +218,22 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
   }
   if (K.Kind == Shape::Fork && !insertBeginEnd(D, Site, false, DC))
     return D;
-  Expr *Enter = enterCall(D, DC, Site, Maps);
-  Expr *Exit = Hooks.pointCall(Site, OMPT_INST_EXIT, Loc);
-  if (!Enter || !Exit)
+  Stmt *Enter = enterCall(D, DC, Site, Maps);
+  Expr *Exit = K.HasExit ? Hooks.pointCall(Site, OMPT_INST_EXIT, Loc) : nullptr;
+  if (!Enter || (K.HasExit && !Exit))
     return D;
   llvm::SmallVector<Stmt *, 5> Stmts{Hooks.declStmt(Site, Loc)};
-  if (UseCleanups)
+  if (K.HasExit && UseCleanups)
     Stmts.push_back(Hooks.declStmt(
         Hooks.closingGuard(DC, Site, /*IsEnd=*/false, Loc), Loc));
   Stmts.push_back(Enter);
   Stmts.push_back(D);
-  if (!UseCleanups)
+  if (K.HasExit && !UseCleanups)
     Stmts.push_back(Exit);
   if (Opts.Remarks)
     note(Loc, (Name + (K.Kind == Shape::Fork ? ": ENTER/EXIT, BEGIN/END"
-                                             : ": ENTER/EXIT"))
+                       : K.HasExit           ? ": ENTER/EXIT"
+                                             : ": ENTER"))
                   .str());
   return Hooks.compound(Stmts, Loc);
 }

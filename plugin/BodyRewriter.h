@@ -39,7 +39,7 @@ private:
                           clang::DeclContext *DC);
   bool insertBeginEnd(clang::OMPExecutableDirective *D, clang::VarDecl *Site,
                       bool DeclareSiteInside, clang::DeclContext *DC);
-  clang::Expr *enterCall(clang::OMPExecutableDirective *D,
+  clang::Stmt *enterCall(clang::OMPExecutableDirective *D,
                          clang::DeclContext *DC, clang::VarDecl *Site,
                          const std::vector<struct MapItem> &Maps);
   void note(clang::SourceLocation Loc, llvm::StringRef Message);

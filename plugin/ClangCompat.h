@@ -112,6 +112,17 @@ inline clang::CompoundStmt *compoundStmt(const clang::ASTContext &Ctx,
 #endif
 }
 
+// `T[N]`: the size modifier enum moved out of ArrayType in clang 18.
+inline clang::QualType constantArrayType(const clang::ASTContext &Ctx,
+                                         clang::QualType Elem, uint64_t N) {
+  llvm::APInt Size(64, N);
+#if OI_CLANG_14
+  return Ctx.getConstantArrayType(Elem, Size, nullptr, clang::ArrayType::Normal, 0);
+#else
+  return Ctx.getConstantArrayType(Elem, Size, nullptr, clang::ArraySizeModifier::Normal, 0);
+#endif
+}
+
 } // namespace ompt_inst::compat
 
 #endif

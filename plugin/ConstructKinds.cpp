@@ -86,6 +86,7 @@ ConstructKind classifyDirective(OpenMPDirectiveKind K) {
   // Calls inside simd loops would change vectorisation; atomic bodies are
   // expressions.
   C.VisitBody = !isOpenMPSimdDirective(K) && K != llvm::omp::OMPD_atomic;
+  C.HasExit = K != llvm::omp::OMPD_atomic;
   return C;
 }
 

@@ -19,6 +19,10 @@ struct ConstructKind {
   // The associated statement runs on the host and may hold constructs to
   // instrument (false for device bodies, atomic and simd bodies).
   bool VisitBody = false;
+  // An EXIT point closes the construct (ENTER/EXIT shapes). Not for
+  // `atomic`: no runtime reports it and the shim only counts its instances
+  // at ENTER, so an EXIT call would be pure cost.
+  bool HasExit = true;
 };
 
 ConstructKind classifyDirective(clang::OpenMPDirectiveKind DKind);

@@ -35,7 +35,8 @@ bool HookBuilder::findInjectedDecls() {
   ExitCleanupFn = lookupFunction(Ctx, "__ompt_inst_exit_cleanup");
   EndCleanupFn = lookupFunction(Ctx, "__ompt_inst_end_cleanup");
   if (SiteType.isNull() || !PointFn || !TargetEnterFn || !ExitCleanupFn ||
-      !EndCleanupFn) {
+      !EndCleanupFn || PointFn->getNumParams() != 2 ||
+      TargetEnterFn->getNumParams() != 6) {
     SiteType = QualType();
     return false;
   }
@@ -63,14 +64,36 @@ Expr *HookBuilder::addressOf(VarDecl *Site, SourceLocation Loc) {
                                OK_Ordinary, Loc, false, FPOptionsOverride());
 }
 
-Expr *HookBuilder::intLiteral(int64_t Value, SourceLocation Loc) {
+QualType HookBuilder::paramType(const FunctionDecl *Fn, unsigned I) const {
+  return Fn->getParamDecl(I)->getType();
+}
+
+Expr *HookBuilder::intLiteral(int64_t Value, QualType T, SourceLocation Loc) {
+  uint64_t Magnitude = Value < 0 ? -static_cast<uint64_t>(Value) : Value;
   Expr *Lit = IntegerLiteral::Create(
-      Ctx, llvm::APInt(Ctx.getIntWidth(Ctx.IntTy), Value < 0 ? -Value : Value),
-      Ctx.IntTy, Loc);
+      Ctx, llvm::APInt(Ctx.getIntWidth(T), Magnitude), T, Loc);
   if (Value >= 0)
     return Lit;
-  return UnaryOperator::Create(Ctx, Lit, UO_Minus, Ctx.IntTy, VK_PRValue,
-                               OK_Ordinary, Loc, false, FPOptionsOverride());
+  return UnaryOperator::Create(Ctx, Lit, UO_Minus, T, VK_PRValue, OK_Ordinary,
+                               Loc, false, FPOptionsOverride());
+}
+
+Expr *HookBuilder::nullPointer(QualType T, SourceLocation Loc) {
+  return ImplicitCastExpr::Create(Ctx, T, CK_NullToPointer,
+                                  intLiteral(0, Ctx.IntTy, Loc), nullptr,
+                                  VK_PRValue, FPOptionsOverride());
+}
+
+// An integer value (already an r-value) converted to a parameter's integer
+// type; null if it is not one.
+Expr *HookBuilder::convertedScalar(Expr *E, QualType T) {
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  ExprResult R = E;
+  CastKind CK = S.PrepareScalarCast(R, T);
+  if (R.isInvalid())
+    return nullptr;
+  return S.ImpCastExprToType(R.get(), T, CK).get();
 }
 
 Expr *HookBuilder::unsignedLongLongLiteral(uint64_t Value, SourceLocation Loc) {
@@ -94,11 +117,16 @@ Expr *HookBuilder::unsignedLongLong(Expr *Integer) {
       .get();
 }
 
+// The call built directly, not through Sema::BuildCallExpr (which spent
+// two thirds of the plugin's own time on checks these calls do not need):
+// every argument already has its parameter's type.
 Expr *HookBuilder::call(FunctionDecl *Fn, ArrayRef<Expr *> Args,
                         SourceLocation Loc) {
-  llvm::SmallVector<Expr *, 16> Mutable(Args.begin(), Args.end());
-  ExprResult R = S.BuildCallExpr(nullptr, refTo(Fn, Loc), Loc, Mutable, Loc);
-  return R.isInvalid() ? nullptr : R.get();
+  Expr *Callee = ImplicitCastExpr::Create(
+      Ctx, Ctx.getPointerType(Fn->getType()), CK_FunctionToPointerDecay,
+      refTo(Fn, Loc), nullptr, VK_PRValue, FPOptionsOverride());
+  return CallExpr::Create(Ctx, Callee, Args, Fn->getCallResultType(),
+                          VK_PRValue, Loc, FPOptionsOverride());
 }
 
 VarDecl *HookBuilder::siteVariable(DeclContext *DC, StringRef Descriptor,
@@ -154,32 +182,84 @@ VarDecl *HookBuilder::closingGuard(DeclContext *DC, VarDecl *Site, bool IsEnd,
 }
 
 Expr *HookBuilder::pointCall(VarDecl *Site, unsigned Point, SourceLocation Loc) {
-  Expr *Args[] = {addressOf(Site, Loc), intLiteral(Point, Loc)};
+  Expr *Args[] = {addressOf(Site, Loc), intLiteral(Point, paramType(PointFn, 1), Loc)};
   return call(PointFn, Args, Loc);
 }
 
-Expr *HookBuilder::targetEnterCall(VarDecl *Site, Expr *Device, Expr *IfValue,
+VarDecl *HookBuilder::localArray(DeclContext *DC, const VarDecl *Site,
+                                 StringRef Suffix, QualType ElemTy,
+                                 ArrayRef<Expr *> Inits, SourceLocation Loc) {
+  QualType T = compat::constantArrayType(Ctx, ElemTy, Inits.size());
+  auto *VD = VarDecl::Create(
+      Ctx, DC, Loc, Loc, &Ctx.Idents.get((Site->getName() + Suffix).str()), T,
+      Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
+  auto *Init = new (Ctx) InitListExpr(Ctx, Loc, Inits, Loc);
+  Init->setType(T);
+  VD->setInit(Init);
+  VD->setInitStyle(VarDecl::CInit);
+  return VD;
+}
+
+// `array` as the pointer a parameter takes (decay, then adding const).
+Expr *HookBuilder::decayedArray(VarDecl *Array, QualType ParamTy,
+                                SourceLocation Loc) {
+  QualType Elem = Ctx.getAsArrayType(Array->getType())->getElementType();
+  Expr *Decayed = ImplicitCastExpr::Create(
+      Ctx, Ctx.getPointerType(Elem), CK_ArrayToPointerDecay, refTo(Array, Loc),
+      nullptr, VK_PRValue, FPOptionsOverride());
+  return ImplicitCastExpr::Create(Ctx, ParamTy, CK_NoOp, Decayed, nullptr,
+                                  VK_PRValue, FPOptionsOverride());
+}
+
+Stmt *HookBuilder::targetEnterCall(DeclContext *DC, VarDecl *Site,
+                                   Expr *Device, Expr *IfValue,
                                    ArrayRef<MapExtent> Items,
                                    SourceLocation Loc) {
-  llvm::SmallVector<Expr *, 16> Args;
-  Args.push_back(addressOf(Site, Loc));
-  Args.push_back(Device ? Device : intLiteral(OMPT_INST_DEVICE_DEFAULT, Loc));
-  Args.push_back(IfValue ? IfValue : intLiteral(OMPT_INST_IF_ABSENT, Loc));
-  Args.push_back(intLiteral(Items.size(), Loc));
+  QualType DeviceTy = paramType(TargetEnterFn, 1);
+  QualType IfTy = paramType(TargetEnterFn, 2);
+  QualType AddrsTy = paramType(TargetEnterFn, 4);
+  QualType BytesTy = paramType(TargetEnterFn, 5);
+  QualType AddrTy = AddrsTy->getPointeeType().getUnqualifiedType();
+  QualType ByteCountTy = BytesTy->getPointeeType().getUnqualifiedType();
+  Device = Device ? convertedScalar(Device, DeviceTy) : nullptr;
+  IfValue = IfValue ? convertedScalar(IfValue, IfTy) : nullptr;
+
+  llvm::SmallVector<Expr *, 8> Addrs, Bytes;
   for (const MapExtent &Item : Items) {
     Expr *Addr = Item.Addr ? constVoidPointer(Item.Addr) : nullptr;
-    Expr *Bytes = Item.Bytes;
-    if (!Addr || !Bytes) { // unknown: the shim gets a null address, 0 bytes
-      Addr = constVoidPointer(S.ImpCastExprToType(intLiteral(0, Loc),
-                                                  Ctx.VoidPtrTy,
-                                                  CK_NullToPointer)
-                                  .get());
-      Bytes = unsignedLongLongLiteral(0, Loc);
+    Expr *Count = Item.Bytes ? convertedScalar(Item.Bytes, ByteCountTy) : nullptr;
+    if (!Addr || !Count) { // unknown: the shim gets a null address, 0 bytes
+      Addr = nullPointer(AddrTy, Loc);
+      Count = intLiteral(0, ByteCountTy, Loc);
     }
-    Args.push_back(Addr);
-    Args.push_back(Bytes);
+    Addrs.push_back(Addr);
+    Bytes.push_back(Count);
   }
-  return call(TargetEnterFn, Args, Loc);
+  llvm::SmallVector<Stmt *, 3> Stmts;
+  Expr *AddrsArg = nullPointer(AddrsTy, Loc);
+  Expr *BytesArg = nullPointer(BytesTy, Loc);
+  if (!Items.empty()) {
+    VarDecl *AddrArray = localArray(DC, Site, "_addrs", AddrTy, Addrs, Loc);
+    VarDecl *BytesArray = localArray(DC, Site, "_bytes", ByteCountTy, Bytes, Loc);
+    Stmts.push_back(declStmt(AddrArray, Loc));
+    Stmts.push_back(declStmt(BytesArray, Loc));
+    AddrsArg = decayedArray(AddrArray, AddrsTy, Loc);
+    BytesArg = decayedArray(BytesArray, BytesTy, Loc);
+  }
+  Expr *Args[] = {
+      addressOf(Site, Loc),
+      Device ? Device : intLiteral(OMPT_INST_DEVICE_DEFAULT, DeviceTy, Loc),
+      IfValue ? IfValue : intLiteral(OMPT_INST_IF_ABSENT, IfTy, Loc),
+      intLiteral(Items.size(), paramType(TargetEnterFn, 3), Loc),
+      AddrsArg,
+      BytesArg};
+  Expr *Call = call(TargetEnterFn, Args, Loc);
+  if (!Call)
+    return nullptr;
+  if (Stmts.empty())
+    return Call;
+  Stmts.push_back(Call);
+  return compound(Stmts, Loc);
 }
 
 DeclStmt *HookBuilder::declStmt(VarDecl *VD, SourceLocation Loc) {

@@ -45,10 +45,15 @@ public:
   // `__ompt_inst_point(&site, point)`
   clang::Expr *pointCall(clang::VarDecl *Site, unsigned Point,
                          clang::SourceLocation Loc);
-  // `__ompt_inst_target_enter(&site, device, if, n, addr0, bytes0, ...)`;
-  // Device/IfValue may be null (absent clause).
-  clang::Expr *targetEnterCall(clang::VarDecl *Site, clang::Expr *Device,
-                               clang::Expr *IfValue,
+  // `{ const void *<site>_addrs[] = {addr0, ...};
+  //    uint64_t <site>_bytes[] = {bytes0, ...};
+  //    __ompt_inst_target_enter(&site, device, if, n, <site>_addrs,
+  //                             <site>_bytes); }`
+  // (null pointers and no arrays without items); Device/IfValue may be null
+  // (absent clause). Arrays, not varargs: a variadic helper cost more to
+  // compile (docs/plugin.md).
+  clang::Stmt *targetEnterCall(clang::DeclContext *DC, clang::VarDecl *Site,
+                               clang::Expr *Device, clang::Expr *IfValue,
                                llvm::ArrayRef<MapExtent> Items,
                                clang::SourceLocation Loc);
 
@@ -67,7 +72,17 @@ private:
   clang::Expr *addressOf(clang::VarDecl *Site, clang::SourceLocation Loc);
   clang::Expr *call(clang::FunctionDecl *Fn, llvm::ArrayRef<clang::Expr *> Args,
                     clang::SourceLocation Loc);
-  clang::Expr *intLiteral(int64_t Value, clang::SourceLocation Loc);
+  clang::Expr *intLiteral(int64_t Value, clang::QualType T,
+                          clang::SourceLocation Loc);
+  clang::Expr *nullPointer(clang::QualType T, clang::SourceLocation Loc);
+  clang::Expr *convertedScalar(clang::Expr *E, clang::QualType T);
+  clang::VarDecl *localArray(clang::DeclContext *DC, const clang::VarDecl *Site,
+                             llvm::StringRef Suffix, clang::QualType ElemTy,
+                             llvm::ArrayRef<clang::Expr *> Inits,
+                             clang::SourceLocation Loc);
+  clang::Expr *decayedArray(clang::VarDecl *Array, clang::QualType ParamTy,
+                            clang::SourceLocation Loc);
+  clang::QualType paramType(const clang::FunctionDecl *Fn, unsigned I) const;
   clang::IdentifierInfo *uniqueName(llvm::StringRef Prefix);
 
   clang::Sema &S;

@@ -21,7 +21,7 @@ int main(void) {
         skipped++;
       }
     }
-#pragma omp atomic // @site{atomic} enter=2 exit=2
+#pragma omp atomic // @site{atomic} enter=2
     done++;
   }
   printf("skipped %d done %d\n", skipped, done);

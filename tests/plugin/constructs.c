@@ -42,7 +42,7 @@ int main(void) {
     for (int i = 0; i < N; i++) {
 #pragma omp ordered // @site{ordered} enter=8 exit=8
       ordered_sum += i;
-#pragma omp atomic // @site{atomic} enter=8 exit=8
+#pragma omp atomic // @site{atomic} enter=8
       hits++;
     }
 #pragma omp sections // @site{sections} enter=2 exit=2
@@ -58,7 +58,7 @@ int main(void) {
       for (int t = 0; t < 2; t++) {
 #pragma omp task shared(tasks) depend(out : tasks) // @site{task} enter=2 exit=2 depend=1
         {
-#pragma omp atomic // @site{atomic} enter=2 exit=2
+#pragma omp atomic // @site{atomic} enter=2
           tasks++;
         }
       }
@@ -151,7 +151,7 @@ int main(void) {
 #pragma omp cancellation point parallel // @site{cancellation point} enter=2 exit=2 clauses=parallel
 #pragma omp barrier // @site{barrier} enter=2 exit=2
 #pragma omp cancel parallel // @site{cancel} enter=2 exit=2 shim-gap
-#pragma omp atomic // @site{atomic} enter=2 exit=2 (cancellation is off)
+#pragma omp atomic // @site{atomic} enter=2 (cancellation is off)
     cancelled_hits++;
   }
 

@@ -11,15 +11,15 @@ int main(void) {
   int sum = 0, hits = 0;
   PARALLEL_FOR // @site{parallel for} enter=1 exit=1 col=3
   for (int i = 0; i < 8; i++)
-    ATOMIC_ADD(sum, i); // @site{atomic} enter=8 exit=8 col=5
+    ATOMIC_ADD(sum, i); // @site{atomic} enter=8 col=5
   _Pragma("omp parallel num_threads(2)") // @site{parallel} enter=1 exit=1 begin=2 end=2
   {
     TEAM_BARRIER(); // @site{barrier} enter=2 exit=2 col=5
-    _Pragma("omp atomic") hits++; // @site{atomic} enter=2 exit=2
+    _Pragma("omp atomic") hits++; // @site{atomic} enter=2
   }
 #pragma omp parallel for num_threads(NT) // @site{parallel for} enter=1 exit=1 clauses=num_threads(NT)
   for (int i = 0; i < 4; i++)
-    ATOMIC_ADD(hits, 1); // @site{atomic} enter=4 exit=4 col=5
+    ATOMIC_ADD(hits, 1); // @site{atomic} enter=4 col=5
   printf("sum %d hits %d\n", sum, hits);
   return 0;
 }

@@ -15,6 +15,9 @@ cc_plugin all "$src" -Wall -Wextra -Werror 2> all.err
 same_output plain all
 probe_run all all
 expect_eq "$(constructs all.probe)" "atomic,parallel,parallel for,simd," "default sites"
+# parallel for 2, simd 2, parallel 2 + BEGIN/END on 2 threads 4, atomic: ENTER
+# only, once per thread 2.
+expect_eq "$(grep -c "^point" all.probe)" 12 "default points"
 
 cc_plugin noatomic "$src" "$(arg no-atomic)"
 same_output plain noatomic
@@ -44,6 +47,7 @@ expect_eq "$(grep -c "remark: ompt-inst: 'depobj' is not instrumented" warn.err)
 cc_plugin remarks "$src" "$(arg remarks)" 2> remarks.err
 expect_eq "$(grep -c 'remark: ompt-inst:' remarks.err)" 4 "remarks"
 grep -q "unknown.c:22:1: remark: ompt-inst: parallel: ENTER/EXIT, BEGIN/END" remarks.err || fail "parallel remark: $(cat remarks.err)"
+grep -q "unknown.c:24:1: remark: ompt-inst: atomic: ENTER$" remarks.err || fail "atomic remark: $(cat remarks.err)"
 
 # disable: no site at all, and no helper in the binary.
 cc_plugin off "$src" "$(arg disable)"

@@ -14,7 +14,9 @@ Counts are totals over all threads and all sites on that line (omitted = 0);
 @map{...} is one expected `map=` line, in order. Lines with `@none` must have
 no site. `shim-gap` marks a site the shim records nothing for (only
 dump_check.py reads it). Every site seen must be annotated. Per thread, ENTER/EXIT and
-BEGIN/END must nest properly (every begin has its end).
+BEGIN/END must nest properly (every begin has its end), except for constructs
+that get an ENTER point only (`atomic`: the shim counts its instances), which
+must have no other point.
 
 EXPECT_FILE (written by the program itself) holds lines
   expect-target LINE device D if V ADDR:BYTES ...
@@ -25,6 +27,8 @@ from collections import defaultdict
 
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from annotations import fail, parse_annotations, parse_expect_targets  # noqa: E402
+
+ENTER_ONLY = {"atomic"}  # constructs the plugin gives no closing point
 
 
 def parse_probe(path):
@@ -77,6 +81,10 @@ def main():
     pair = {"EXIT": "ENTER", "END": "BEGIN"}
     for sid, point, thread in points:
         counts[sid][point] += 1
+        if sites.get(sid, {}).get("construct") in ENTER_ONLY:
+            if point != "ENTER":
+                fail(f"thread {thread}: {point} of enter-only site {sid}")
+            continue
         if point in ("ENTER", "BEGIN"):
             stacks[thread].append((sid, point))
         else:
