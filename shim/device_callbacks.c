@@ -3,9 +3,9 @@
  * items. EMI callbacks first; the non-EMI ones when a runtime refuses those. */
 #include <dlfcn.h>
 #include <limits.h>
-#include <xxhash.h>
 
 #include "callbacks.h"
+#include "content_hash.h"
 #include "device_buffers.h"
 #include "ompt-inst/events.h"
 #include "record.h"
@@ -187,9 +187,14 @@ typedef struct data_op_view {
   int device;
 } data_op_view;
 
-static data_op_view view_data_op(ompt_target_data_op_t optype, void *src_addr,
-                                 int src_device_num, void *dest_addr,
-                                 int dest_device_num) {
+/* OMPT's copy to the device, also in its async variant (op | 16). */
+static int copies_to_device(ompt_target_data_op_t optype) {
+  return ((unsigned)optype & ~16u) == ompt_target_data_transfer_to_device;
+}
+
+static inline __attribute__((always_inline)) void
+view_data_op(data_op_view *view, ompt_target_data_op_t optype, void *src_addr,
+             int src_device_num, void *dest_addr, int dest_device_num) {
   static const unsigned ops[] = {
       [ompt_target_data_alloc] = OI_DATA_OP_ALLOC,
       [ompt_target_data_transfer_to_device] = OI_DATA_OP_TO_DEVICE,
@@ -198,53 +203,50 @@ static data_op_view view_data_op(ompt_target_data_op_t optype, void *src_addr,
       [ompt_target_data_associate] = OI_DATA_OP_ASSOCIATE,
       [ompt_target_data_disassociate] = OI_DATA_OP_DISASSOCIATE,
   };
-  data_op_view view = {0};
   unsigned base = (unsigned)optype & ~16u; /* async variants are op | 16 */
-  view.op = base < sizeof ops / sizeof ops[0] && ops[base] ? ops[base]
-                                                           : OI_DATA_OP_OTHER;
-  if ((unsigned)optype & 16u)
-    view.flags = OI_FLAG_ASYNC;
+  view->op = base < sizeof ops / sizeof ops[0] && ops[base] ? ops[base]
+                                                            : OI_DATA_OP_OTHER;
+  view->flags = (unsigned)optype & 16u ? OI_FLAG_ASYNC : 0;
   int host = host_device_number();
   if (src_device_num == host) {
-    view.host_addr = (uintptr_t)src_addr;
-    view.device_addr = (uintptr_t)dest_addr;
-    view.device = dest_device_num;
+    view->host_addr = (uintptr_t)src_addr;
+    view->device_addr = (uintptr_t)dest_addr;
+    view->device = dest_device_num;
   } else if (dest_device_num == host) {
-    view.host_addr = (uintptr_t)dest_addr;
-    view.device_addr = (uintptr_t)src_addr;
-    view.device = src_device_num;
+    view->host_addr = (uintptr_t)dest_addr;
+    view->device_addr = (uintptr_t)src_addr;
+    view->device = src_device_num;
   } else {
     /* no host side: device-to-device copy, or a delete */
-    view.device_addr = (uintptr_t)(src_addr ? src_addr : dest_addr);
-    view.device = src_device_num >= 0 ? src_device_num : dest_device_num;
-    if (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE)
-      view.op = OI_DATA_OP_DEVICE_TO_DEVICE;
+    view->host_addr = 0;
+    view->device_addr = (uintptr_t)(src_addr ? src_addr : dest_addr);
+    view->device = src_device_num >= 0 ? src_device_num : dest_device_num;
+    if (view->op == OI_DATA_OP_TO_DEVICE || view->op == OI_DATA_OP_FROM_DEVICE)
+      view->op = OI_DATA_OP_DEVICE_TO_DEVICE;
   }
-  return view;
 }
 
-static uint64_t hash_host(uint64_t host_addr, size_t bytes) {
-  return XXH3_64bits((const void *)(uintptr_t)host_addr, bytes);
+static unsigned hash_host(uint64_t host_addr, size_t bytes, uint64_t *hash) {
+  return oi_content_hash((const void *)(uintptr_t)host_addr, bytes, hash);
 }
 
-static void data_op_event(const data_op_view *view, uint64_t begin_ns,
-                          uint64_t end_ns, size_t bytes, int hash_valid,
-                          uint64_t hash, const void *codeptr_ra) {
-  oi_thread *t = oi_thread_self();
-  if (!t)
-    return;
-  oi_event *e = oi_event_next(&t, OI_KIND_DATA_OP, OI_EP_NONE,
-                              region_construct(t), codeptr_ra);
+/* The event of one data operation of the calling thread `t`, stamped with
+ * its begin. hash_flags: what oi_content_hash answered (0: no hash). */
+static void data_op_event(oi_thread *t, const data_op_view *view,
+                          uint64_t begin_ns, uint64_t end_ns, size_t bytes,
+                          unsigned hash_flags, uint64_t hash,
+                          const void *codeptr_ra) {
+  oi_event *e = oi_event_next_at(&t, OI_KIND_DATA_OP, OI_EP_NONE,
+                                 region_construct(t), codeptr_ra, begin_ns);
   if (!e)
     return;
-  e->time_ns = begin_ns;
   uint64_t host_addr = view->host_addr, size = bytes;
   if (view->op == OI_DATA_OP_ALLOC && host_addr)
     oi_device_buffer_add(view->device, view->device_addr, host_addr, size);
   else if (view->op == OI_DATA_OP_DELETE && !host_addr)
     oi_device_buffer_take(view->device, view->device_addr, &host_addr, &size);
   e->op = (uint8_t)view->op;
-  e->flags = (uint8_t)(view->flags | (hash_valid ? OI_FLAG_HASH_VALID : 0));
+  e->flags = (uint8_t)(view->flags | hash_flags);
   e->device = view->device;
   e->u.data.bytes = size;
   e->u.data.host_addr = host_addr;
@@ -266,32 +268,40 @@ static void on_target_data_op_emi(
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
-  data_op_view view = view_data_op(optype, src_addr, src_device_num,
-                                   dest_addr, dest_device_num);
-  int hashable = view.host_addr && bytes > 0 &&
-                 atomic_load_explicit(&oi_recording, memory_order_relaxed);
+  int recording = atomic_load_explicit(&oi_recording, memory_order_relaxed);
+  data_op_view view;
   if (endpoint == ompt_scope_begin) {
     /* The op's state lives in host_op_id: its begin time. The source of a
-     * copy to the device is hashed before the copy. */
-    *host_op_id = oi_now_ns();
-    if (hashable && view.op == OI_DATA_OP_TO_DEVICE) {
-      t->pending_hash_op = *host_op_id;
-      t->pending_hash = hash_host(view.host_addr, bytes);
-    }
+     * copy to the device is hashed before the copy; nothing else is looked
+     * at before the op's end. */
+    uint64_t now = oi_now_ns();
+    *host_op_id = now;
+    if (!recording || bytes == 0 || !copies_to_device(optype))
+      return;
+    view_data_op(&view, optype, src_addr, src_device_num, dest_addr,
+                 dest_device_num);
+    if (view.host_addr && view.op == OI_DATA_OP_TO_DEVICE &&
+        hash_host(view.host_addr, bytes, &t->pending_hash))
+      t->pending_hash_op = now;
     return;
   }
+  uint64_t end_ns = oi_now_ns();
+  view_data_op(&view, optype, src_addr, src_device_num, dest_addr,
+               dest_device_num);
+  int hashable = view.host_addr && bytes > 0 && recording;
   uint64_t hash = 0;
-  int hash_valid = 0;
+  unsigned hash_flags = 0;
   if (hashable && view.op == OI_DATA_OP_TO_DEVICE) {
-    hash = t->pending_hash_op == *host_op_id
-               ? t->pending_hash
-               : hash_host(view.host_addr, bytes);
-    hash_valid = 1;
+    if (t->pending_hash_op == *host_op_id) {
+      hash = t->pending_hash;
+      hash_flags = oi_content_hash_flags(oi_hash_mode_get(), bytes);
+    } else {
+      hash_flags = hash_host(view.host_addr, bytes, &hash);
+    }
   } else if (hashable && view.op == OI_DATA_OP_FROM_DEVICE) {
-    hash = hash_host(view.host_addr, bytes); /* the copy has landed */
-    hash_valid = 1;
+    hash_flags = hash_host(view.host_addr, bytes, &hash); /* it has landed */
   }
-  data_op_event(&view, *host_op_id, oi_now_ns(), bytes, hash_valid, hash,
+  data_op_event(t, &view, *host_op_id, end_ns, bytes, hash_flags, hash,
                 codeptr_ra);
 }
 
@@ -304,14 +314,20 @@ static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
   (void)host_op_id;
   /* One callback before the op: no duration, and a copy from the device has
    * not landed yet, so only the source of a copy to the device is hashed. */
-  data_op_view view = view_data_op(optype, src_addr, src_device_num,
-                                   dest_addr, dest_device_num);
-  int hash_valid =
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  data_op_view view;
+  view_data_op(&view, optype, src_addr, src_device_num, dest_addr,
+               dest_device_num);
+  uint64_t hash = 0;
+  unsigned hash_flags =
       view.host_addr && bytes > 0 && view.op == OI_DATA_OP_TO_DEVICE &&
-      atomic_load_explicit(&oi_recording, memory_order_relaxed);
-  uint64_t hash = hash_valid ? hash_host(view.host_addr, bytes) : 0;
+              atomic_load_explicit(&oi_recording, memory_order_relaxed)
+          ? hash_host(view.host_addr, bytes, &hash)
+          : 0;
   uint64_t now = oi_now_ns();
-  data_op_event(&view, now, now, bytes, hash_valid, hash, codeptr_ra);
+  data_op_event(t, &view, now, now, bytes, hash_flags, hash, codeptr_ra);
 }
 
 static void map_events(uint64_t target_id, unsigned int nitems,

@@ -2,8 +2,11 @@
  * and records a `compiler` event only when no active native callback
  * reports the construct (unify.c); device constructs hand their map items
  * to the stack and, when the runtime reports no data operations, to the
- * inference (mapsim.c). */
+ * inference (mapsim.c). Counted sites (atomic) only count their ENTER. */
 #include "hooks.h"
+
+#include <stdlib.h>
+#include <string.h>
 
 #include "mapsim.h"
 #include "ompt-inst/events.h"
@@ -13,11 +16,16 @@
 
 static ompt_get_task_info_t get_task_info;
 static ompt_get_parallel_info_t get_parallel_info;
+/* OMPT_INST_TRACE_ATOMIC=1: a point event per instance of a counted site
+ * instead of a per-thread count */
+static int trace_counted;
 
 void oi_hooks_connect(ompt_function_lookup_t lookup) {
   get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
   get_parallel_info =
       (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
+  const char *trace = getenv("OMPT_INST_TRACE_ATOMIC");
+  trace_counted = trace && *trace && strcmp(trace, "0") != 0;
 }
 
 /* A compiler implicit task carries the runtime's ids of the region and
@@ -76,14 +84,32 @@ static int reported_natively(const oi_site_entry *entry, uint32_t point,
   return oi_unify_native_reports(entry, point);
 }
 
-static void hook_point(ompt_inst_site *site, uint32_t point) {
-  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
+/* OMPT_INST_TRACE_ATOMIC=1: a counted site's instance as a point event.
+ * noinline, as construct_point: the counting path stays frameless. */
+__attribute__((noinline)) static void traced_instance(
+    uint32_t id, const oi_site_entry *entry) {
+  oi_thread *t;
+  oi_event *e = compiler_event(&t, OI_KIND_CONSTRUCT, OI_EP_NONE, id, entry);
+  if (e)
+    oi_event_commit(t);
+}
+
+/* An instance of a counted site: its ENTER only (binaries whose plugin
+ * still emits EXIT give the same counts); it opens no frame, as nothing
+ * the runtime reports happens inside an atomic. */
+static void counted_point(oi_thread *t, uint32_t id,
+                          const oi_site_entry *entry, uint32_t point) {
+  if (point != OMPT_INST_ENTER)
     return;
-  const oi_site_entry *entry;
-  uint32_t id = oi_site_lookup(site, &entry);
-  oi_thread *t = oi_thread_self();
-  if (!id || !t || point < OMPT_INST_ENTER || point > OMPT_INST_END)
-    return;
+  if (trace_counted)
+    traced_instance(id, entry);
+  else
+    oi_site_count(t, id);
+}
+
+/* noinline: keeps its stack frame off the path of counted sites */
+__attribute__((noinline)) static void construct_point(
+    oi_thread *t, uint32_t id, const oi_site_entry *entry, uint32_t point) {
   int opens = point == OMPT_INST_ENTER || point == OMPT_INST_BEGIN;
   oi_site_frame *f = opens ? oi_frame_push(t, id, entry) : oi_frame_top(t);
   if (f && f->site != id)
@@ -95,6 +121,20 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
     point_event(id, entry, point);
   if (!opens)
     oi_frame_pop(t, id);
+}
+
+static void hook_point(ompt_inst_site *site, uint32_t point) {
+  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
+    return;
+  const oi_site_entry *entry;
+  uint32_t id = oi_site_lookup(site, &entry);
+  oi_thread *t = oi_thread_self();
+  if (!id || !t || point < OMPT_INST_ENTER || point > OMPT_INST_END)
+    return;
+  if (entry->counted)
+    counted_point(t, id, entry, point);
+  else
+    construct_point(t, id, entry, point);
 }
 
 static void hook_target_enter(ompt_inst_site *site, int64_t device,

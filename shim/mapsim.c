@@ -17,8 +17,8 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <xxhash.h>
 
+#include "content_hash.h"
 #include "ompt-inst/events.h"
 #include "sites.h"
 
@@ -90,10 +90,9 @@ static void emit(oi_thread *t, const oi_site_frame *f, unsigned op,
   e->device = f->device;
   e->u.data.bytes = bytes;
   e->u.data.host_addr = host_addr;
-  if (op == OI_DATA_OP_TO_DEVICE || op == OI_DATA_OP_FROM_DEVICE) {
-    e->u.data.hash = XXH3_64bits((const void *)(uintptr_t)host_addr, bytes);
-    e->flags = OI_FLAG_HASH_VALID;
-  }
+  if (op == OI_DATA_OP_TO_DEVICE || op == OI_DATA_OP_FROM_DEVICE)
+    e->flags = (uint8_t)oi_content_hash((const void *)(uintptr_t)host_addr,
+                                        bytes, &e->u.data.hash);
   oi_event_commit(t);
 }
 

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include "modules.h"
+#include "ompt-inst/events.h"
+#include "sites.h"
 #include "trace_file.h"
 
 enum record_state { STATE_RECORDING, STATE_PAUSED, STATE_STOPPED };
@@ -99,26 +101,84 @@ void oi_thread_retire(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
+/* The buffer to the trace as one record; called with flush_lock held. */
+static void write_buffer(oi_thread *t) {
+  uint32_t n = atomic_load_explicit(&t->count, memory_order_acquire);
+  if (n == 0)
+    return;
+  t->record.header.type = OI_REC_EVENTS;
+  t->record.header.size =
+      (uint32_t)(sizeof(oi_events_record) + n * sizeof(oi_event));
+  t->record.events.thread = t->number;
+  t->record.events.count = n;
+  int written = oi_trace_append(&t->record, sizeof(oi_record_header) +
+                                                t->record.header.size) == 0;
+  atomic_fetch_add(written ? &events_written : &events_lost, n);
+  atomic_store_explicit(&t->count, 0, memory_order_release);
+  /* a flush costs far more than this check; busy threads keep the
+   * counter clock on CLOCK_MONOTONIC */
+  oi_clock_reanchor(OI_CLOCK_REANCHOR_NS);
+}
+
+/* One count event per counted site with instances since the last flush,
+ * appended whatever the recording state (the instances were counted while
+ * recording); called with flush_lock held. */
+static void append_site_counts(oi_thread *t) {
+  uint64_t now = 0;
+  for (uint32_t site = 1; site < t->site_count_capacity; site++) {
+    uint64_t count = atomic_exchange_explicit(&t->site_counts[site], 0,
+                                              memory_order_relaxed);
+    if (count == 0)
+      continue;
+    uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed);
+    if (n == OI_BUFFER_EVENTS) {
+      write_buffer(t);
+      n = 0;
+    }
+    if (now == 0)
+      now = oi_now_ns();
+    const oi_site_entry *entry = oi_site_by_id(site);
+    t->record.event[n] = (oi_event){
+        .time_ns = now,
+        .kind = OI_KIND_CONSTRUCT_COUNT,
+        .origin = OI_ORIGIN_COMPILER,
+        .construct = entry ? entry->construct : OI_CONSTRUCT_OTHER,
+        .thread = t->number,
+        .site = site,
+        .u.generic = {count},
+        .device = -1};
+    atomic_store_explicit(&t->count, n + 1, memory_order_release);
+  }
+}
+
 void oi_thread_flush(oi_thread *t) {
   pthread_mutex_lock(&t->flush_lock);
   if (t == oi_tls_thread)
     t->flush_generation = atomic_load(&oi_flush_generation);
-  uint32_t n = atomic_load_explicit(&t->count, memory_order_acquire);
-  if (n > 0) {
-    t->record.header.type = OI_REC_EVENTS;
-    t->record.header.size =
-        (uint32_t)(sizeof(oi_events_record) + n * sizeof(oi_event));
-    t->record.events.thread = t->number;
-    t->record.events.count = n;
-    int written = oi_trace_append(&t->record, sizeof(oi_record_header) +
-                                                  t->record.header.size) == 0;
-    atomic_fetch_add(written ? &events_written : &events_lost, n);
-    atomic_store_explicit(&t->count, 0, memory_order_release);
-    /* a flush costs far more than this check; busy threads keep the
-     * counter clock on CLOCK_MONOTONIC */
-    oi_clock_reanchor(OI_CLOCK_REANCHOR_NS);
+  append_site_counts(t);
+  write_buffer(t);
+  pthread_mutex_unlock(&t->flush_lock);
+}
+
+int oi_site_counts_grow(oi_thread *t, uint32_t site) {
+  uint32_t capacity = t->site_count_capacity ? t->site_count_capacity : 64;
+  while (capacity <= site && capacity < UINT32_MAX / 2)
+    capacity *= 2;
+  if (capacity <= site)
+    return -1;
+  pthread_mutex_lock(&t->flush_lock); /* a flush may be reading the counts */
+  _Atomic uint64_t *grown =
+      realloc(t->site_counts, capacity * sizeof *t->site_counts);
+  if (grown) {
+    for (uint32_t i = t->site_count_capacity; i < capacity; i++)
+      atomic_init(&grown[i], 0);
+    t->site_counts = grown;
+    t->site_count_capacity = capacity;
   }
   pthread_mutex_unlock(&t->flush_lock);
+  if (!grown)
+    atomic_fetch_add(&events_lost, 1);
+  return grown ? 0 : -1;
 }
 
 static void set_state(int state) {

@@ -86,6 +86,11 @@ typedef struct oi_thread {
   uint32_t item_count;       /* used entries of `item` */
   oi_site_frame site[OI_SITE_DEPTH];
   oi_item_extent item[OI_SITE_ITEMS];
+  /* instances of counted sites (atomic) by site id since the last flush,
+   * which turns them into OI_KIND_CONSTRUCT_COUNT events; grown by
+   * oi_site_counts_grow, under flush_lock, outside the hot path */
+  _Atomic uint64_t *site_counts;
+  uint32_t site_count_capacity;
 
   /* the buffer, laid out as an OI_REC_EVENTS record */
   struct {
@@ -160,6 +165,28 @@ static inline oi_event *oi_event_next(oi_thread **self, unsigned kind,
 }
 
 void oi_thread_flush(oi_thread *t);
+
+/* Makes room in t->site_counts for `site` (the owner only). Returns 0, or
+ * -1 when out of memory (the instance then goes uncounted and lost). */
+int oi_site_counts_grow(oi_thread *t, uint32_t site);
+
+/* One more instance of a counted site on the calling thread: no clock read,
+ * no event (the count goes out with the next flush). */
+static inline void oi_site_count(oi_thread *t, uint32_t site) {
+  if (site >= t->site_count_capacity && oi_site_counts_grow(t, site) != 0)
+    return;
+  /* relaxed load and store, not an atomic add: only the owner increments;
+   * another thread reads and resets the counts only at the end of the
+   * trace (like the buffer itself) */
+  _Atomic uint64_t *count = &t->site_counts[site];
+  atomic_store_explicit(
+      count, atomic_load_explicit(count, memory_order_relaxed) + 1,
+      memory_order_relaxed);
+  /* omp_control_tool(flush) on another thread: as at an event */
+  if (t->flush_generation !=
+      atomic_load_explicit(&oi_flush_generation, memory_order_relaxed))
+    oi_thread_flush(t);
+}
 
 static inline void oi_event_commit(oi_thread *t) {
   uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed) + 1;

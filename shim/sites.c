@@ -70,6 +70,7 @@ static int derive(oi_site_entry *entry) {
   entry->device = entry->construct >= OI_CONSTRUCT_TARGET &&
                   entry->construct <= OI_CONSTRUCT_TARGET_UPDATE;
   entry->leaves = leaves_of(spelling);
+  entry->counted = entry->construct == OI_CONSTRUCT_ATOMIC;
   if (entry->parsed.map_count) {
     entry->rules = calloc(entry->parsed.map_count, sizeof *entry->rules);
     if (!entry->rules)
@@ -80,7 +81,8 @@ static int derive(oi_site_entry *entry) {
   return 0;
 }
 
-static uint32_t register_site(ompt_inst_site *site) {
+/* noinline: inlined, its stack frame would be set up on every lookup */
+__attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
   pthread_mutex_lock(&site_lock);
   uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
   if (id != 0) { /* another thread was first */
@@ -94,8 +96,10 @@ static uint32_t register_site(ompt_inst_site *site) {
       oi_site_parse(site->descriptor, strlen(site->descriptor),
                     &entry.parsed) == 0) {
     uint32_t chunk = next_site_id / SITES_PER_CHUNK;
-    if (!site_chunks[chunk])
-      site_chunks[chunk] = calloc(SITES_PER_CHUNK, sizeof(oi_site_entry));
+    if (!site_chunks[chunk]) /* read without the lock by oi_site_by_id */
+      __atomic_store_n(&site_chunks[chunk],
+                       calloc(SITES_PER_CHUNK, sizeof(oi_site_entry)),
+                       __ATOMIC_RELEASE);
     if (site_chunks[chunk] && derive(&entry) == 0) {
       id = next_site_id++;
       entry.parsed.id = id;
@@ -124,4 +128,14 @@ uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry) {
     return 0;
   *entry = &site_chunks[id / SITES_PER_CHUNK][id % SITES_PER_CHUNK];
   return id;
+}
+
+const oi_site_entry *oi_site_by_id(uint32_t id) {
+  if (id == 0 || id >= SITES_PER_CHUNK * SITE_CHUNKS)
+    return NULL;
+  oi_site_entry *chunk =
+      __atomic_load_n(&site_chunks[id / SITES_PER_CHUNK], __ATOMIC_ACQUIRE);
+  if (!chunk || chunk[id % SITES_PER_CHUNK].parsed.id != id)
+    return NULL;
+  return &chunk[id % SITES_PER_CHUNK];
 }

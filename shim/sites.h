@@ -31,11 +31,17 @@ typedef struct oi_site_entry {
   uint8_t team_begin; /* parallel or teams: BEGIN/END are implicit tasks */
   uint8_t device;     /* a target construct (target, data, enter/exit, update) */
   uint64_t leaves;    /* bit per enum oi_construct named in the spelling */
+  uint8_t counted;    /* atomic: only the compiler sees it and it costs a
+                         few ns, so its instances are counted per thread
+                         instead of timed (hooks.c) */
   oi_map_rule *rules; /* one per parsed.maps item */
 } oi_site_entry;
 
 /* The site's id and entry, registering it (and writing its OI_REC_SITE
  * record) on first use; 0 when the site was rejected (bad magic or ABI). */
 uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry);
+
+/* The entry of a registered id, NULL for any other id. */
+const oi_site_entry *oi_site_by_id(uint32_t id);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "callbacks.h"
 #include "clock.h"
+#include "content_hash.h"
 #include "hooks.h"
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
@@ -83,6 +84,8 @@ static void write_run_info(void) {
   snprintf(pid, sizeof pid, "%d", (int)getpid());
   write_info("pid", pid, strlen(pid));
   write_info("clock", oi_clock_name(), strlen(oi_clock_name()));
+  const char *hash = oi_hash_mode_name(oi_hash_mode_get());
+  write_info("hash", hash, strlen(hash));
 }
 
 /* How the trace ends. exit() on the initial thread outside any parallel
@@ -166,6 +169,7 @@ ompt_start_tool(unsigned int omp_version, const char *runtime) {
   if (oi_run_folder_open() != 0)
     return NULL;
   oi_clock_init(getenv("OMPT_INST_CLOCK"));
+  oi_hash_configure(getenv("OMPT_INST_HASH"));
   runtime_version = runtime ? runtime : "";
   return &result;
 }

@@ -122,6 +122,11 @@ void oi_json_bool(oi_json *json, const char *key, bool value) {
   fputs(value ? "true" : "false", json->out);
 }
 
+void oi_json_null(oi_json *json, const char *key) {
+  member(json, key);
+  fputs("null", json->out);
+}
+
 void oi_json_hex(oi_json *json, const char *key, uint64_t value) {
   member(json, key);
   fprintf(json->out, "\"0x%" PRIx64 "\"", value);

@@ -30,6 +30,7 @@ void oi_json_str(oi_json *json, const char *key, const char *value);
 void oi_json_uint(oi_json *json, const char *key, uint64_t value);
 void oi_json_int(oi_json *json, const char *key, int64_t value);
 void oi_json_bool(oi_json *json, const char *key, bool value);
+void oi_json_null(oi_json *json, const char *key);
 /* A number with a fraction, 4 decimals; null when not finite (JSON has no
  * infinity or NaN). */
 void oi_json_real(oi_json *json, const char *key, double value);

@@ -45,7 +45,8 @@ extern "C" {
   X(DATA_OP, "data_op", NULL, NULL, NULL, NULL)                               \
   X(MAP, "map", "target_id", "device", "host_addr", "bytes")                  \
   X(CONSTRUCT, "construct", NULL, NULL, NULL, NULL)                           \
-  X(ERROR, "error", "severity", NULL, NULL, NULL)
+  X(ERROR, "error", "severity", NULL, NULL, NULL)                             \
+  X(CONSTRUCT_COUNT, "construct_count", "count", NULL, NULL, NULL)
 
 enum oi_kind {
 #define OI_KIND_ENUM(id, name, a, b, c, d) OI_KIND_##id,
@@ -147,7 +148,7 @@ enum oi_origin {
   X(ASYNC, 0x02, "async")                                                     \
   X(NOWAIT, 0x04, "nowait")                                                   \
   X(HASH_VALID, 0x08, "hash_valid")                                           \
-  X(TRUNCATED_HASH, 0x10, "hash_partial")
+  X(HASH_SAMPLED, 0x10, "hash_sampled") /* hashed from sampled blocks */
 
 enum oi_event_flag {
 #define OI_FLAG_ENUM(id, bit, name) OI_FLAG_##id = bit,

@@ -131,6 +131,63 @@ static void test_pairing(void **state) {
   release(&b);
 }
 
+static const char atomic_site[] = "ompt-inst-site 1\nconstruct=atomic\nfile=/src/app.c\n"
+                                  "line=40\ncol=1\nend_line=40\nfunction=main\n";
+static const char other_atomic_site[] = "ompt-inst-site 1\nconstruct=atomic\nfile=/src/app.c\n"
+                                        "line=50\ncol=1\nend_line=50\nfunction=main\n";
+
+static oi_event atomic_event(uint32_t n, uint8_t kind, uint32_t thread, uint8_t endpoint,
+                             uint32_t site, uint64_t count) {
+  oi_event e = fixture_event(n, kind, thread);
+  e.endpoint = endpoint;
+  e.origin = OI_ORIGIN_COMPILER;
+  e.construct = OI_CONSTRUCT_ATOMIC;
+  e.site = site;
+  e.u.generic[0] = count;
+  return e;
+}
+
+/* Count events of an atomic site add their counts to the instances of the
+ * site's row per thread, untimed and without slices; a count event joins
+ * the row of the same site's construct events (point or begin/end), so
+ * traces recorded either way give the same rows, and begin/end pairs keep
+ * the row timed. */
+static void test_counted_atomics(void **state) {
+  (void)state;
+  built b;
+  fixture_begin(&b.fx, OI_TRACE_VERSION);
+  fixture_site(&b.fx, 1, atomic_site);
+  fixture_site(&b.fx, 2, other_atomic_site);
+  oi_event thread0[] = {atomic_event(1, OI_KIND_CONSTRUCT_COUNT, 0, OI_EP_NONE, 1, 700),
+                        atomic_event(2, OI_KIND_CONSTRUCT, 0, OI_EP_NONE, 1, 0),
+                        atomic_event(3, OI_KIND_CONSTRUCT_COUNT, 0, OI_EP_NONE, 1, 300),
+                        atomic_event(4, OI_KIND_CONSTRUCT, 0, OI_EP_BEGIN, 2, 0),
+                        atomic_event(6, OI_KIND_CONSTRUCT, 0, OI_EP_END, 2, 0)};
+  oi_event thread1[] = {atomic_event(5, OI_KIND_CONSTRUCT_COUNT, 1, OI_EP_NONE, 1, 42),
+                        atomic_event(7, OI_KIND_CONSTRUCT_COUNT, 1, OI_EP_NONE, 2, 9)};
+  fixture_events(&b.fx, 0, thread0, 5);
+  fixture_events(&b.fx, 1, thread1, 2);
+  build(&b, true);
+  const oi_profile *p = &b.profile;
+  assert_int_equal(p->row_keys.count, 2);
+  const oi_construct_row *counted = find_row(p, "app.c:40", "atomic");
+  assert_int_equal(counted->kind, OI_KIND_CONSTRUCT);
+  assert_true(counted->compiler);
+  assert_int_equal(counted->instances, 700 + 1 + 300 + 42);
+  assert_int_equal(counted->thread_instances[0], 1001);
+  assert_int_equal(counted->thread_instances[1], 42);
+  assert_int_equal(counted->threads, 2);
+  assert_false(counted->timed);
+  assert_int_equal(counted->total_ns, 0);
+  const oi_construct_row *timed = find_row(p, "app.c:50", "atomic");
+  assert_int_equal(timed->instances, 1 + 9);
+  assert_true(timed->timed);
+  assert_int_equal(timed->total_ns, 2000);
+  /* only the timed begin/end pair is a slice */
+  assert_int_equal(p->slice_count, 1);
+  release(&b);
+}
+
 /* Operations the runtime reports without a site take the name of the map
  * item that mapped their host address, and deletes (host address 0) the
  * name of their device address. Overlapping transfers from two threads go
@@ -182,6 +239,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_worker_before_its_region),
       cmocka_unit_test(test_pairing),
+      cmocka_unit_test(test_counted_atomics),
       cmocka_unit_test(test_variables_and_lanes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,7 +14,7 @@ expect_eq "$(cat compiler.out)" "$(cat expected.out)" "compiler: program result"
 
 # Every runtime event once: per kind, as many begins (or single events) in
 # the merged run as in the native run.
-kinds() { q "$1" endpoint!=end kind!=construct --field kind | sort | uniq -c; }
+kinds() { q "$1" endpoint!=end kind!=construct kind!=construct_count --field kind | sort | uniq -c; }
 expect_eq "$(kinds merged)" "$(kinds native)" "merged and native runs: events per kind"
 expect_eq "$(q merged kind=construct origin!=compiler --count)" 0 "construct events come from hooks only"
 
@@ -45,8 +45,14 @@ expect_eq "$(q merged kind=implicit_task endpoint=begin origin=merged --field li
   " 3 10; 2 51;" "merged implicit tasks"
 expect_eq "$(q merged kind=implicit_task origin=native --count)" 0 "no implicit task without its site"
 
-# Only the compiler sees these: atomic (lines 17, 43), section (30, 32), simd (48).
-for spec in 17:atomic:3 43:atomic:3 30:section:1 32:section:1 48:simd:1; do
+# Only the compiler sees these: atomic (lines 17, 43: counted per thread,
+# one count event per thread), section (30, 32), simd (48).
+for line in 17 43; do
+  expect_eq "$(q merged line=$line kind=construct_count construct=atomic origin=compiler --field count |
+    awk '{s += $1} END {print s}')" 3 "compiler atomic instances at line $line"
+  expect_eq "$(q merged line=$line kind=construct --count)" 0 "no timed atomic at line $line"
+done
+for spec in 30:section:1 32:section:1 48:simd:1; do
   IFS=: read -r line construct count <<< "$spec"
   expect_eq "$(q merged line=$line kind=construct construct=$construct origin=compiler endpoint=begin --count)" "$count" "compiler $construct at line $line"
   expect_eq "$(q merged line=$line kind=construct endpoint=end --count)" "$count" "compiler $construct ends at line $line"

@@ -308,6 +308,44 @@ static void identical_content_of_different_variables(void **state) {
   fx_done(&f);
 }
 
+/* Hashes of sampled blocks (OI_FLAG_HASH_SAMPLED) on either side of a
+ * comparison make the operation count in `sampled`: a at line 14 sent 3
+ * times sampled, b sent sampled and returned with a whole hash, c sent
+ * with a's sampled content; whole hashes alone count nothing. */
+static void sampled_hashes_make_findings_probable(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  for (int i = 0; i < 3; i++)
+    fx_op_flags(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, H0, OI_FLAG_HASH_SAMPLED);
+  fx_op_flags(&f, OI_DATA_OP_TO_DEVICE, 20, 2, FX_B, FX_BYTES, H1, OI_FLAG_HASH_SAMPLED);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 22, 2, FX_B, FX_BYTES, H1);
+  fx_op_flags(&f, OI_DATA_OP_TO_DEVICE, 30, 3, FX_C, FX_BYTES, H0, OI_FLAG_HASH_SAMPLED);
+  fx_kernel(&f, FX_DEV);
+  const oi_finding *d = fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "a[0:N]");
+  assert_int_equal(d->count, 2);
+  assert_int_equal(d->sampled, 2);
+  const oi_finding *r = fx_find(&f, OI_FINDING_ROUND_TRIP, "b[0:N]");
+  assert_int_equal(r->count, 1);
+  assert_int_equal(r->sampled, 1);
+  const oi_finding *ic = fx_find(&f, OI_FINDING_IDENTICAL_CONTENT, "c[0:N]");
+  assert_int_equal(ic->count, 1);
+  assert_int_equal(ic->sampled, 1);
+  fx_done(&f);
+
+  fx_init(&f);
+  for (int i = 0; i < 3; i++)
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, H0);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 30, 3, FX_C, FX_BYTES, H0);
+  fx_kernel(&f, FX_DEV);
+  d = fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "a[0:N]");
+  assert_int_equal(d->count, 2);
+  assert_int_equal(d->sampled, 0);
+  assert_int_equal(fx_find(&f, OI_FINDING_IDENTICAL_CONTENT, "c[0:N]")->sampled, 0);
+  fx_done(&f);
+}
+
 /* `target data` at line 12 sends a, then a `target update to` at line 14
  * sends the same content before each of 3 kernels: the fix is to drop the
  * update, not to add a data region */
@@ -375,6 +413,7 @@ int main(void) {
       cmocka_unit_test(host_device_host_round_trip),
       cmocka_unit_test(content_from_another_device_is_no_round_trip),
       cmocka_unit_test(identical_content_of_different_variables),
+      cmocka_unit_test(sampled_hashes_make_findings_probable),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -78,6 +78,10 @@ typedef struct oi_finding {
   uint64_t total;   /* operations of this kind at `at` on `device` */
   uint64_t bytes;   /* avoidable transferred bytes (0 for allocations) */
   uint64_t time_ns; /* avoidable time */
+  /* of count (duplicate, round trip, identical content): operations whose
+   * content was compared by a hash of sampled blocks (OI_FLAG_HASH_SAMPLED)
+   * on either side; when not 0 the finding is probable, not certain */
+  uint64_t sampled;
   /* first and last line where the variable is mapped to the device */
   unsigned first_line, last_line;
   const char *suggestion; /* the fix, in source terms */

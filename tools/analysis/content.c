@@ -6,6 +6,8 @@
  *    device that now sends it back unmodified;
  *  - identical content: a different variable (other place and host range)
  *    already brought this content to the receiver; reported, not avoidable.
+ * A decision that compared a hash of sampled blocks (OI_FLAG_HASH_SAMPLED,
+ * on either side) is probable: the bytes between the blocks went unseen.
  * Each holder (device or host) keeps, per host range, the hash of the last
  * transfer of that range in either direction and the write version it had
  * then (versions.c), so an overlapping update of part of an array counts
@@ -13,10 +15,11 @@
 #include "internal.h"
 
 static void remember(oi_analysis *ctx, uint32_t range, bool known,
-                     uint64_t hash, bool sent, int32_t peer, uint32_t version,
-                     uint32_t profile) {
+                     bool sampled, uint64_t hash, bool sent, int32_t peer,
+                     uint32_t version, uint32_t profile) {
   oia_range *r = oia_range_at(ctx, range);
   r->known = known;
+  r->sampled = sampled;
   r->hash = hash;
   r->sent = sent;
   r->peer = peer;
@@ -28,10 +31,12 @@ static uint32_t place_of(oi_analysis *ctx, uint32_t profile) {
   return oia_profile_at(ctx, profile)->place;
 }
 
-/* The first holder of the same content when it is another variable. */
+/* The first holder of the same content when it is another variable (and
+ * whether its hash was sampled). */
 static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
                              uint64_t bytes, uint64_t host_addr,
-                             uint32_t profile) {
+                             uint32_t profile, bool sampled,
+                             bool *holder_sampled) {
   oia_key key = {{(uint64_t)(int64_t)receiver, hash, bytes, 0}};
   uint32_t index = oia_table_get(&ctx->contents, &key);
   if (index == OIA_TABLE_NONE) {
@@ -46,6 +51,7 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
     }
     holder->profile = profile;
     holder->host_addr = host_addr;
+    holder->sampled = sampled;
     *slot = (uint32_t)(ctx->content_holders.len - 1);
     return OIA_NONE;
   }
@@ -54,6 +60,7 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
   if (first->host_addr == host_addr ||
       place_of(ctx, first->profile) == place_of(ctx, profile))
     return OIA_NONE;
+  *holder_sampled = first->sampled;
   return first->profile;
 }
 
@@ -69,6 +76,7 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   int32_t receiver = to_device ? ev->device : OIA_HOST_DEVICE;
   int32_t sender = to_device ? OIA_HOST_DEVICE : ev->device;
   bool known = ev->flags & OI_FLAG_HASH_VALID;
+  bool sampled = known && (ev->flags & OI_FLAG_HASH_SAMPLED);
   uint64_t hash = ev->u.data.hash;
 
   /* versions saturate after 4 billion transfers: changes then go unseen */
@@ -85,17 +93,23 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
       known && held->known && held->hash == hash && held->version == before;
   enum oi_finding_kind kind = OI_FINDING_COUNT;
   uint32_t other = OIA_NONE;
+  bool probable = sampled;
   if (holds_it) {
     kind = held->sent && held->peer == sender ? OI_FINDING_ROUND_TRIP
                                               : OI_FINDING_DUPLICATE_TRANSFER;
     other = held->place_profile;
+    probable |= held->sampled;
   } else if (known) {
-    other = other_holder(ctx, receiver, hash, bytes, host, profile);
+    bool holder_sampled = false;
+    other = other_holder(ctx, receiver, hash, bytes, host, profile, sampled,
+                         &holder_sampled);
     if (other != OIA_NONE)
       kind = OI_FINDING_IDENTICAL_CONTENT;
+    probable |= holder_sampled;
   }
-  remember(ctx, recv, known, hash, false, sender, write, profile);
-  remember(ctx, send, known, hash, true, receiver, sender_version, profile);
+  remember(ctx, recv, known, sampled, hash, false, sender, write, profile);
+  remember(ctx, send, known, sampled, hash, true, receiver, sender_version,
+           profile);
   if (kind == OI_FINDING_COUNT)
     return false;
 
@@ -104,6 +118,7 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   if (!group)
     return false;
   group->count++;
+  group->sampled += probable;
   group->bytes += bytes;
   group->time_ns += ev->u.data.duration_ns;
   if (kind == OI_FINDING_IDENTICAL_CONTENT)

@@ -73,6 +73,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
         g->other_profile != OIA_NONE ? *place_of(ctx, g->other_profile) : f->at;
     f->count = g->count;
     f->partial = g->partial;
+    f->sampled = g->sampled;
     f->total = p->out.ops[g->op];
     f->bytes = g->bytes;
     f->time_ns = g->time_ns;

@@ -32,6 +32,7 @@ typedef struct oia_range {
   uint64_t host_addr, bytes;
   /* content: the hash of the last transfer that touched the range here */
   bool known;   /* a valid hash is recorded */
+  bool sampled; /* that hash covers sampled blocks (OI_FLAG_HASH_SAMPLED) */
   bool sent;    /* the holder sent it (else it received it) */
   int32_t peer; /* the other side of that transfer */
   uint64_t hash;
@@ -78,11 +79,13 @@ typedef struct oia_group {
   uint32_t range;         /* range of the first occurrence (lines) */
   uint64_t host_addr;
   uint64_t count, partial, bytes, time_ns;
+  uint64_t sampled; /* of count: decided on sampled hashes */
 } oia_group;
 
 /* The first receiver of one content on one holder. */
 typedef struct oia_content_holder {
   uint32_t profile;
+  bool sampled; /* its hash covers sampled blocks (kept in the padding) */
   uint64_t host_addr;
 } oia_content_holder;
 

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "profile_internal.h"
 
@@ -129,6 +130,22 @@ int oi_device_events_analyse(oi_profile *p) {
 /* What a finding's count counts: identical content saves nothing. */
 const char *oi_profile_finding_counted(const oi_finding *f) {
   return f->kind == OI_FINDING_IDENTICAL_CONTENT ? "same as another variable" : "avoidable";
+}
+
+const char *oi_profile_finding_certainty(const oi_finding *f) {
+  return f->sampled ? ", probable (sampled hashes)" : "";
+}
+
+const char *oi_profile_hashing(const oi_profile *p) {
+  if (!p->hash_mode)
+    return NULL;
+  if (strcmp(p->hash_mode, "sampled") == 0)
+    return "sampled: large transfers hashed from spread blocks, findings on them probable";
+  if (strcmp(p->hash_mode, "full") == 0)
+    return "full: every transfer hashed whole";
+  if (strcmp(p->hash_mode, "off") == 0)
+    return "off: no content compared (no duplicate, round-trip or identical-content findings)";
+  return p->hash_mode;
 }
 
 const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {

@@ -19,6 +19,13 @@ const char *oi_format_ns(uint64_t ns, char *buf, size_t size) {
   return buf;
 }
 
+const char *oi_format_measured_ns(bool measured, uint64_t ns, char *buf, size_t size) {
+  if (measured)
+    return oi_format_ns(ns, buf, size);
+  snprintf(buf, size, "-");
+  return buf;
+}
+
 const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size) {
   if (bytes < 1000)
     snprintf(buf, size, "%" PRIu64 " B", bytes);

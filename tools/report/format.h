@@ -9,6 +9,8 @@
 
 /* "812 ns", "12.3 us", "4.56 ms", "1.234 s" */
 const char *oi_format_ns(uint64_t ns, char *buf, size_t size);
+/* The same when `measured`, else "-" (a time nobody measured is not 0). */
+const char *oi_format_measured_ns(bool measured, uint64_t ns, char *buf, size_t size);
 /* "24 B", "800.0 kB", "1.6 MB", "2.10 GB" (powers of 1000) */
 const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size);
 /* `text` cut to `width` columns, the last one an ellipsis when cut; counts

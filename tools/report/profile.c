@@ -119,11 +119,12 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   const char *written = site && site->construct && site->construct[0] ? site->construct : NULL;
   size_t leaf_length = strlen(leaf);
   const char *label;
+  bool construct = e->kind == OI_KIND_CONSTRUCT || e->kind == OI_KIND_CONSTRUCT_COUNT;
   if (e->kind == OI_KIND_KERNEL)
     label = "kernel";
   else if (e->kind == OI_KIND_IMPLICIT_TASK)
     label = "implicit task";
-  else if (written && (e->kind == OI_KIND_CONSTRUCT || !leaf[0] ||
+  else if (written && (construct || !leaf[0] ||
                        (strncmp(written, leaf, leaf_length) == 0 &&
                         (written[leaf_length] == ' ' || written[leaf_length] == '\0'))))
     label = written;
@@ -187,6 +188,7 @@ static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread,
   oi_construct_row *row = &p->rows[row_index];
   uint64_t ns = end_ns > start_ns ? end_ns - start_ns : 0;
   row->instances += !counted_at_begin;
+  row->timed = true;
   row->unpaired += unpaired;
   row->total_ns += ns;
   if (ns > row->max_ns)
@@ -291,19 +293,23 @@ static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
   return 0; /* an end without its begin (the trace began mid-region) */
 }
 
+/* `instances` untimed instances: a point event (1), or a count event of a
+ * counted site (atomic), whose instances join the row of the same site's
+ * construct events (traces of either kind give the same rows). */
 static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e,
-                       uint32_t thread) {
+                       uint32_t thread, uint64_t instances) {
   uint32_t place = place_of_event(p, e, t);
   if (place == OI_NO_INDEX)
     place = oi_place_unknown(p);
   uint32_t label = label_of(p, e);
   if (place == OI_NO_INDEX || label == OI_NO_INDEX)
     return -1;
-  uint32_t row = row_of(p, place, label, e->kind, e->origin == OI_ORIGIN_COMPILER);
+  unsigned kind = e->kind == OI_KIND_CONSTRUCT_COUNT ? OI_KIND_CONSTRUCT : e->kind;
+  uint32_t row = row_of(p, place, label, kind, e->origin == OI_ORIGIN_COMPILER);
   if (row == OI_NO_INDEX)
     return -1;
-  p->rows[row].instances++;
-  return count_on_thread(&p->rows[row], thread, 0, 1);
+  p->rows[row].instances += instances;
+  return count_on_thread(&p->rows[row], thread, 0, instances);
 }
 
 /* A dense id for the map item (site, var) an event names. */
@@ -462,11 +468,13 @@ static int add_event(oi_profile *p, const oi_event *e) {
   }
   if (e->kind == OI_KIND_THREAD)
     return 0;
+  if (e->kind == OI_KIND_CONSTRUCT_COUNT)
+    return e->u.generic[0] ? point_event(p, t, e, e->thread, e->u.generic[0]) : 0;
   if (e->endpoint == OI_EP_BEGIN)
     return push_region(p, t, e, e->thread);
   if (e->endpoint == OI_EP_END)
     return end_region(p, t, e, e->thread);
-  return is_profiled_point(e->kind) ? point_event(p, t, e, e->thread) : 0;
+  return is_profiled_point(e->kind) ? point_event(p, t, e, e->thread, 1) : 0;
 }
 
 /* Regions still open at the end are timed to their thread's last event;
@@ -538,6 +546,7 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   p->program = info_value(trace, "program");
   p->argv = info_value(trace, "argv");
   p->runtime = info_value(trace, "runtime");
+  p->hash_mode = info_value(trace, "hash");
 
   const oi_event *event;
   int result;

@@ -34,7 +34,10 @@ typedef struct oi_construct_row {
   const char *label;
   uint8_t kind;     /* enum oi_kind */
   bool compiler;    /* seen by the compiler hooks only */
-  uint64_t instances; /* begin events (or point events) */
+  uint64_t instances; /* begin events (or point events, or the counts of
+                         count events) */
+  bool timed;         /* some instance had a begin and an end: without one
+                         (point events, counted atomics) no time was measured */
   uint64_t unpaired;  /* begins without an end: timed to the thread's last event */
   uint64_t total_ns, max_ns;
   uint64_t *thread_ns;        /* time per tool thread, `thread_capacity` entries */
@@ -76,6 +79,7 @@ typedef struct oi_profile {
 
   /* header */
   const char *program, *argv, *runtime; /* from info records, NULL if absent */
+  const char *hash_mode; /* "sampled", "full" or "off"; NULL if absent */
   uint64_t events;        /* events read */
   uint64_t duration_ns;   /* end record, else last event - start */
   uint64_t last_event_ns; /* relative */
@@ -130,6 +134,12 @@ const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *
 /* What a finding's count counts, for "N of M to_device ...": "avoidable", or
  * "same as another variable" for identical content, which saves nothing. */
 const char *oi_profile_finding_counted(const oi_finding *finding);
+/* ", probable (sampled hashes)" when some of a finding's operations were
+ * compared by hashes of sampled blocks, else "". */
+const char *oi_profile_finding_certainty(const oi_finding *finding);
+/* How the shim hashed transfers, for the report header; NULL when the trace
+ * does not say. */
+const char *oi_profile_hashing(const oi_profile *profile);
 /* "from the runtime", "inferred from map clauses" or "partly inferred":
  * where the data operations came from; NULL when there were none. */
 const char *oi_profile_data_op_source(const oi_profile *profile);

@@ -145,8 +145,9 @@ static void details(const listing *l, uint32_t from, uint32_t to, FILE *out) {
       const oi_construct_row *r = &p->rows[l->rows[l->first[l->order[i]] + k]];
       fprintf(out, "%28s | ^ %s%s: %" PRIu64 " on %" PRIu32 " thread%s, %s", "",
               r->compiler ? "[c] " : "", r->label, r->instances, r->threads,
-              r->threads == 1 ? "" : "s", oi_format_ns(r->total_ns, a, sizeof a));
-      if (r->threads > 1)
+              r->threads == 1 ? "" : "s",
+              r->timed ? oi_format_ns(r->total_ns, a, sizeof a) : "not timed");
+      if (r->threads > 1 && r->timed)
         fprintf(out, ", imbalance %.2f", r->imbalance);
       fputc('\n', out);
     }
@@ -230,7 +231,7 @@ static void unplaced(const listing *l, FILE *out) {
     any = true;
     char where[512], a[32];
     fprintf(out, "%8" PRIu64 " %9s %9s | %s at %s\n", r->instances,
-            oi_format_ns(r->total_ns, a, sizeof a), "", r->label,
+            oi_format_measured_ns(r->timed, r->total_ns, a, sizeof a), "", r->label,
             oi_place_text(&p->places[r->place], false, where, sizeof where));
   }
 }

@@ -21,6 +21,7 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
   opt_str(json, "program", p->program);
   opt_str(json, "argv", p->argv);
   opt_str(json, "runtime", p->runtime);
+  opt_str(json, "hash", p->hash_mode);
   oi_json_uint(json, "pid", t->header.pid);
   oi_json_bool(json, "complete", t->complete);
   if (t->complete)
@@ -52,6 +53,14 @@ static void place(const oi_place *pl, oi_json *json) {
   opt_str(json, "function", pl->function);
 }
 
+/* A duration, null when the row's instances were not timed. */
+static void measured_ns(oi_json *json, const char *key, bool measured, uint64_t ns) {
+  if (measured)
+    oi_json_uint(json, key, ns);
+  else
+    oi_json_null(json, key);
+}
+
 static void constructs(const oi_profile *p, oi_json *json) {
   uint32_t *order = oi_profile_rows_by_cost(p);
   oi_json_open(json, "constructs", '[');
@@ -65,10 +74,13 @@ static void constructs(const oi_profile *p, oi_json *json) {
     oi_json_uint(json, "instances", r->instances);
     oi_json_uint(json, "unpaired", r->unpaired);
     oi_json_uint(json, "threads", r->threads);
-    oi_json_uint(json, "total_ns", r->total_ns);
-    oi_json_uint(json, "mean_ns", r->instances ? r->total_ns / r->instances : 0);
-    oi_json_uint(json, "max_ns", r->max_ns);
-    oi_json_real(json, "imbalance", r->imbalance);
+    measured_ns(json, "total_ns", r->timed, r->total_ns);
+    measured_ns(json, "mean_ns", r->timed, r->instances ? r->total_ns / r->instances : 0);
+    measured_ns(json, "max_ns", r->timed, r->max_ns);
+    if (r->timed)
+      oi_json_real(json, "imbalance", r->imbalance);
+    else
+      oi_json_null(json, "imbalance");
     oi_json_open(json, "per_thread", '[');
     for (uint32_t t = 0; t < r->thread_capacity; t++) {
       if (r->thread_instances[t] == 0)
@@ -76,7 +88,7 @@ static void constructs(const oi_profile *p, oi_json *json) {
       oi_json_open(json, NULL, '{');
       oi_json_uint(json, "thread", t);
       oi_json_uint(json, "instances", r->thread_instances[t]);
-      oi_json_uint(json, "total_ns", r->thread_ns[t]);
+      measured_ns(json, "total_ns", r->timed, r->thread_ns[t]);
       oi_json_close(json, '}');
     }
     oi_json_close(json, ']');
@@ -133,6 +145,8 @@ static void findings(const oi_profile *p, oi_json *json) {
     oi_json_int(json, "device", f->device);
     oi_json_uint(json, "count", f->count);
     oi_json_uint(json, "partial", f->partial);
+    oi_json_uint(json, "sampled", f->sampled);
+    oi_json_bool(json, "probable", f->sampled > 0);
     oi_json_uint(json, "total", f->total);
     oi_json_uint(json, "bytes", f->bytes);
     oi_json_uint(json, "time_ns", f->time_ns);

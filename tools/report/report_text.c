@@ -33,6 +33,9 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   const char *source = oi_profile_data_op_source(p);
   if (source)
     fprintf(out, "  data ops  %s\n", source);
+  const char *hashing = oi_profile_hashing(p);
+  if (hashing)
+    fprintf(out, "  hashing   %s\n", hashing);
   if (t->complete)
     fprintf(out, "  trace     %s, complete, %" PRIu64 " events lost\n",
             oi_format_fit_tail(t->path, 60, fitted, sizeof fitted), t->end.lost_events);
@@ -65,21 +68,26 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
     oi_place_text(&p->places[r->place], false, place, sizeof place);
     snprintf(a, sizeof a, "%" PRIu64, r->instances);
     snprintf(b, sizeof b, "%" PRIu32, r->threads);
-    snprintf(d, sizeof d, "%.2f", r->imbalance);
+    if (r->timed)
+      snprintf(d, sizeof d, "%.2f", r->imbalance);
+    else
+      snprintf(d, sizeof d, "-");
     oi_format_cell(out, place, w[0], false, false);
     char label[512];
     snprintf(label, sizeof label, "%s%s", r->compiler ? "[c] " : "", r->label);
     oi_format_cell(out, label, w[1], false, false);
     oi_format_cell(out, a, w[2], true, false);
     oi_format_cell(out, b, w[3], true, false);
-    oi_format_cell(out, oi_format_ns(r->total_ns, c, sizeof c), w[4], true, false);
+    oi_format_cell(out, oi_format_measured_ns(r->timed, r->total_ns, c, sizeof c), w[4], true,
+                   false);
     uint64_t mean = r->instances ? r->total_ns / r->instances : 0;
-    oi_format_cell(out, oi_format_ns(mean, c, sizeof c), w[5], true, false);
-    oi_format_cell(out, oi_format_ns(r->max_ns, c, sizeof c), w[6], true, false);
+    oi_format_cell(out, oi_format_measured_ns(r->timed, mean, c, sizeof c), w[5], true, false);
+    oi_format_cell(out, oi_format_measured_ns(r->timed, r->max_ns, c, sizeof c), w[6], true,
+                   false);
     oi_format_cell(out, d, w[7], true, true);
     fputc('\n', out);
   }
-  fputs("inst: begin events; imbal: max/mean of per-thread time; [c]: seen by the compiler "
+  fputs("inst: instances; imbal: max/mean of per-thread time; -: not timed; [c]: compiler "
         "hooks only\n", out);
   free(order);
 }
@@ -164,11 +172,11 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     const oi_finding *f = &p->findings[k];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
     snprintf(line, sizeof line,
-             "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s", k + 1,
+             "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", k + 1,
              oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
              f->total, oi_data_op_name(f->op), oi_profile_finding_counted(f),
              oi_format_bytes(f->bytes, a, sizeof a),
-             oi_format_ns(f->time_ns, b, sizeof b));
+             oi_format_ns(f->time_ns, b, sizeof b), oi_profile_finding_certainty(f));
     wrapped(out, line, 0);
     if (f->suggestion)
       wrapped(out, f->suggestion, 4);

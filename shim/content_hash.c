@@ -1,0 +1,70 @@
+/* Whole and sampled content hashes; see content_hash.h. */
+#include "content_hash.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "ompt-inst/events.h"
+
+static oi_hash_mode configured = OI_HASH_SAMPLED;
+
+static const char *const mode_names[] = {
+    [OI_HASH_SAMPLED] = "sampled",
+    [OI_HASH_FULL] = "full",
+    [OI_HASH_OFF] = "off",
+};
+
+const char *oi_hash_mode_name(oi_hash_mode mode) {
+  return (unsigned)mode < sizeof mode_names / sizeof mode_names[0]
+             ? mode_names[mode]
+             : "?";
+}
+
+void oi_hash_configure(const char *value) {
+  configured = OI_HASH_SAMPLED;
+  if (!value || !*value)
+    return;
+  for (unsigned m = 0; m < sizeof mode_names / sizeof mode_names[0]; m++)
+    if (strcmp(value, mode_names[m]) == 0) {
+      configured = (oi_hash_mode)m;
+      return;
+    }
+  fprintf(stderr,
+          "ompt-inst: OMPT_INST_HASH: unknown mode '%s' (expected sampled, "
+          "full or off); using sampled\n",
+          value);
+}
+
+oi_hash_mode oi_hash_mode_get(void) { return configured; }
+
+/* OI_HASH_BLOCKS blocks at evenly spread offsets, the first at 0 and the
+ * last ending at the buffer's end, each hash seeding the next; the first
+ * seed is the size, so buffers of different sizes differ. */
+static uint64_t sampled_hash(const unsigned char *data, size_t bytes) {
+  uint64_t seed = bytes;
+  size_t span = bytes - OI_HASH_BLOCK_BYTES;
+  for (unsigned i = 0; i < OI_HASH_BLOCKS; i++) {
+    size_t offset = (size_t)((unsigned __int128)span * i / (OI_HASH_BLOCKS - 1));
+    seed = XXH3_64bits_withSeed(data + offset, OI_HASH_BLOCK_BYTES, seed);
+  }
+  return seed;
+}
+
+unsigned oi_content_hash_flags(oi_hash_mode mode, size_t bytes) {
+  if (mode == OI_HASH_OFF)
+    return 0;
+  if (mode == OI_HASH_SAMPLED && bytes > OI_HASH_WHOLE_LIMIT)
+    return OI_FLAG_HASH_VALID | OI_FLAG_HASH_SAMPLED;
+  return OI_FLAG_HASH_VALID;
+}
+
+unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes,
+                            uint64_t *hash) {
+  unsigned flags = oi_content_hash_flags(mode, bytes);
+  if (flags & OI_FLAG_HASH_SAMPLED)
+    *hash = sampled_hash(data, bytes);
+  else if (flags)
+    *hash = XXH3_64bits(data, bytes);
+  return flags;
+}

@@ -1,0 +1,89 @@
+# Content hashing modes (OMPT_INST_HASH) on a 2.4 MB array mapped `to`
+# twice unchanged: by default its transfers are hashed from sampled blocks
+# (flag hash_sampled) and the duplicate is reported as probable, in the
+# text and JSON reports; `full` hashes whole (certain finding); `off`
+# hashes nothing (no hash_valid, no duplicate); an unknown mode gets one
+# line on stderr and the default. Native data operations (plain build; LLVM
+# 14's runtime reports none, so there the plugin build's inferred ones) and
+# inferred ones (plugin build without device callbacks) alike.
+. "$OI_SRC/tests/lib.sh"
+cc_plain plain "$OI_SRC/tests/shim/programs/large_duplicate.c" $OI_HOST_OFFLOAD
+cc_plugin plugin "$OI_SRC/tests/shim/programs/large_duplicate.c" $OI_HOST_OFFLOAD
+./plain > expected.out
+big=2400000
+if [ "${OI_LLVM:-}" = 14 ]; then
+  prog=plugin a_var=a
+else
+  prog=plain a_var="ADDR (2400000 bytes)"
+fi
+
+# run NAME PROGRAM [ENV...]: the program under `ompt-inst run` with ENV
+run() {
+  local name=$1 program=$2; shift 2
+  env "$@" "$OI" run -o "$name" -- "./$program" > "$name.out" 2> "$name.log"
+  grep -v ' events recorded in ' "$name.log" > "$name.err" || true
+  expect_eq "$(cat "$name.out")" "$(cat expected.out)" "$name: program output"
+  "$OI" report "$name" --format json --output "$name.json" || fail "$name: report failed"
+  "$OI" report "$name" --format text --output "$name.txt" || fail "$name: text report failed"
+}
+
+# json NAME EXPR: a Python expression over the report `r`
+json() {
+  "$OI_PYTHON" -c 'import json, sys; r = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' \
+    "$1.json" "$2"
+}
+# the duplicates as (var with its address named ADDR, count, total, sampled, probable)
+duplicates() {
+  json "$1" '[(__import__("re").sub("0x[0-9a-f]+", "ADDR", f["var"]), f["count"], f["total"], f["sampled"], f["probable"]) for f in r["findings"] if f["kind"] == "duplicate_transfer"]'
+}
+probable_others() { json "$1" 'sum(f["probable"] for f in r["findings"] if f["kind"] != "duplicate_transfer")'; }
+
+run sampled $prog
+expect_eq "$(cat sampled.err)" "" "sampled: nothing on stderr"
+expect_eq "$(dumpq sampled kind=data_op op=to_device bytes=$big hash_valid=true hash_sampled=true --count)" 2 \
+  "sampled: both transfers of a hashed from blocks"
+expect_eq "$(dumpq sampled kind=data_op bytes=8 op=from_device hash_valid=true hash_sampled= --count)" 2 \
+  "sampled: the 8-byte results hashed whole"
+expect_eq "$(dumpq sampled kind=data_op op=to_device bytes=$big --field hash | sort -u | wc -l)" 1 \
+  "sampled: one content"
+expect_eq "$(json sampled 'r["run"]["hash"]')" sampled "sampled: run info"
+expect_eq "$(duplicates sampled)" "[('$a_var', 1, 1, 1, True)]" "sampled: the duplicate, probable"
+expect_eq "$(probable_others sampled)" 0 "sampled: nothing else probable"
+grep -q '^  hashing   sampled: ' sampled.txt || fail "sampled: no hashing line in the text report"
+# the finding's line (wrapped at 100 columns) ends in the mark, once
+expect_eq "$(grep -c 'probable (sampled hashes)' sampled.txt)" 1 "sampled: one probable finding in the text"
+grep -B1 'probable (sampled hashes)' sampled.txt | head -n 1 | grep -q '^1\. duplicate_transfer of ' ||
+  fail "sampled: the text report's duplicate is not the probable one"
+
+run full $prog OMPT_INST_HASH=full
+expect_eq "$(dumpq full kind=data_op op=to_device bytes=$big hash_valid=true hash_sampled= --count)" 2 \
+  "full: both transfers of a hashed whole"
+expect_eq "$(dumpq full kind=data_op hash_sampled=true --count)" 0 "full: nothing sampled"
+expect_eq "$(json full 'r["run"]["hash"]')" full "full: run info"
+expect_eq "$(duplicates full)" "[('$a_var', 1, 1, 0, False)]" "full: the duplicate, certain"
+grep -q 'probable' full.txt && fail "full: the text report says probable"
+
+run off $prog OMPT_INST_HASH=off
+expect_eq "$(dumpq off kind=data_op op=to_device --count)" 2 "off: transfers still recorded"
+expect_eq "$(dumpq off kind=data_op hash_valid=true --count)" 0 "off: nothing hashed"
+expect_eq "$(json off 'r["run"]["hash"]')" off "off: run info"
+expect_eq "$(duplicates off)" "[]" "off: no duplicate"
+
+run bogus $prog OMPT_INST_HASH=bogus
+expect_eq "$(cat bogus.err)" \
+  "ompt-inst: OMPT_INST_HASH: unknown mode 'bogus' (expected sampled, full or off); using sampled" \
+  "bogus: one line on stderr"
+expect_eq "$(json bogus 'r["run"]["hash"]')" sampled "bogus: the default"
+expect_eq "$(duplicates bogus)" "[('$a_var', 1, 1, 1, True)]" "bogus: sampled as by default"
+
+# inferred data operations (shim/mapsim.c) are hashed the same way
+run inferred plugin OMPT_INST_DISABLE_NATIVE=target
+expect_eq "$(dumpq inferred kind=data_op origin=inferred op=to_device bytes=$big hash_sampled=true --count)" 2 \
+  "inferred: both transfers of a hashed from blocks"
+expect_eq "$(json inferred '[(f["var"], f["probable"]) for f in r["findings"] if f["kind"] == "duplicate_transfer"]')" \
+  "[('a', True)]" "inferred: the duplicate of a, probable"
+run inferred_full plugin OMPT_INST_DISABLE_NATIVE=target OMPT_INST_HASH=full
+expect_eq "$(dumpq inferred_full kind=data_op hash_sampled=true --count)" 0 "inferred, full: nothing sampled"
+expect_eq "$(json inferred_full '[(f["var"], f["probable"]) for f in r["findings"] if f["kind"] == "duplicate_transfer"]')" \
+  "[('a', False)]" "inferred, full: the duplicate of a, certain"
+echo ok
