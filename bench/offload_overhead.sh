@@ -2,10 +2,10 @@
 # Offload overhead on the transfer-heavy programs of bench/offload.c (host
 # offloading: real allocations and copies), four variants interleaved per
 # repetition: native, do-nothing tool, `ompt-inst run` on the plain build
-# and on the plugin build. The shim hashes the host side of every transfer
-# (XXH3-64, sampled above 16 KiB by default); the hash's own cost is
-# measured alone by hash_throughput, whole and in the default mode, on
-# buffers of the programs' sizes. Prints Markdown.
+# (hashing transfers whole, the default, and with OMPT_INST_HASH=sampled)
+# and on the plugin build. The hash's own cost is measured alone by
+# hash_throughput, whole and sampled, on buffers of the programs' sizes.
+# Prints Markdown.
 #
 #   bench/offload_overhead.sh [SCALE] [RUNS]    (defaults 1 and 7)
 # shellcheck source=lib.sh
@@ -21,42 +21,44 @@ build_program offload.c offload_plugin "$targets" -fplugin="$plugin"
 build_null_tool
 
 # program, regions per run, bytes mapped tofrom per region
-programs="small:20000:512 limit:10000:16384 medium:2000:262144 large:10:67108864"
+programs="small:20000:512 medium:10000:16384 big:2000:262144 large:10:67108864"
 
 sample_native() { "$work/offload" "$program" "$n"; }
 sample_null() { OMP_TOOL_LIBRARIES="$work/null_tool.so" "$work/offload" "$program" "$n"; }
 sample_run() { tool_run run "$work/offload" "$program" "$n"; }
+sample_sampled() { OMPT_INST_HASH=sampled tool_run sampled "$work/offload" "$program" "$n"; }
 sample_plugin() { tool_run plugin "$work/offload_plugin" "$program" "$n"; }
 
 echo "Median of $runs interleaved runs; ns per target region (each maps one array tofrom:"
-echo "alloc, copy in, kernel, copy out, delete; 2 transfers hashed by the shim, whole up to"
-echo "16 KiB, from 16 blocks of 256 bytes above)."
+echo "alloc, copy in, kernel, copy out, delete; the shim hashes both transfers: whole by default,"
+echo "from spread blocks above 1 KiB with OMPT_INST_HASH=sampled)."
 echo
-echo "| program | regions | bytes per transfer | native | null tool | run | run, plugin build | events/region (run, plugin) | run / native | plugin / native | run / null |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| program | regions | bytes per transfer | native | null tool | run | run, sampled | run, plugin build | events/region (run, plugin) | run / native | sampled / native | plugin / native | run / null |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for entry in $programs; do
   IFS=: read -r program n bytes <<< "$entry"
   n=$(awk -v n="$n" -v s="$scale" 'BEGIN { m = int(n * s); if (m < 2) m = 2; printf "%d", m }')
-  interleave "$runs" native null run plugin
+  interleave "$runs" native null run sampled plugin
   awk -v t="$program" -v n="$n" -v b="$bytes" -v a="${MEDIAN[native]}" -v z="${MEDIAN[null]}" \
-      -v r="${MEDIAN[run]}" -v p="${MEDIAN[plugin]}" \
+      -v r="${MEDIAN[run]}" -v s="${MEDIAN[sampled]}" -v p="${MEDIAN[plugin]}" \
       -v er="$(cat "$work/run.events")" -v ep="$(cat "$work/plugin.events")" \
       -v figures="$figures" 'BEGIN {
-    printf "| %s | %d | %d | %.0f | %.0f | %.0f | %.0f | %.1f, %.1f | %.2f | %.2f | %.2f |\n",
-      t, n, b, a, z, r, p, er / (n + 1), ep / (n + 1), r / a, p / a, r / z
-    printf "offload %s run/native %.2f\noffload %s plugin/native %.2f\n", t, r / a, t, p / a >> figures }'
-  # the hash alone over the same bytes, whole and as the shim does it by
-  # default, and what the latter adds to a region (2 transfers hashed)
+    printf "| %s | %d | %d | %.0f | %.0f | %.0f | %.0f | %.0f | %.1f, %.1f | %.2f | %.2f | %.2f | %.2f |\n",
+      t, n, b, a, z, r, s, p, er / (n + 1), ep / (n + 1), r / a, s / a, p / a, r / z
+    printf "offload %s run/native %.2f\noffload %s sampled/native %.2f\noffload %s plugin/native %.2f\n",
+      t, r / a, t, s / a, t, p / a >> figures }'
+  # the hash alone over the same bytes, whole and sampled, and what they
+  # add to a region (2 transfers hashed)
   repeat=$(awk -v b="$bytes" 'BEGIN { r = int(2e8 / b); if (r < 1) r = 1; printf "%d", r }')
   whole=$("$hash_tool" "$bytes" "$repeat" full)
-  default=$("$hash_tool" "$bytes" "$repeat" sampled)
-  echo "$program $bytes $whole $default ${MEDIAN[native]}" >> "$work/hashing"
+  sampled=$("$hash_tool" "$bytes" "$repeat" sampled)
+  echo "$program $bytes $whole $sampled ${MEDIAN[native]}" >> "$work/hashing"
 done
 echo
-echo "| hashed buffer | XXH3-64 whole | 2 whole hashes per region | 2 hashes, default mode | default's share of the native region time |"
-echo "|---:|---:|---:|---:|---:|"
-while read -r program bytes whole default native; do
-  awk -v b="$bytes" -v w="$whole" -v d="$default" -v a="$native" 'BEGIN {
+echo "| hashed buffer | XXH3-64 whole | 2 whole hashes per region | their share of the native region time | 2 sampled hashes | their share |"
+echo "|---:|---:|---:|---:|---:|---:|"
+while read -r program bytes whole sampled native; do
+  awk -v b="$bytes" -v w="$whole" -v d="$sampled" -v a="$native" 'BEGIN {
     hw = 2 * b / w; hd = 2 * b / d   # ns: bytes / (GB/s) = ns
-    printf "| %d B | %.2f GB/s | %.0f ns | %.0f ns | %.1f %% |\n", b, w, hw, hd, 100 * hd / a }'
+    printf "| %d B | %.2f GB/s | %.0f ns | %.1f %% | %.0f ns | %.1f %% |\n", b, w, hw, 100 * hw / a, hd, 100 * hd / a }'
 done < "$work/hashing"

@@ -7,7 +7,10 @@
 
 #include "ompt-inst/events.h"
 
-static oi_hash_mode configured = OI_HASH_SAMPLED;
+/* Whole by default: a sampled hash can take a changed buffer for an
+ * unchanged one (a sparse update between the blocks), and findings must be
+ * right before they are cheap. */
+static oi_hash_mode configured = OI_HASH_FULL;
 
 static const char *const mode_names[] = {
     [OI_HASH_SAMPLED] = "sampled",
@@ -22,7 +25,7 @@ const char *oi_hash_mode_name(oi_hash_mode mode) {
 }
 
 void oi_hash_configure(const char *value) {
-  configured = OI_HASH_SAMPLED;
+  configured = OI_HASH_FULL;
   if (!value || !*value)
     return;
   for (unsigned m = 0; m < sizeof mode_names / sizeof mode_names[0]; m++)
@@ -31,21 +34,22 @@ void oi_hash_configure(const char *value) {
       return;
     }
   fprintf(stderr,
-          "ompt-inst: OMPT_INST_HASH: unknown mode '%s' (expected sampled, "
-          "full or off); using sampled\n",
+          "ompt-inst: OMPT_INST_HASH: unknown mode '%s' (expected full, "
+          "sampled or off); using full\n",
           value);
 }
 
 oi_hash_mode oi_hash_mode_get(void) { return configured; }
 
-/* OI_HASH_BLOCKS blocks at evenly spread offsets, the first at 0 and the
- * last ending at the buffer's end, each hash seeding the next; the first
- * seed is the size, so buffers of different sizes differ. */
+/* Blocks at evenly spread offsets, the first at 0 and the last ending at
+ * the buffer's end, each hash seeding the next; the first seed is the size,
+ * so buffers of different sizes differ. */
 static uint64_t sampled_hash(const unsigned char *data, size_t bytes) {
   uint64_t seed = bytes;
   size_t span = bytes - OI_HASH_BLOCK_BYTES;
-  for (unsigned i = 0; i < OI_HASH_BLOCKS; i++) {
-    size_t offset = (size_t)((unsigned __int128)span * i / (OI_HASH_BLOCKS - 1));
+  size_t blocks = oi_hash_sample_blocks(bytes);
+  for (size_t i = 0; i < blocks; i++) {
+    size_t offset = (size_t)((unsigned __int128)span * i / (blocks - 1));
     seed = XXH3_64bits_withSeed(data + offset, OI_HASH_BLOCK_BYTES, seed);
   }
   return seed;

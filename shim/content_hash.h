@@ -1,25 +1,29 @@
 /* Content hashes of the host side of transfers (XXH3-64), which the
- * analysis compares to find transfers of unchanged data. Reading a large
- * buffer whole costs as much as copying it, so by default a buffer above
- * OI_HASH_WHOLE_LIMIT is hashed from OI_HASH_BLOCKS evenly spread blocks
- * (first and last included), and its event is marked OI_FLAG_HASH_SAMPLED.
- * OMPT_INST_HASH=full hashes everything whole, =off hashes nothing. */
+ * analysis compares to find transfers of unchanged data. By default every
+ * buffer is hashed whole. Reading a buffer whole costs more than copying it,
+ * so OMPT_INST_HASH=sampled hashes a buffer above OI_HASH_WHOLE_LIMIT from
+ * evenly spread blocks (first and last included, one per
+ * OI_HASH_BYTES_PER_BLOCK, at least OI_HASH_MIN_BLOCKS) and marks its event
+ * OI_FLAG_HASH_SAMPLED; OMPT_INST_HASH=off hashes nothing. */
 #ifndef OMPT_INST_SHIM_CONTENT_HASH_H
 #define OMPT_INST_SHIM_CONTENT_HASH_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Hashing reads memory about as fast as host offloading copies it, so the
- * limits are small: whole up to 16 KiB, above it 16 blocks of 256 bytes
- * (4 KiB read, whatever the size; docs/shim.md has the measurements). */
-#define OI_HASH_WHOLE_LIMIT ((size_t)16 << 10)
-#define OI_HASH_BLOCKS 16u
-#define OI_HASH_BLOCK_BYTES ((size_t)256)
+/* XXH3 reads 10-17 GB/s here while host offloading copies a cached buffer
+ * at up to 100 GB/s, so little is read: whole up to 1 KiB, above it one
+ * 64-byte block per 16 KiB (1/256 of the buffer), at least 16 blocks. A
+ * change that spans 16 KiB is always seen. The measurements behind these
+ * are in docs/performance.md. */
+#define OI_HASH_WHOLE_LIMIT ((size_t)1 << 10)
+#define OI_HASH_BLOCK_BYTES ((size_t)64)
+#define OI_HASH_BYTES_PER_BLOCK ((size_t)16 << 10)
+#define OI_HASH_MIN_BLOCKS ((size_t)16)
 
 typedef enum { OI_HASH_SAMPLED, OI_HASH_FULL, OI_HASH_OFF } oi_hash_mode;
 
-/* Sets the mode from OMPT_INST_HASH's value (NULL or empty: sampled); an
+/* Sets the mode from OMPT_INST_HASH's value (NULL or empty: full); an
  * unknown value gets one line on stderr and the default. */
 void oi_hash_configure(const char *value);
 oi_hash_mode oi_hash_mode_get(void);
@@ -31,6 +35,12 @@ const char *oi_hash_mode_name(oi_hash_mode mode);
  * hash; 0 and *hash untouched when nothing is hashed). */
 unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes,
                             uint64_t *hash);
+
+/* How many blocks a sampled hash of `bytes` bytes reads. */
+static inline size_t oi_hash_sample_blocks(size_t bytes) {
+  size_t blocks = bytes / OI_HASH_BYTES_PER_BLOCK;
+  return blocks > OI_HASH_MIN_BLOCKS ? blocks : OI_HASH_MIN_BLOCKS;
+}
 
 /* The flags oi_content_hash_as gives a buffer of `bytes` bytes. */
 unsigned oi_content_hash_flags(oi_hash_mode mode, size_t bytes);

@@ -83,8 +83,8 @@ for row in host:
 offload, hashing = tables(offload_path)
 check_numeric(offload_path, offload + hashing, {"program"})
 small = [r for r in offload if r["program"] == "small"]
-if [r["program"] for r in offload] != ["small", "limit", "medium", "large"] or len(hashing) != 4:
-    problems.append(f"{offload_path}: expected rows small, limit, medium and large, and 4 hash rows")
+if [r["program"] for r in offload] != ["small", "medium", "big", "large"] or len(hashing) != 4:
+    problems.append(f"{offload_path}: expected rows small, medium, big and large, and 4 hash rows")
 else:
     near(offload_path, "events per small region", numbers(small[0]["events/region (run, plugin)"])[0], 8, 0.1)
 

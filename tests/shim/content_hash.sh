@@ -1,9 +1,9 @@
 # Content hashing modes (OMPT_INST_HASH) on a 2.4 MB array mapped `to`
-# twice unchanged: by default its transfers are hashed from sampled blocks
-# (flag hash_sampled) and the duplicate is reported as probable, in the
-# text and JSON reports; `full` hashes whole (certain finding); `off`
-# hashes nothing (no hash_valid, no duplicate); an unknown mode gets one
-# line on stderr and the default. Native data operations (plain build; LLVM
+# twice unchanged: by default (`full`) its transfers are hashed whole and
+# the duplicate is certain; `sampled` hashes them from spread blocks (flag
+# hash_sampled) and reports the duplicate as probable, in the text and
+# JSON reports; `off` hashes nothing (no hash_valid, no duplicate); an
+# unknown mode gets one line on stderr and the default. Native data operations (plain build; LLVM
 # 14's runtime reports none, so there the plugin build's inferred ones) and
 # inferred ones (plugin build without device callbacks) alike.
 . "$OI_SRC/tests/lib.sh"
@@ -38,7 +38,7 @@ duplicates() {
 }
 probable_others() { json "$1" 'sum(f["probable"] for f in r["findings"] if f["kind"] != "duplicate_transfer")'; }
 
-run sampled $prog
+run sampled $prog OMPT_INST_HASH=sampled
 expect_eq "$(cat sampled.err)" "" "sampled: nothing on stderr"
 expect_eq "$(dumpq sampled kind=data_op op=to_device bytes=$big hash_valid=true hash_sampled=true --count)" 2 \
   "sampled: both transfers of a hashed from blocks"
@@ -55,13 +55,15 @@ expect_eq "$(grep -c 'probable (sampled hashes)' sampled.txt)" 1 "sampled: one p
 grep -B1 'probable (sampled hashes)' sampled.txt | head -n 1 | grep -q '^1\. duplicate_transfer of ' ||
   fail "sampled: the text report's duplicate is not the probable one"
 
-run full $prog OMPT_INST_HASH=full
+run full $prog
+expect_eq "$(cat full.err)" "" "full (the default): nothing on stderr"
 expect_eq "$(dumpq full kind=data_op op=to_device bytes=$big hash_valid=true hash_sampled= --count)" 2 \
   "full: both transfers of a hashed whole"
 expect_eq "$(dumpq full kind=data_op hash_sampled=true --count)" 0 "full: nothing sampled"
 expect_eq "$(json full 'r["run"]["hash"]')" full "full: run info"
 expect_eq "$(duplicates full)" "[('$a_var', 1, 1, 0, False)]" "full: the duplicate, certain"
 grep -q 'probable' full.txt && fail "full: the text report says probable"
+grep -q '^  hashing   full: ' full.txt || fail "full: no hashing line in the text report"
 
 run off $prog OMPT_INST_HASH=off
 expect_eq "$(dumpq off kind=data_op op=to_device --count)" 2 "off: transfers still recorded"
@@ -71,18 +73,18 @@ expect_eq "$(duplicates off)" "[]" "off: no duplicate"
 
 run bogus $prog OMPT_INST_HASH=bogus
 expect_eq "$(cat bogus.err)" \
-  "ompt-inst: OMPT_INST_HASH: unknown mode 'bogus' (expected sampled, full or off); using sampled" \
+  "ompt-inst: OMPT_INST_HASH: unknown mode 'bogus' (expected full, sampled or off); using full" \
   "bogus: one line on stderr"
-expect_eq "$(json bogus 'r["run"]["hash"]')" sampled "bogus: the default"
-expect_eq "$(duplicates bogus)" "[('$a_var', 1, 1, 1, True)]" "bogus: sampled as by default"
+expect_eq "$(json bogus 'r["run"]["hash"]')" full "bogus: the default"
+expect_eq "$(duplicates bogus)" "[('$a_var', 1, 1, 0, False)]" "bogus: whole as by default"
 
 # inferred data operations (shim/mapsim.c) are hashed the same way
-run inferred plugin OMPT_INST_DISABLE_NATIVE=target
+run inferred plugin OMPT_INST_DISABLE_NATIVE=target OMPT_INST_HASH=sampled
 expect_eq "$(dumpq inferred kind=data_op origin=inferred op=to_device bytes=$big hash_sampled=true --count)" 2 \
   "inferred: both transfers of a hashed from blocks"
 expect_eq "$(json inferred '[(f["var"], f["probable"]) for f in r["findings"] if f["kind"] == "duplicate_transfer"]')" \
   "[('a', True)]" "inferred: the duplicate of a, probable"
-run inferred_full plugin OMPT_INST_DISABLE_NATIVE=target OMPT_INST_HASH=full
+run inferred_full plugin OMPT_INST_DISABLE_NATIVE=target
 expect_eq "$(dumpq inferred_full kind=data_op hash_sampled=true --count)" 0 "inferred, full: nothing sampled"
 expect_eq "$(json inferred_full '[(f["var"], f["probable"]) for f in r["findings"] if f["kind"] == "duplicate_transfer"]')" \
   "[('a', False)]" "inferred, full: the duplicate of a, certain"

@@ -47,17 +47,16 @@ static void whole_up_to_the_limit(void **state) {
   free(data);
 }
 
-/* 3 whole-hash limits + 5 bytes: OI_HASH_BLOCKS blocks of OI_HASH_BLOCK_BYTES
- * at i * (size - block) / (blocks - 1). */
-static void samples_spread_blocks(void **state) {
-  (void)state;
-  size_t bytes = 3 * OI_HASH_WHOLE_LIMIT + 5;
+/* Blocks of OI_HASH_BLOCK_BYTES at i * (size - block) / (blocks - 1):
+ * a byte changed inside one changes the hash, one between them does not. */
+static void samples_spread_blocks_of(size_t bytes, size_t blocks) {
+  assert_int_equal(oi_hash_sample_blocks(bytes), blocks);
   size_t span = bytes - OI_HASH_BLOCK_BYTES;
   unsigned char *data = filled(bytes);
   uint64_t base = hash_as(OI_HASH_SAMPLED, data, bytes, SAMPLED_FLAGS);
   assert_int_equal(hash_as(OI_HASH_SAMPLED, data, bytes, SAMPLED_FLAGS), base);
-  size_t second = span / (OI_HASH_BLOCKS - 1); /* start of block 1 */
-  size_t inside[] = {0, OI_HASH_BLOCK_BYTES - 1, second, second + 100,
+  size_t second = span / (blocks - 1); /* start of block 1 */
+  size_t inside[] = {0, OI_HASH_BLOCK_BYTES - 1, second, second + 50,
                      span, bytes - 1};
   for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++) {
     data[inside[i]] ^= 0x5a;
@@ -76,6 +75,14 @@ static void samples_spread_blocks(void **state) {
   /* the size seeds the chain: a shorter buffer with the same blocks differs */
   assert_int_not_equal(hash_as(OI_HASH_SAMPLED, data, bytes - 1, SAMPLED_FLAGS), base);
   free(data);
+}
+
+/* Just above the limit: the minimum of blocks, overlapping; 1 MiB + 5
+ * bytes: one block per 16 KiB. */
+static void samples_spread_blocks(void **state) {
+  (void)state;
+  samples_spread_blocks_of(3 * OI_HASH_WHOLE_LIMIT + 5, OI_HASH_MIN_BLOCKS);
+  samples_spread_blocks_of(64 * OI_HASH_BYTES_PER_BLOCK + 5, 64);
 }
 
 static void full_hashes_whole(void **state) {
@@ -101,20 +108,21 @@ static void off_hashes_nothing(void **state) {
 
 static void reads_the_mode(void **state) {
   (void)state;
-  oi_hash_configure("full");
-  assert_int_equal(oi_hash_mode_get(), OI_HASH_FULL);
-  oi_hash_configure("off");
-  assert_int_equal(oi_hash_mode_get(), OI_HASH_OFF);
   oi_hash_configure("sampled");
   assert_int_equal(oi_hash_mode_get(), OI_HASH_SAMPLED);
+  oi_hash_configure("off");
+  assert_int_equal(oi_hash_mode_get(), OI_HASH_OFF);
   oi_hash_configure("full");
+  assert_int_equal(oi_hash_mode_get(), OI_HASH_FULL);
+  oi_hash_configure("sampled");
   oi_hash_configure(NULL);
-  assert_int_equal(oi_hash_mode_get(), OI_HASH_SAMPLED);
+  assert_int_equal(oi_hash_mode_get(), OI_HASH_FULL);
   oi_hash_configure("off");
   oi_hash_configure("");
-  assert_int_equal(oi_hash_mode_get(), OI_HASH_SAMPLED);
-  oi_hash_configure("Full"); /* unknown: a message, then the default */
-  assert_int_equal(oi_hash_mode_get(), OI_HASH_SAMPLED);
+  assert_int_equal(oi_hash_mode_get(), OI_HASH_FULL);
+  oi_hash_configure("sampled");
+  oi_hash_configure("Sampled"); /* unknown: a message, then the default */
+  assert_int_equal(oi_hash_mode_get(), OI_HASH_FULL);
   assert_string_equal(oi_hash_mode_name(OI_HASH_SAMPLED), "sampled");
   assert_string_equal(oi_hash_mode_name(OI_HASH_FULL), "full");
   assert_string_equal(oi_hash_mode_name(OI_HASH_OFF), "off");

@@ -140,7 +140,7 @@ const char *oi_profile_hashing(const oi_profile *p) {
   if (!p->hash_mode)
     return NULL;
   if (strcmp(p->hash_mode, "sampled") == 0)
-    return "sampled: large transfers hashed from spread blocks, findings on them probable";
+    return "sampled: findings on sampled transfers are probable (OMPT_INST_HASH=full confirms)";
   if (strcmp(p->hash_mode, "full") == 0)
     return "full: every transfer hashed whole";
   if (strcmp(p->hash_mode, "off") == 0)
