@@ -10,27 +10,17 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "content_hash.h"
 #include "timing.h"
 
 #define TIMINGS 5
 
-static int parse_mode(const char *name, oi_hash_mode *mode) {
-  for (int m = OI_HASH_SAMPLED; m <= OI_HASH_OFF; m++)
-    if (strcmp(oi_hash_mode_name((oi_hash_mode)m), name) == 0) {
-      *mode = (oi_hash_mode)m;
-      return 0;
-    }
-  return -1;
-}
-
 int main(int argc, char **argv) {
   int args = argc == 3 || argc == 4;
   long bytes = args ? atol(argv[1]) : 0, repeat = args ? atol(argv[2]) : 0;
   oi_hash_mode mode = OI_HASH_FULL;
-  if (bytes <= 0 || repeat <= 0 || (argc == 4 && parse_mode(argv[3], &mode) != 0)) {
+  if (bytes <= 0 || repeat <= 0 || (argc == 4 && oi_hash_mode_parse(argv[3], &mode) != 0)) {
     fprintf(stderr, "usage: hash_throughput BYTES REPEAT [sampled|full|off]\n");
     return 2;
   }

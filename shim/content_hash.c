@@ -24,15 +24,19 @@ const char *oi_hash_mode_name(oi_hash_mode mode) {
              : "?";
 }
 
+int oi_hash_mode_parse(const char *name, oi_hash_mode *mode) {
+  for (unsigned m = 0; m < sizeof mode_names / sizeof mode_names[0]; m++)
+    if (strcmp(name, mode_names[m]) == 0) {
+      *mode = (oi_hash_mode)m;
+      return 0;
+    }
+  return -1;
+}
+
 void oi_hash_configure(const char *value) {
   configured = OI_HASH_FULL;
-  if (!value || !*value)
+  if (!value || !*value || oi_hash_mode_parse(value, &configured) == 0)
     return;
-  for (unsigned m = 0; m < sizeof mode_names / sizeof mode_names[0]; m++)
-    if (strcmp(value, mode_names[m]) == 0) {
-      configured = (oi_hash_mode)m;
-      return;
-    }
   fprintf(stderr,
           "ompt-inst: OMPT_INST_HASH: unknown mode '%s' (expected full, "
           "sampled or off); using full\n",

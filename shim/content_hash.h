@@ -29,6 +29,9 @@ void oi_hash_configure(const char *value);
 oi_hash_mode oi_hash_mode_get(void);
 /* "sampled", "full" or "off": the run's "hash" info record. */
 const char *oi_hash_mode_name(oi_hash_mode mode);
+/* The mode named `name` (an OMPT_INST_HASH value) into *mode: 0, or -1
+ * for an unknown name (*mode untouched). */
+int oi_hash_mode_parse(const char *name, oi_hash_mode *mode);
 
 /* Hashes `bytes` bytes at `data` as `mode` says: returns the event flags
  * to set (OI_FLAG_HASH_VALID, plus OI_FLAG_HASH_SAMPLED for a sampled
