@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages that ompt-inst's build, tests and examples
 # need. Idempotent and quiet when nothing is missing; one clear error line
-# when something cannot be installed.
+# when something cannot be installed. `setup.sh --list` prints the list, one
+# package a line: the test `setup_packages` checks that every program the
+# build, the tests and `ompt-inst cc` run comes from it (or from what it
+# depends on), so a package installed by hand cannot hide a gap.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
@@ -14,12 +17,22 @@ second=$(llvm_version OMPT_INST_SECOND_LLVM)
 [ -n "$primary" ] && [ -n "$second" ] ||
   { echo "setup: cannot read the LLVM versions from CMakeLists.txt" >&2; exit 1; }
 
+# --no-install-recommends below: whatever a listed package only recommends
+# must be listed itself (clang's driver runs clang-offload-packager and
+# clang-linker-wrapper from clang-tools-N for every -fopenmp-targets build).
 packages=(
-  "clang-$primary" "libomp-$primary-dev" "llvm-$primary-dev" "libclang-$primary-dev"
-  "clang-$second" "llvm-$second-dev" "libclang-$second-dev"
-  cmake make gcc g++ python3
+  "clang-$primary" "clang-tools-$primary" "libomp-$primary-dev" "llvm-$primary-dev"
+  "libclang-$primary-dev"
+  "clang-$second" "clang-tools-$second" "llvm-$second-dev" "libclang-$second-dev"
+  cmake make gcc g++ python3 pkgconf git linux-perf
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
+  # the .deb (cpack runs dpkg-shlibdeps and file) and its test (strace)
+  dpkg-dev file strace
 )
+if [ "${1:-}" = --list ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for p in "${packages[@]}"; do

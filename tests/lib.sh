@@ -24,9 +24,20 @@ if [ "${OI_SANITIZE:-0}" = 1 ]; then
   export ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0
 fi
 
-# A scratch folder per test, removed on success, kept on failure.
-TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/oi-test.XXXXXX")
-trap 'rc=$?; if [ $rc = 0 ]; then rm -rf "$TEST_TMP"; else echo "kept $TEST_TMP" >&2; fi' EXIT
+# A scratch folder per test inside the build tree (nothing is left in /tmp),
+# removed on success, kept on failure for a look; what a test needs undone
+# on any outcome (a process it started) goes into on_exit.
+mkdir -p "$OI_BUILD/Testing/scratch"
+TEST_TMP=$(mktemp -d "$OI_BUILD/Testing/scratch/oi-test.XXXXXX")
+export TMPDIR="$TEST_TMP"
+TEST_CLEANUP=()
+on_exit() { TEST_CLEANUP+=("$1"); }
+finish_test() {
+  local rc=$? step
+  for step in "${TEST_CLEANUP[@]}"; do eval "$step" || true; done
+  if [ $rc = 0 ]; then rm -rf "$TEST_TMP"; else echo "kept $TEST_TMP" >&2; fi
+}
+trap finish_test EXIT
 cd "$TEST_TMP"
 
 fail() { echo "FAIL: $*" >&2; exit 1; }

@@ -28,6 +28,8 @@ oi_llvm_only(19 "clang 14 runs a loop construct inline without runtime calls: th
   unify_more_constructs)
 oi_llvm_only(19 "LLVM 14's runtime ends the inner loop of distribute parallel for with work type distribute (its begin says loop), so the dump's begin/end pairing fails"
   plugin_e2e_dump)
+oi_llvm_only(19 "the .deb packages the primary flavour: the clang 14 build's OpenMP runtime lies unpacked in its build folder, which no package can depend on"
+  install_deb)
 oi_llvm_only(14 "needs the clang 14 build, which runs programs on the LLVM 14 runtime"
   llvm14_runtime_capabilities llvm14_same_findings)
 

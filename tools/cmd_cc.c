@@ -1,7 +1,10 @@
-/* `ompt-inst cc|c++ ARGS...`: clang with -fopenmp and the ompt-inst plugin,
- * plus an rpath to the OpenMP runtime folder when linking, so programs with
- * offloading find libomptarget without LD_LIBRARY_PATH. A runtime unpacked
- * privately into the build (LLVM 14) also needs its omp.h and a -L. */
+/* `ompt-inst cc|c++ ARGS...` (and `ompt-inst-cc`/`ompt-inst-c++`): clang with
+ * -fopenmp and the ompt-inst plugin, plus an rpath to the OpenMP runtime
+ * folder when linking, so programs with offloading find libomptarget without
+ * LD_LIBRARY_PATH. A runtime unpacked privately into the build (LLVM 14) also
+ * needs its omp.h and a -L. OMPT_INST_CLANG (C) and OMPT_INST_CLANGXX (C++)
+ * name another clang binary of the same major version (a plugin loads only
+ * into the clang it was built for). */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,8 +53,23 @@ static bool wants_cxx(int argc, char **argv) {
   return false;
 }
 
-/* Without -c, -S, -E or -fsyntax-only the driver links. */
+/* A source, object or library to compile or link ("-" is standard input). */
+static bool has_input(int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    if (takes_value(argv[i]) || strcmp(argv[i], "-x") == 0)
+      i++;
+    else if (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)
+      return true;
+  }
+  return false;
+}
+
+/* With inputs and without -c, -S, -E or -fsyntax-only the driver links;
+ * without inputs (`--version`, no arguments) it must see only the user's
+ * arguments, so that it answers exactly as clang does. */
 static bool links(int argc, char **argv) {
+  if (!has_input(argc, argv))
+    return false;
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "-S") == 0 ||
         strcmp(argv[i], "-E") == 0 || strcmp(argv[i], "-fsyntax-only") == 0)
@@ -59,8 +77,71 @@ static bool links(int argc, char **argv) {
   return true;
 }
 
+/* The environment variable that may name another compiler. */
+static const char *compiler_variable(bool cxx) {
+  return cxx ? "OMPT_INST_CLANGXX" : "OMPT_INST_CLANG";
+}
+
+/* The user's compiler from the environment, or NULL. */
+static const char *user_compiler(bool cxx) {
+  const char *chosen = getenv(compiler_variable(cxx));
+  return chosen && chosen[0] ? chosen : NULL;
+}
+
+/* The major version `compiler --version` prints ("clang version 19.1.7"),
+ * 0 if it prints none. */
+static int clang_major_version(const char *compiler) {
+  size_t length = strlen(compiler) + sizeof " --version 2>/dev/null";
+  char *command = malloc(length);
+  if (!command)
+    return 0;
+  snprintf(command, length, "%s --version 2>/dev/null", compiler);
+  FILE *output = popen(command, "r");
+  free(command);
+  if (!output)
+    return 0;
+  char line[256];
+  int major = 0;
+  while (!major && fgets(line, sizeof line, output)) {
+    const char *version = strstr(line, "clang version ");
+    if (version)
+      major = atoi(version + strlen("clang version "));
+  }
+  pclose(output);
+  return major;
+}
+
+/* One line naming what is wrong when the compiler cannot serve: missing, or
+ * a clang whose major version the plugin was not built for. */
+static bool compiler_usable(const char *compiler, const char *variable) {
+  if (access(compiler, X_OK) != 0) {
+    fprintf(stderr, "ompt-inst: cannot run the compiler %s%s%s: %s%s\n",
+            variable ? variable : "", variable ? "=" : "", compiler, strerror(errno),
+            variable ? "" : " (install clang-" OMPT_INST_LLVM_VERSION ")");
+    return false;
+  }
+  if (!variable)
+    return true;
+  int major = clang_major_version(compiler);
+  if (major == atoi(OMPT_INST_LLVM_VERSION))
+    return true;
+  if (major)
+    fprintf(stderr,
+            "ompt-inst: %s=%s is clang %d; this ompt-inst is built for clang %s "
+            "(a plugin loads only into its own major version)\n",
+            variable, compiler, major, OMPT_INST_LLVM_VERSION);
+  else
+    fprintf(stderr, "ompt-inst: %s=%s is not clang %s (it prints no clang version)\n", variable,
+            compiler, OMPT_INST_LLVM_VERSION);
+  return false;
+}
+
 int oi_cmd_cc(int argc, char **argv) {
-  const char *compiler = wants_cxx(argc, argv) ? OMPT_INST_CLANGXX : OMPT_INST_CLANG;
+  bool cxx = wants_cxx(argc, argv);
+  const char *chosen = user_compiler(cxx);
+  const char *compiler = chosen ? chosen : cxx ? OMPT_INST_CLANGXX : OMPT_INST_CLANG;
+  if (!compiler_usable(compiler, chosen ? compiler_variable(cxx) : NULL))
+    return OI_EXIT_NOT_RUNNABLE;
   char *plugin = oi_companion_path(OI_PLUGIN_FILE_NAME);
   if (!plugin)
     return OI_EXIT_FAILURE;

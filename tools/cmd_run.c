@@ -106,7 +106,10 @@ static void start_program(int report_fd, const char *dir, const char *shim, char
 
 /* Termination requests sent to ompt-inst (a batch system's SIGTERM, a closed
  * terminal's SIGHUP) are meant for the program: pass them on, then report as
- * usual when it ends. */
+ * usual when it ends. They are blocked from before fork() until the handler
+ * knows the child, so one that arrives in between is held, not fatal to
+ * ompt-inst, and then forwarded. */
+static const int forwarded_signals[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
 static volatile sig_atomic_t running_child;
 
 static void forward_signal(int signal_number) {
@@ -114,15 +117,30 @@ static void forward_signal(int signal_number) {
     kill((pid_t)running_child, signal_number);
 }
 
-static void forward_termination_signals(pid_t child) {
-  static const int forwarded[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
+static void forwarded_set(sigset_t *set) {
+  sigemptyset(set);
+  for (size_t i = 0; i < sizeof forwarded_signals / sizeof forwarded_signals[0]; i++)
+    sigaddset(set, forwarded_signals[i]);
+}
+
+/* Before fork(): hold the forwarded signals; `previous` is the mask to restore. */
+static void hold_termination_signals(sigset_t *previous) {
+  sigset_t set;
+  forwarded_set(&set);
+  sigprocmask(SIG_BLOCK, &set, previous);
+}
+
+/* In the parent after fork(): forward to `child` from now on, then deliver
+ * what was held meanwhile. */
+static void forward_termination_signals(pid_t child, const sigset_t *previous) {
   running_child = child;
   struct sigaction action;
   memset(&action, 0, sizeof action);
   action.sa_handler = forward_signal;
   sigemptyset(&action.sa_mask);
-  for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++)
-    sigaction(forwarded[i], &action, NULL);
+  for (size_t i = 0; i < sizeof forwarded_signals / sizeof forwarded_signals[0]; i++)
+    sigaction(forwarded_signals[i], &action, NULL);
+  sigprocmask(SIG_SETMASK, previous, NULL);
 }
 
 static void report_summary(const char *dir) {
@@ -202,15 +220,20 @@ int oi_cmd_run(int argc, char **argv) {
     return OI_EXIT_FAILURE;
   }
   fflush(NULL);
+  sigset_t previous_mask;
+  hold_termination_signals(&previous_mask);
   pid_t pid = fork();
   if (pid < 0) {
     fprintf(stderr, "ompt-inst: fork: %s\n", strerror(errno));
+    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
     free(shim);
     return OI_EXIT_FAILURE;
   }
   /* the folder is named after the child's pid, known on both sides now */
   char *dir = dir_option ? strdup(dir_option) : default_folder(program[0], pid ? pid : getpid());
   if (pid == 0) {
+    /* the program starts with the signal mask ompt-inst was given */
+    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
     if (!dir)
       fail_in_child(report[1], OI_EXIT_FAILURE);
     start_program(report[1], dir, shim, program);
@@ -218,7 +241,7 @@ int oi_cmd_run(int argc, char **argv) {
   /* like a shell waiting for a job: ^C and ^\ are for the program */
   signal(SIGINT, SIG_IGN);
   signal(SIGQUIT, SIG_IGN);
-  forward_termination_signals(pid);
+  forward_termination_signals(pid, &previous_mask);
   close(report[1]);
   unsigned char failure = 0;
   ssize_t got;

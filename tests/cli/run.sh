@@ -41,11 +41,15 @@ grep -q '^ompt-inst: the trace in killed9 is incomplete (no end record): [0-9]* 
 grep -q "^ompt-inst: warning: killed9/trace.oit: no end record, the trace is incomplete" err ||
   fail "dump warning for an unfinished trace: $(cat err)"
 
-# SIGTERM sent to ompt-inst is passed on to the program, which decides
-"$OI" run -o forwarded -- sh -c 'trap "echo got TERM; exit 7" TERM; touch ready; while :; do sleep 0.05; done' > out 2> err &
+# SIGTERM sent to ompt-inst is passed on to the program, which decides. The
+# program says it is ready once its trap is set; it gives up after 30 s and
+# is killed when the test ends, whatever the outcome.
+"$OI" run -o forwarded -- sh -c 'trap "echo got TERM; exit 7" TERM; echo $$ > ready.tmp; mv ready.tmp ready
+  i=0; while [ $i -lt 600 ]; do sleep 0.05; i=$((i + 1)); done; exit 9' > out 2> err &
 oi_pid=$!
-for _ in $(seq 200); do [ -e ready ] && break; sleep 0.05; done
-[ -e ready ] || fail "the program did not start"
+on_exit 'kill -KILL $oi_pid 2> /dev/null; [ -s ready ] && kill -KILL "$(cat ready)" 2> /dev/null'
+for _ in $(seq 400); do [ -s ready ] && break; sleep 0.05; done
+[ -s ready ] || fail "the program did not start"
 kill -TERM $oi_pid
 set +e
 wait $oi_pid; rc=$?
