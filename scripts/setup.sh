@@ -24,7 +24,7 @@ packages=(
   "clang-$primary" "clang-tools-$primary" "libomp-$primary-dev" "llvm-$primary-dev"
   "libclang-$primary-dev"
   "clang-$second" "clang-tools-$second" "llvm-$second-dev" "libclang-$second-dev"
-  cmake make gcc g++ python3 pkgconf git linux-perf
+  cmake make gcc g++ python3 pkgconf git linux-perf time
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
   # the .deb (cpack runs dpkg-shlibdeps and file) and its test (strace)
   dpkg-dev file strace

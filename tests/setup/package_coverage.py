@@ -154,6 +154,8 @@ HEREDOC = re.compile(r"<<-?\s*['\"]?(\w+)['\"]?.*?\n.*?\n\s*\1\s*$", re.M | re.S
 SINGLE_QUOTED = re.compile(r"'[^']*'", re.S)
 # Double-quoted text runs nothing unless it holds a command substitution.
 PLAIN_DOUBLE_QUOTED = re.compile(r'"(?:[^"\\$`]|\\.|\$(?!\())*"')
+# A program named by its absolute path, in any script (time_command=/usr/bin/time).
+ABSOLUTE_PROGRAM = re.compile(r"(?<![\w/.-])((?:/usr)?/s?bin/[A-Za-z0-9][A-Za-z0-9_.+-]*)")
 # Python: the program of an argument list (["prog", ...]) or of shutil.which().
 PYTHON_PROGRAM = re.compile(r"(?:(?<![\w\])])\[\s*|which\(\s*)[\"']([A-Za-z0-9][A-Za-z0-9_.+-]*)[\"']")
 
@@ -164,8 +166,9 @@ def script_words(path):
     functions are not commands."""
     with open(path, errors="replace") as f:
         text = f.read()
+    absolute = set(ABSOLUTE_PROGRAM.findall(re.sub(r"^\s*#.*$", "", text, flags=re.M)))
     if path.endswith(".py"):
-        return set(PYTHON_PROGRAM.findall(text))
+        return set(PYTHON_PROGRAM.findall(text)) | absolute
     functions = set(SHELL_FUNCTION.findall(text))
     text = re.sub(r"^\s*#.*$", "", text, flags=re.M)  # comments may hold apostrophes
     text = HEREDOC.sub("\n", text)
@@ -176,7 +179,7 @@ def script_words(path):
         line = PLAIN_DOUBLE_QUOTED.sub('""', line)
         line = re.sub(r"(^|\s)#.*", "", line)
         words.update(SHELL_COMMAND.findall(line))
-    return words - functions
+    return (words - functions) | absolute
 
 
 def script_programs(src):
@@ -190,7 +193,8 @@ def script_programs(src):
                 if not (name.endswith((".sh", ".py")) or top == ".ci"):
                     continue
                 for word in script_words(path):
-                    found = shutil.which(word)
+                    found = word if os.path.isabs(word) and os.access(word, os.X_OK) \
+                        else shutil.which(word)
                     if found and found.startswith(("/usr/", "/bin/", "/sbin/")):
                         programs.setdefault(found, os.path.relpath(path, src))
     return programs
