@@ -3,7 +3,8 @@
  *    lifetime but the first is avoidable (its alloc and its delete);
  *  - unused allocation: no kernel (or target region) on the device was
  *    running at the allocation or started before its delete;
- *  - peak memory: the largest sum of live allocation sizes per device.
+ *  - peak memory: the largest sum of live allocation sizes per device, and
+ *    that sum after every allocation and delete (memory in use over time).
  * Deletes often report 0 bytes, so they are matched through the host
  * address, else the device address, of the live allocation. */
 #include "internal.h"
@@ -64,6 +65,16 @@ static void end_lifetime(oi_analysis *ctx, uint32_t range, uint64_t delete_ns) {
     ctx->totals.saved_ns += cost;
 }
 
+static void sample_memory(oi_analysis *ctx, int32_t device, uint64_t time_ns) {
+  oia_device_state *dev = oia_device(ctx, device);
+  oi_memory_sample *sample = dev ? oia_vec_push(&ctx->memory) : NULL;
+  if (!sample) {
+    ctx->failed = true;
+    return;
+  }
+  *sample = (oi_memory_sample){time_ns, device, dev->live_bytes};
+}
+
 void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
   uint64_t device_addr = ev->u.data.device_addr;
@@ -92,6 +103,7 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   oia_widen_lines(ctx, range, profile);
   set_live(ctx, ev->device, host, LIVE_BY_HOST, range);
   set_live(ctx, ev->device, device_addr, LIVE_BY_DEVICE, range);
+  sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
 }
 
 void oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
@@ -102,6 +114,7 @@ void oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
   if (range == OIA_NONE)
     return; /* allocated before the trace began */
   end_lifetime(ctx, range, ev->u.data.duration_ns);
+  sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
   const oia_range *r = oia_range_at(ctx, range);
   oia_device_state *dev = oia_device(ctx, ev->device);
   /* inside a target region the region's kernel may still be unreported */

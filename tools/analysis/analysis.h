@@ -121,6 +121,14 @@ typedef struct oi_transfer_profile {
   uint64_t time_ns[OI_DATA_OP_COUNT]; /* time per data op kind */
 } oi_transfer_profile;
 
+/* Device memory in use (the sum of live allocation sizes) right after an
+ * allocation or a delete on `device`. */
+typedef struct oi_memory_sample {
+  uint64_t time_ns;
+  int32_t device;
+  uint64_t live_bytes;
+} oi_memory_sample;
+
 typedef struct oi_analysis oi_analysis;
 
 /* NULL on out of memory. `callbacks` is copied; it may be NULL. */
@@ -136,6 +144,11 @@ const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count);
 const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx);
 const oi_transfer_profile *oi_analysis_profile(const oi_analysis *ctx,
                                                size_t *count);
+/* Memory in use over time: one sample per allocation and delete, in the
+ * order the events were fed (time order); the largest live_bytes of a
+ * device is its peak_bytes. */
+const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx,
+                                           size_t *count);
 void oi_analysis_destroy(oi_analysis *ctx);
 
 #ifdef __cplusplus

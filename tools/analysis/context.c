@@ -33,6 +33,7 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->host_version_root = OIA_SEGMENT_NONE;
   ctx->host_coverage_root = OIA_SEGMENT_NONE;
   ctx->overlapping.elem = sizeof(uint32_t);
+  ctx->memory.elem = sizeof(oi_memory_sample);
   ctx->last_device = OIA_NONE;
   oia_segment_pool_init(&ctx->segments);
   return ctx;
@@ -51,7 +52,8 @@ void oi_analysis_destroy(oi_analysis *ctx) {
     free(*OIA_VEC_AT(ctx->strings, char *, i));
   oia_vec *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
                      &ctx->groups,  &ctx->pending,         &ctx->devices,
-                     &ctx->strings, &ctx->content_holders, &ctx->overlapping};
+                     &ctx->strings, &ctx->content_holders, &ctx->overlapping,
+                     &ctx->memory};
   for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++)
     oia_vec_free(vecs[i]);
   oia_segment_pool_free(&ctx->segments);
@@ -282,6 +284,12 @@ const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count) {
 
 const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx) {
   return &ctx->totals;
+}
+
+const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx,
+                                           size_t *count) {
+  *count = ctx->memory.len;
+  return ctx->memory.data;
 }
 
 const oi_transfer_profile *oi_analysis_profile(const oi_analysis *ctx,

@@ -123,6 +123,7 @@ struct oi_analysis {
   uint32_t host_version_root;  /* the host's version_root */
   uint32_t host_coverage_root; /* the host's coverage_root */
   oia_vec overlapping;         /* scratch: range indices */
+  oia_vec memory;              /* oi_memory_sample after each alloc/delete */
   uint32_t transfers;          /* write versions handed out so far */
   oia_segment_pool segments;
   uint32_t last_device; /* index cache into devices */

@@ -16,34 +16,38 @@
 #include "writers.h"
 
 static const char report_usage[] =
-    "usage: ompt-inst report DIR [--format text|annotate|json|chrome|otf2|summary]\n"
+    "usage: ompt-inst report DIR [--format text|annotate|json|html|chrome|otf2|summary]\n"
     "                            [--output PATH] [--top N] [--source-dir D]\n"
     "  Reports on the run folder DIR (see docs/reports.md).\n"
     "  --format F      text (default): profile per construct, data movement per\n"
     "                  variable, findings; annotate: source listing with counts;\n"
-    "                  json: everything as one JSON document; chrome: Chrome/Perfetto\n"
+    "                  json: everything as one JSON document; html: one page to\n"
+    "                  open in a browser (also for a damaged trace, saying so);\n"
+    "                  chrome: Chrome/Perfetto\n"
     "                  trace; otf2: OTF2 archive (needs --output); summary: the\n"
     "                  lines printed when a program ends under the shim\n"
     "  --output PATH   write there instead of standard output (otf2: the archive\n"
     "                  folder to create)\n"
     "  --top N         rows per table in the text report (default 10, 0 = all)\n"
-    "  --source-dir D  annotate: look for sources not found where they were\n"
+    "  --source-dir D  annotate, html: look for sources not found where they were\n"
     "                  compiled in D, by relative path or base name\n"
     "       ompt-inst report DIR --capabilities\n"
     "  Per event kind: the runtime callback's answer and how many events came\n"
     "  from the runtime, the compiler, both (merged) or were inferred.\n";
 
 enum format {
-  FORMAT_TEXT, FORMAT_ANNOTATE, FORMAT_JSON, FORMAT_CHROME, FORMAT_OTF2, FORMAT_SUMMARY
+  FORMAT_TEXT, FORMAT_ANNOTATE, FORMAT_JSON, FORMAT_CHROME, FORMAT_OTF2, FORMAT_SUMMARY,
+  FORMAT_HTML
 };
 
-static const char *const format_names[] = {"text",   "annotate", "json",
-                                           "chrome", "otf2",     "summary"};
+static const char *const format_names[] = {"text", "annotate", "json", "chrome",
+                                           "otf2", "summary",  "html"};
 
 typedef int (*stream_writer)(const oi_profile *, const oi_report_options *, FILE *);
 static const stream_writer stream_writers[] = {oi_write_text,   oi_write_annotate,
                                                oi_write_json,   oi_write_chrome,
-                                               NULL,            oi_write_summary};
+                                               NULL,            oi_write_summary,
+                                               oi_write_html};
 
 typedef struct request {
   const char *dir, *output;
@@ -227,14 +231,19 @@ int oi_cmd_report(int argc, char **argv) {
   }
   int code = OI_EXIT_FAILURE;
   enum oi_reader_status status = oi_reader_open(trace, r.dir);
-  if (status != OI_READER_OK) {
+  /* a page says at its top that the trace is damaged; other formats would
+   * pass for a whole report */
+  bool up_to_damage = r.format == FORMAT_HTML && status == OI_READER_DAMAGED;
+  if (status != OI_READER_OK && !up_to_damage) {
     /* a damaged trace must not pass for a whole one: refuse to report */
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else {
     oi_profile profile;
     oi_profile_options options = {
-        .timeline = r.format == FORMAT_CHROME || r.format == FORMAT_OTF2,
-        .progress = r.format != FORMAT_SUMMARY && isatty(STDERR_FILENO)};
+        .timeline = r.format == FORMAT_CHROME || r.format == FORMAT_OTF2 ||
+                    r.format == FORMAT_HTML,
+        .progress = r.format != FORMAT_SUMMARY && isatty(STDERR_FILENO),
+        .up_to_damage = up_to_damage};
     if (oi_profile_build(&profile, trace, &options) == 0) {
       if (!trace->complete)
         fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "

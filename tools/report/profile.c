@@ -563,8 +563,11 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   if (options->progress)
     show_progress(p, p->events, true);
   if (result < 0) {
-    fprintf(stderr, "ompt-inst: %s\n", trace->error);
-    return -1;
+    fprintf(stderr, "ompt-inst: %s%s\n", options->up_to_damage ? "warning: " : "",
+            trace->error);
+    if (!options->up_to_damage || trace->status != OI_READER_DAMAGED)
+      return -1;
+    p->damaged = true;
   }
   p->duration_ns = trace->complete ? relative(p, trace->end.end_time_ns) : p->last_event_ns;
   if (settle(p) != 0 || oi_device_events_analyse(p) != 0) {

@@ -71,6 +71,7 @@ typedef struct oi_slice {
 typedef struct oi_profile_options {
   bool timeline;      /* collect slices (chrome, otf2) */
   bool progress;      /* progress lines on stderr */
+  bool up_to_damage;  /* a damaged trace: model the events before the damage */
 } oi_profile_options;
 
 typedef struct oi_profile {
@@ -81,6 +82,8 @@ typedef struct oi_profile {
   const char *program, *argv, *runtime; /* from info records, NULL if absent */
   const char *hash_mode; /* "sampled", "full" or "off"; NULL if absent */
   uint64_t events;        /* events read */
+  bool damaged;           /* reading stopped at damage (up_to_damage);
+                             trace->error says where */
   uint64_t duration_ns;   /* end record, else last event - start */
   uint64_t last_event_ns; /* relative */
   /* time the initial thread spent in its outermost OpenMP constructs */
@@ -115,7 +118,9 @@ typedef struct oi_profile {
 
 /* Reads every event of an opened trace once. Returns 0, or -1 with a message
  * on stderr (damaged trace, out of memory); the profile must then still be
- * freed. A damaged trace leaves what was read before the damage. */
+ * freed. A damaged trace leaves what was read before the damage; with
+ * `up_to_damage` that part is modelled whole, `damaged` is set and 0 is
+ * returned. */
 int oi_profile_build(oi_profile *profile, oi_trace_reader *trace,
                      const oi_profile_options *options);
 

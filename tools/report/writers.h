@@ -10,7 +10,7 @@
 typedef struct oi_report_options {
   const char *run_dir;    /* as given on the command line */
   unsigned top;           /* rows per table (text), 0 = all */
-  const char *source_dir; /* annotate: where to look for moved sources */
+  const char *source_dir; /* annotate, html: where to look for moved sources */
 } oi_report_options;
 
 int oi_write_text(const oi_profile *p, const oi_report_options *o, FILE *out);
@@ -18,6 +18,8 @@ int oi_write_annotate(const oi_profile *p, const oi_report_options *o, FILE *out
 int oi_write_json(const oi_profile *p, const oi_report_options *o, FILE *out);
 /* The few lines shown at program exit (docs/reports.md). */
 int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out);
+/* One self-contained page (inline CSS, JS and SVG) to open in a browser. */
+int oi_write_html(const oi_profile *p, const oi_report_options *o, FILE *out);
 int oi_write_chrome(const oi_profile *p, const oi_report_options *o, FILE *out);
 /* Creates the OTF2 archive folder `path` (anchor file `traces.otf2`). */
 int oi_write_otf2(const oi_profile *p, const oi_report_options *o, const char *path);
