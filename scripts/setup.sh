@@ -28,6 +28,8 @@ packages=(
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
   # the .deb (cpack runs dpkg-shlibdeps and file) and its test (strace)
   dpkg-dev file strace
+  # the html report's tests render pages in a real browser, headless
+  chromium
 )
 if [ "${1:-}" = --list ]; then
   printf '%s\n' "${packages[@]}"
