@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates docs/examples/ from the bundled example examples/heat.c: builds
 # ompt-inst, compiles heat.c with `ompt-inst cc` (plugin, -g, host offload),
-# runs it under `ompt-inst run` and writes `ompt-inst report` in every format.
+# runs it under `ompt-inst run` and writes `ompt-inst report` in every format,
+# and a screenshot of the html page (docs/images/report.png).
 # The Chrome trace and the OTF2 archive are summarised (see
 # docs/examples/README.md); everything else is the command's output as is,
 # except that the repository and scratch folders are shown as relative paths.
@@ -28,6 +29,13 @@ mkdir -p "$out"
 "$oi" report heat.run | relative > "$out/report.txt"
 "$oi" report heat.run --format annotate | relative > "$out/annotate.txt"
 "$oi" report heat.run --format json | relative > "$out/report.json"
+"$oi" report heat.run --format html | relative > "$out/report.html"
+# what the page looks like in a browser (the README shows it)
+mkdir -p "$top/docs/images"
+chromium --headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking \
+  --disable-component-update --disable-sync --user-data-dir="$work/chromium" --hide-scrollbars \
+  --window-size=1280,2100 --screenshot="$top/docs/images/report.png" "file://$out/report.html" \
+  2> /dev/null
 "$oi" report heat.run --format chrome --output chrome.json
 "$oi" report heat.run --format otf2 --output heat.otf2
 
