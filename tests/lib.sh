@@ -71,3 +71,15 @@ dumpq() {
   "$OI" dump "$dir" > "$TEST_TMP/.dump.jsonl" || fail "ompt-inst dump $dir failed"
   "$OI_PYTHON" "$OI_SRC/tests/dumpq.py" "$TEST_TMP/.dump.jsonl" "$@"
 }
+
+# drop_end_record TRACE: the trace as a killed program leaves it, without its
+# end record (8-byte prefix + 24-byte payload, the last record).
+drop_end_record() {
+  "$OI_PYTHON" - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+rtype, size = struct.unpack_from("<II", data, len(data) - 32)
+assert (rtype, size) == (7, 24), (rtype, size)
+open(sys.argv[1], "wb").write(data[:-32])
+PY
+}

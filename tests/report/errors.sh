@@ -46,14 +46,7 @@ expect_error 1 "truncated record" cut --format otf2 --output cut.otf2
 
 # a trace without its end record (program killed): reported, with a warning
 cp -r run killed
-"$OI_PYTHON" - killed/trace.oit <<'PY'
-import struct, sys
-# drop the last record (the end record: 8-byte prefix + 24-byte payload)
-data = open(sys.argv[1], "rb").read()
-rtype, size = struct.unpack_from("<II", data, len(data) - 32)
-assert (rtype, size) == (7, 24), (rtype, size)
-open(sys.argv[1], "wb").write(data[:-32])
-PY
+drop_end_record killed/trace.oit
 "$OI" report killed > killed.txt 2> err || fail "report of an unfinished trace failed"
 grep -q "no end record, the trace is incomplete" err || fail "warning for an unfinished trace"
 grep -q "INCOMPLETE" killed.txt || fail "header says incomplete"

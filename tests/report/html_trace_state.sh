@@ -18,13 +18,7 @@ check source whole.dom regions.c ok || fail "source of a whole trace"
 
 # killed: the end record dropped
 cp -r run killed
-"$OI_PYTHON" - killed/trace.oit <<'PY'
-import struct, sys
-data = open(sys.argv[1], "rb").read()
-rtype, size = struct.unpack_from("<II", data, len(data) - 32)
-assert (rtype, size) == (7, 24), (rtype, size)
-open(sys.argv[1], "wb").write(data[:-32])
-PY
+drop_end_record killed/trace.oit
 "$OI" report killed --format html --output killed.html 2> err || fail "report of an unfinished trace failed"
 grep -q "no end record, the trace is incomplete" err || fail "no warning for an unfinished trace"
 render killed.html > killed.dom

@@ -232,6 +232,33 @@ static void peak_device_memory(void **state) {
   fx_done(&f);
 }
 
+/* memory in use after each allocation and delete: what the html report's
+ * plot draws; its highest value is the peak */
+static void memory_in_use_over_time(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 2, FX_B, 2 * FX_BYTES, FX_NO_HASH);
+  fx_kernel(&f, FX_DEV);
+  fx_op(&f, OI_DATA_OP_DELETE, 20, 1, FX_A, 0, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_DELETE, 20, 2, FX_B, 0, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_ALLOC, 30, 3, FX_C, FX_BYTES, FX_NO_HASH);
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  size_t count;
+  const oi_memory_sample *samples = oi_analysis_memory(f.ctx, &count);
+  const uint64_t live[] = {FX_BYTES, 3 * FX_BYTES, 2 * FX_BYTES, 0, FX_BYTES};
+  assert_int_equal(count, sizeof live / sizeof *live);
+  for (size_t i = 0; i < count; i++) {
+    assert_int_equal(samples[i].device, FX_DEV);
+    assert_int_equal(samples[i].live_bytes, live[i]);
+    if (i > 0)
+      assert_true(samples[i].time_ns > samples[i - 1].time_ns);
+  }
+  assert_int_equal(oi_analysis_totals_get(f.ctx)->devices[0].peak_bytes, 3 * FX_BYTES);
+  fx_done(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(repeated_alloc_in_loop),
@@ -243,6 +270,7 @@ int main(void) {
       cmocka_unit_test(compiler_reported_region_counts_as_kernel),
       cmocka_unit_test(if_false_region_uses_nothing),
       cmocka_unit_test(peak_device_memory),
+      cmocka_unit_test(memory_in_use_over_time),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
