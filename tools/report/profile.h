@@ -69,7 +69,7 @@ typedef struct oi_slice {
 } oi_slice;
 
 typedef struct oi_profile_options {
-  bool timeline;      /* collect slices (chrome, otf2) */
+  bool timeline;      /* collect slices (chrome, otf2, html) */
   bool progress;      /* progress lines on stderr */
   bool up_to_damage;  /* a damaged trace: model the events before the damage */
 } oi_profile_options;
