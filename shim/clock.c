@@ -215,3 +215,18 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
   (void)min_interval_ns;
 #endif
 }
+
+void oi_clock_anchor(uint64_t *wall_ns, uint64_t *trace_ns) {
+  uint64_t best_gap = UINT64_MAX;
+  for (int attempt = 0; attempt < 5; attempt++) {
+    uint64_t before = oi_now_ns();
+    struct timespec wall;
+    clock_gettime(CLOCK_REALTIME, &wall);
+    uint64_t after = oi_now_ns();
+    if (after - before < best_gap) {
+      best_gap = after - before;
+      *wall_ns = (uint64_t)wall.tv_sec * 1000000000u + (uint64_t)wall.tv_nsec;
+      *trace_ns = before + (after - before) / 2;
+    }
+  }
+}

@@ -73,6 +73,11 @@ static inline uint64_t oi_now_ns(void) {
   return oi_monotonic_ns();
 }
 
+/* A clock anchor for aligning traces of several processes: the wall clock
+ * (CLOCK_REALTIME) and the trace clock read as close together as possible
+ * (the tightest of a few bracketed readings). */
+void oi_clock_anchor(uint64_t *wall_ns, uint64_t *trace_ns);
+
 /* Chooses the clock: OMPT_INST_CLOCK's value (NULL, "" or "auto": the TSC
  * where invariant and trusted by the kernel; "monotonic": clock_gettime)
  * and calibrates the TSC (about 1 ms). Call before any event is stamped;

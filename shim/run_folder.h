@@ -4,7 +4,10 @@
 
 /* OMPT_INST_DIR if set (then removed from the environment, so that child
  * processes make their own), else ompt-inst-<prog>-<pid> in the current
- * directory. Creates it and opens the trace in it. 0 on success; otherwise
+ * directory. Under a launcher (common/launcher.h) that is the job's folder
+ * (without OMPT_INST_DIR: ompt-inst-<prog>-job-<id>) and the rank records in
+ * its rank-<N> folder. Creates it and opens the trace in it, refusing a
+ * trace another live process writes. 0 on success; otherwise
  * one warning line on stderr and -1: the program runs on unrecorded. */
 int oi_run_folder_open(void);
 

@@ -13,6 +13,7 @@
 #include "clock.h"
 #include "content_hash.h"
 #include "hooks.h"
+#include "launcher.h"
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
 #include "record.h"
@@ -73,6 +74,33 @@ static void write_argv(void) {
   write_info("argv", cmdline, (size_t)n);
 }
 
+static void write_number(const char *key, long long value) {
+  char text[32];
+  snprintf(text, sizeof text, "%lld", value);
+  write_info(key, text, strlen(text));
+}
+
+static const char *environment(const char *name) { return getenv(name); }
+
+/* Under a launcher, what lets the report merge the traces of a job and
+ * align them in time: the rank, the host, and where the trace clock stands
+ * against the wall clock. A run without one records as before. */
+static void write_job_info(void) {
+  oi_launch launch;
+  if (!oi_launch_detect(environment, &launch))
+    return;
+  write_number("rank", launch.rank);
+  if (launch.size)
+    write_number("size", launch.size);
+  char host[256] = "";
+  if (gethostname(host, sizeof host - 1) == 0)
+    write_info("host", host, strlen(host));
+  uint64_t wall_ns, trace_ns;
+  oi_clock_anchor(&wall_ns, &trace_ns);
+  write_number("anchor_wall_ns", (long long)wall_ns);
+  write_number("anchor_trace_ns", (long long)trace_ns);
+}
+
 static void write_run_info(void) {
   char program[4096];
   ssize_t n = readlink("/proc/self/exe", program, sizeof program);
@@ -86,6 +114,7 @@ static void write_run_info(void) {
   write_info("clock", oi_clock_name(), strlen(oi_clock_name()));
   const char *hash = oi_hash_mode_name(oi_hash_mode_get());
   write_info("hash", hash, strlen(hash));
+  write_job_info();
 }
 
 /* How the trace ends. exit() on the initial thread outside any parallel

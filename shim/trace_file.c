@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -21,9 +22,17 @@ int oi_trace_open(const char *dir) {
   if (snprintf(path, sizeof path, "%s/%s", dir, OI_TRACE_FILE_NAME) >=
       (int)sizeof path)
     return ENAMETOOLONG;
-  int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0644);
+  /* Truncated only once locked: a trace another live process writes (two
+   * programs given one folder, ranks without launcher variables) is left
+   * alone, and this process does not record. The lock ends with the process. */
+  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0)
     return errno;
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0 || ftruncate(fd, 0) != 0) {
+    int err = errno == EWOULDBLOCK ? EBUSY : errno;
+    close(fd);
+    return err;
+  }
   oi_trace_header header = {.version = OI_TRACE_VERSION,
                             .header_size = sizeof(oi_trace_header),
                             .event_size = sizeof(oi_event),

@@ -6,7 +6,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Create <dir>/trace.oit and write its header. 0 on success, else errno. */
+/* Create <dir>/trace.oit, lock it for this process and write its header.
+ * 0 on success, EBUSY when another process holds it, else errno. */
 int oi_trace_open(const char *dir);
 int oi_trace_is_open(void);
 /* After the END record (or in a forked child): every later append fails,

@@ -9,11 +9,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "commands.h"
+#include "launcher.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
 #include "trace_reader.h"
@@ -22,7 +24,9 @@ static const char run_usage[] =
     "usage: ompt-inst run [-o DIR] [--] PROG ARGS...\n"
     "  Runs PROG with the ompt-inst tool and records its OpenMP events into\n"
     "  the run folder DIR (default: ompt-inst-<prog>-<pid> in the current\n"
-    "  folder, <pid> being PROG's process id).\n"
+    "  folder, <pid> being PROG's process id). Under an MPI launcher (mpirun,\n"
+    "  srun) DIR is the job's folder (default: ompt-inst-<prog>-job-<id>) and\n"
+    "  each rank records into DIR/rank-<N>.\n"
     "  Exits with PROG's exit code (128+N if PROG was killed by signal N),\n"
     "  127 if PROG cannot be run.\n";
 
@@ -39,6 +43,27 @@ static char *default_folder(const char *prog, pid_t pid) {
   char *dir = malloc(length);
   if (dir)
     snprintf(dir, length, "ompt-inst-%s-%ld", oi_base_name(prog), (long)pid);
+  return dir;
+}
+
+static const char *environment(const char *name) { return getenv(name); }
+
+/* The job's folder when no -o is given: the ranks started by ompt-inst run
+ * share the launcher's process (mpirun's, or its daemon's on each node) as
+ * their parent when the launcher exports no job id. */
+static char *job_folder(const char *prog, const oi_launch *launch) {
+  int length = oi_launch_job_folder(oi_base_name(prog), launch, (long)getppid(), NULL, 0);
+  char *dir = malloc((size_t)length + 1);
+  if (dir)
+    oi_launch_job_folder(oi_base_name(prog), launch, (long)getppid(), dir, (size_t)length + 1);
+  return dir;
+}
+
+static char *rank_folder(const char *job_dir, long rank) {
+  int length = oi_launch_rank_folder(job_dir, rank, NULL, 0);
+  char *dir = malloc((size_t)length + 1);
+  if (dir)
+    oi_launch_rank_folder(job_dir, rank, dir, (size_t)length + 1);
   return dir;
 }
 
@@ -72,27 +97,55 @@ static int make_run_folder(const char *dir, bool *created) {
   return S_ISDIR(info.st_mode) ? 0 : ENOTDIR;
 }
 
-/* In the child: create the run folder, set the environment, exec. */
-static void start_program(int report_fd, const char *dir, const char *shim, char **argv) {
-  bool created;
-  int error = make_run_folder(dir, &created);
+/* A trace left by an earlier run in the same folder is removed, so that a
+ * program that never loads the tool is not reported on with it; a trace
+ * another live process writes (it holds the lock the shim takes) is a
+ * folder given twice: refused rather than mixed. */
+static bool remove_old_trace(const char *dir) {
+  char *path = malloc(strlen(dir) + sizeof "/" OI_TRACE_FILE_NAME);
+  if (!path)
+    return true;
+  sprintf(path, "%s/%s", dir, OI_TRACE_FILE_NAME);
+  bool free_to_use = true;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    free_to_use = flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (free_to_use)
+      unlink(path);
+    close(fd);
+  }
+  free(path);
+  return free_to_use;
+}
+
+/* In the child: create the run folder (under a launcher the job's folder,
+ * then the rank's inside), set the environment, exec. */
+static void start_program(int report_fd, const char *job_dir, const char *dir, const char *shim,
+                          char **argv) {
+  bool created, job_created = false;
+  int error = job_dir ? make_run_folder(job_dir, &job_created) : 0;
+  if (!error)
+    error = make_run_folder(dir, &created);
   if (error) {
     fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", dir, strerror(error));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
   char *absolute = realpath(dir, NULL);
-  if (!absolute) {
+  char *absolute_job = job_dir ? realpath(job_dir, NULL) : NULL;
+  if (!absolute || (job_dir && !absolute_job)) {
     fprintf(stderr, "ompt-inst: cannot use the run folder %s: %s\n", dir, strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
-  /* a trace left by an earlier run in the same folder would be appended to */
-  char *old_trace = malloc(strlen(absolute) + sizeof "/" OI_TRACE_FILE_NAME);
-  if (old_trace) {
-    sprintf(old_trace, "%s/%s", absolute, OI_TRACE_FILE_NAME);
-    unlink(old_trace);
-    free(old_trace);
+  if (!remove_old_trace(absolute)) {
+    fprintf(stderr,
+            "ompt-inst: the run folder %s is in use by another running program; "
+            "give each run its own folder\n",
+            dir);
+    fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
-  if (setenv("OMPT_INST_DIR", absolute, 1) != 0 || setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 ||
+  /* the shim appends rank-<N> to the job's folder itself */
+  if (setenv("OMPT_INST_DIR", job_dir ? absolute_job : absolute, 1) != 0 ||
+      setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 ||
       append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
@@ -101,6 +154,8 @@ static void start_program(int report_fd, const char *dir, const char *shim, char
   fprintf(stderr, "ompt-inst: cannot run %s: %s\n", argv[0], strerror(errno));
   if (created)
     rmdir(absolute); /* the folder of a run that never started */
+  if (job_created)
+    rmdir(absolute_job);
   fail_in_child(report_fd, OI_EXIT_NOT_RUNNABLE);
 }
 
@@ -205,6 +260,8 @@ int oi_cmd_run(int argc, char **argv) {
     return OI_EXIT_USAGE;
   }
   char **program = argv + i;
+  oi_launch launch;
+  bool launched = oi_launch_detect(environment, &launch);
   char *shim = oi_companion_path(OI_SHIM_FILE_NAME);
   if (!shim)
     return OI_EXIT_FAILURE;
@@ -219,6 +276,12 @@ int oi_cmd_run(int argc, char **argv) {
     free(shim);
     return OI_EXIT_FAILURE;
   }
+  /* named before fork(): getppid() must be ompt-inst's parent, the launcher */
+  char *job_dir = NULL, *dir = NULL;
+  if (launched) {
+    job_dir = dir_option ? strdup(dir_option) : job_folder(program[0], &launch);
+    dir = job_dir ? rank_folder(job_dir, launch.rank) : NULL;
+  }
   fflush(NULL);
   sigset_t previous_mask;
   hold_termination_signals(&previous_mask);
@@ -226,17 +289,20 @@ int oi_cmd_run(int argc, char **argv) {
   if (pid < 0) {
     fprintf(stderr, "ompt-inst: fork: %s\n", strerror(errno));
     sigprocmask(SIG_SETMASK, &previous_mask, NULL);
+    free(dir);
+    free(job_dir);
     free(shim);
     return OI_EXIT_FAILURE;
   }
   /* the folder is named after the child's pid, known on both sides now */
-  char *dir = dir_option ? strdup(dir_option) : default_folder(program[0], pid ? pid : getpid());
+  if (!launched)
+    dir = dir_option ? strdup(dir_option) : default_folder(program[0], pid ? pid : getpid());
   if (pid == 0) {
     /* the program starts with the signal mask ompt-inst was given */
     sigprocmask(SIG_SETMASK, &previous_mask, NULL);
     if (!dir)
       fail_in_child(report[1], OI_EXIT_FAILURE);
-    start_program(report[1], dir, shim, program);
+    start_program(report[1], job_dir, dir, shim, program);
   }
   /* like a shell waiting for a job: ^C and ^\ are for the program */
   signal(SIGINT, SIG_IGN);
@@ -252,6 +318,7 @@ int oi_cmd_run(int argc, char **argv) {
   if (got != 1 && dir)
     report_summary(dir);
   free(dir);
+  free(job_dir);
   free(shim);
   return got == 1 ? failure : code;
 }

@@ -13,12 +13,14 @@
 
 #include "capabilities.h"
 #include "commands.h"
+#include "job.h"
 #include "writers.h"
 
 static const char report_usage[] =
     "usage: ompt-inst report DIR [--format text|annotate|json|html|chrome|otf2|summary]\n"
-    "                            [--output PATH] [--top N] [--source-dir D]\n"
-    "  Reports on the run folder DIR (see docs/reports.md).\n"
+    "                            [--output PATH] [--top N] [--source-dir D] [--rank N]\n"
+    "  Reports on the run folder DIR (see docs/reports.md), or on every rank of\n"
+    "  an MPI job's folder merged (see docs/mpi.md).\n"
     "  --format F      text (default): profile per construct, data movement per\n"
     "                  variable, findings; annotate: source listing with counts;\n"
     "                  json: everything as one JSON document; html: one page to\n"
@@ -31,6 +33,7 @@ static const char report_usage[] =
     "  --top N         rows per table in the text report (default 10, 0 = all)\n"
     "  --source-dir D  annotate, html: look for sources not found where they were\n"
     "                  compiled in D, by relative path or base name\n"
+    "  --rank N        a job folder: report rank N alone\n"
     "       ompt-inst report DIR --capabilities\n"
     "  Per event kind: the runtime callback's answer and how many events came\n"
     "  from the runtime, the compiler, both (merged) or were inferred.\n";
@@ -50,7 +53,7 @@ static const stream_writer stream_writers[] = {oi_write_text,   oi_write_annotat
                                                oi_write_html};
 
 typedef struct request {
-  const char *dir, *output;
+  const char *dir, *output, *rank;
   enum format format;
   oi_report_options options;
 } request;
@@ -68,7 +71,7 @@ static int parse(int argc, char **argv, request *r) {
     const char *arg = argv[i];
     bool takes_value = strcmp(arg, "--format") == 0 || strcmp(arg, "--output") == 0 ||
                        strcmp(arg, "-o") == 0 || strcmp(arg, "--top") == 0 ||
-                       strcmp(arg, "--source-dir") == 0;
+                       strcmp(arg, "--source-dir") == 0 || strcmp(arg, "--rank") == 0;
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
       fputs(report_usage, stdout);
       return -1;
@@ -92,6 +95,10 @@ static int parse(int argc, char **argv, request *r) {
       if (*end || end == argv[i] || errno || top > UINT_MAX || argv[i][0] == '-')
         return usage_error("--top needs a number, not", argv[i]);
       r->options.top = (unsigned)top;
+    } else if (strcmp(arg, "--rank") == 0) {
+      r->rank = argv[++i];
+      if (strspn(r->rank, "0123456789") != strlen(r->rank) || !r->rank[0])
+        return usage_error("--rank needs a rank number, not", r->rank);
     } else if (strcmp(arg, "--source-dir") == 0) {
       r->options.source_dir = argv[++i];
     } else if (arg[0] == '-' || r->dir) {
@@ -216,6 +223,24 @@ static int write_archive(const request *r, const oi_profile *p) {
   return code;
 }
 
+static oi_profile_options profile_options(const request *r) {
+  return (oi_profile_options){
+      .timeline = r->format == FORMAT_CHROME || r->format == FORMAT_OTF2 ||
+                  r->format == FORMAT_HTML,
+      .progress = r->format != FORMAT_SUMMARY && isatty(STDERR_FILENO)};
+}
+
+/* A job folder: every rank merged into one model, then the same writers. */
+static int report_job(const request *r) {
+  oi_profile job;
+  oi_profile_options options = profile_options(r);
+  int code = OI_EXIT_FAILURE;
+  if (oi_job_build(&job, r->dir, &options) == 0)
+    code = r->format == FORMAT_OTF2 ? write_archive(r, &job) : write_stream(r, &job);
+  oi_profile_free(&job);
+  return code;
+}
+
 int oi_cmd_report(int argc, char **argv) {
   for (int i = 1; i < argc; i++) /* a listing of its own (capabilities.c) */
     if (strcmp(argv[i], "--capabilities") == 0)
@@ -224,6 +249,14 @@ int oi_cmd_report(int argc, char **argv) {
   int parsed = parse(argc, argv, &r);
   if (parsed != 0)
     return parsed < 0 ? OI_EXIT_OK : parsed;
+  char rank_dir[4096];
+  if (r.rank) {
+    snprintf(rank_dir, sizeof rank_dir, "%s/rank-%s", r.dir, r.rank);
+    r.dir = rank_dir;
+    r.options.run_dir = rank_dir;
+  } else if (oi_job_is_job_folder(r.dir)) {
+    return report_job(&r);
+  }
   oi_trace_reader *trace = malloc(sizeof *trace);
   if (!trace) {
     fprintf(stderr, "ompt-inst: out of memory\n");
@@ -239,11 +272,8 @@ int oi_cmd_report(int argc, char **argv) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else {
     oi_profile profile;
-    oi_profile_options options = {
-        .timeline = r.format == FORMAT_CHROME || r.format == FORMAT_OTF2 ||
-                    r.format == FORMAT_HTML,
-        .progress = r.format != FORMAT_SUMMARY && isatty(STDERR_FILENO),
-        .up_to_damage = up_to_damage};
+    oi_profile_options options = profile_options(&r);
+    options.up_to_damage = up_to_damage;
     if (oi_profile_build(&profile, trace, &options) == 0) {
       if (!trace->complete)
         fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "

@@ -31,7 +31,7 @@ const char *oi_profile_text(oi_profile *p, const char *text) {
 }
 
 /* The place with key `key`, created from `model` if new. */
-static uint32_t intern_place(oi_profile *p, const char *key, const oi_place *model) {
+uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model) {
   uint32_t before = p->place_keys.count;
   uint32_t i = oi_string_index_add(&p->place_keys, key);
   if (i == OI_NO_INDEX)
@@ -58,7 +58,7 @@ static uint32_t place_of_line(oi_profile *p, const char *file, uint32_t line,
   char key[4096];
   snprintf(key, sizeof key, "%s:%" PRIu32, file, line);
   oi_place model = {.file = file, .line = line, .end_line = end_line, .function = function};
-  return intern_place(p, key, &model);
+  return oi_place_intern(p, key, &model);
 }
 
 uint32_t oi_place_of_site(oi_profile *p, const oi_site *site) {
@@ -79,12 +79,12 @@ uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr) {
   snprintf(key, sizeof key, "%s+0x%" PRIx64, where->module->path, where->offset);
   oi_place model = {.module = where->module->path, .offset = where->offset,
                     .function = where->function};
-  return intern_place(p, key, &model);
+  return oi_place_intern(p, key, &model);
 }
 
 uint32_t oi_place_unknown(oi_profile *p) {
   oi_place model = {0};
-  return intern_place(p, "?", &model);
+  return oi_place_intern(p, "?", &model);
 }
 
 const char *oi_place_text(const oi_place *place, bool full, char *buf, size_t size) {

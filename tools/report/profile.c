@@ -19,7 +19,7 @@ static uint64_t relative(const oi_profile *p, uint64_t time_ns) {
   return time_ns > start ? time_ns - start : 0;
 }
 
-static const char *info_value(const oi_trace_reader *trace, const char *key) {
+const char *oi_trace_info(const oi_trace_reader *trace, const char *key) {
   for (uint32_t i = 0; i < trace->info_count; i++)
     if (strcmp(trace->infos[i].key, key) == 0)
       return trace->infos[i].value;
@@ -133,6 +133,15 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   else
     label = oi_kind_name(e->kind);
   return oi_string_index_add(&p->labels, label);
+}
+
+static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
+                       bool compiler);
+
+uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
+                       bool compiler) {
+  uint32_t l = oi_string_index_add(&p->labels, label);
+  return l == OI_NO_INDEX ? OI_NO_INDEX : row_of(p, place, l, kind, compiler);
 }
 
 static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
@@ -327,6 +336,23 @@ static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
   return oi_address_index_set(&s->map_item_ids, key, id) == 0 ? id : OI_NO_INDEX;
 }
 
+uint32_t oi_variable_intern(oi_profile *p, const char *name) {
+  uint32_t before = p->variable_names.count;
+  uint32_t v = oi_string_index_add(&p->variable_names, name);
+  if (v == OI_NO_INDEX)
+    return OI_NO_INDEX;
+  if (v == before) {
+    if (v % 64 == 0) {
+      oi_variable_row *grown = realloc(p->variables, (v + 64) * sizeof *grown);
+      if (!grown)
+        return OI_NO_INDEX;
+      p->variables = grown;
+    }
+    p->variables[v] = (oi_variable_row){.name = p->variable_names.strings[v]};
+  }
+  return v;
+}
+
 /* The variable a data operation (or map event) names: the site's map item,
  * else what an earlier event at the same host or device address was named,
  * else the address itself. */
@@ -346,19 +372,9 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
       snprintf(fallback, sizeof fallback, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
     else if (!name)
       snprintf(fallback, sizeof fallback, "device 0x%" PRIx64, device_addr);
-    uint32_t before = p->variable_names.count;
-    v = oi_string_index_add(&p->variable_names, name ? name : fallback);
+    v = oi_variable_intern(p, name ? name : fallback);
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;
-    if (v == before) {
-      if (v % 64 == 0) {
-        oi_variable_row *grown = realloc(p->variables, (v + 64) * sizeof *grown);
-        if (!grown)
-          return OI_NO_INDEX;
-        p->variables = grown;
-      }
-      p->variables[v] = (oi_variable_row){.name = p->variable_names.strings[v]};
-    }
   }
   if (oi_address_index_set(&s->host_variables, host_addr, v) != 0 ||
       oi_address_index_set(&s->device_variables, device_addr, v) != 0)
@@ -543,10 +559,10 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   p->state = s;
   s->options = *options;
   p->symbolizer = oi_symbolizer_new(trace->modules, trace->module_count);
-  p->program = info_value(trace, "program");
-  p->argv = info_value(trace, "argv");
-  p->runtime = info_value(trace, "runtime");
-  p->hash_mode = info_value(trace, "hash");
+  p->program = oi_trace_info(trace, "program");
+  p->argv = oi_trace_info(trace, "argv");
+  p->runtime = oi_trace_info(trace, "runtime");
+  p->hash_mode = oi_trace_info(trace, "hash");
 
   const oi_event *event;
   int result;
@@ -666,7 +682,16 @@ void oi_profile_free(oi_profile *p) {
   for (uint32_t i = 0; i < p->row_keys.count; i++) {
     free(p->rows[i].thread_ns);
     free(p->rows[i].thread_instances);
+    free(p->rows[i].rank_ns);
+    free(p->rows[i].rank_instances);
   }
+  for (size_t i = 0; p->finding_ranks && i < p->finding_count; i++)
+    free(p->finding_ranks[i].slots);
+  free(p->finding_ranks);
+  free(p->ranks);
+  free(p->job_findings);
+  free(p->job_totals);
+  free(p->job_devices);
   free(p->rows);
   free(p->places);
   free(p->variables);

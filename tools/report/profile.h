@@ -45,6 +45,10 @@ typedef struct oi_construct_row {
   uint32_t thread_capacity;
   uint32_t threads;  /* threads with at least one instance */
   double imbalance;  /* max / mean of the per-thread totals (1.0 = even) */
+  /* job reports only (job.c): per rank slot (oi_profile.ranks), and max /
+   * mean of the per-rank totals over the merged ranks */
+  uint64_t *rank_ns, *rank_instances;
+  double rank_imbalance;
 } oi_construct_row;
 
 /* Data movement of one mapped variable (all places, all devices). */
@@ -64,9 +68,28 @@ typedef struct oi_slice {
   uint32_t track;    /* thread number or device number */
   uint32_t lane;     /* 0; n > 0 when it overlaps slices of lane 0 without nesting */
   uint64_t bytes;
+  uint32_t rank;      /* job reports: the rank slot (oi_profile.ranks); else 0 */
   uint8_t track_kind; /* enum oi_track_kind */
   uint8_t op;         /* enum oi_data_op for data operations */
 } oi_slice;
+
+/* One process of an MPI job (job reports only, job.c). */
+typedef struct oi_rank_info {
+  long rank;
+  uint32_t pid;
+  const char *host;    /* NULL when the trace does not say */
+  const char *dir;     /* the rank's folder */
+  uint64_t events;
+  bool complete;       /* the trace has its end record */
+  uint64_t lost_events;
+  /* NULL when merged, else why not ("no trace", the reader's message) */
+  const char *problem;
+  uint64_t duration_ns;
+  uint64_t start_wall_ns; /* wall clock of the trace start, 0 without an anchor */
+  /* added to the rank's times (relative to its trace start) to put them on
+   * the job's time axis, from the wall-clock anchors; 0 without them */
+  uint64_t shift_ns;
+} oi_rank_info;
 
 typedef struct oi_profile_options {
   bool timeline;      /* collect slices (chrome, otf2, html) */
@@ -112,6 +135,21 @@ typedef struct oi_profile {
   size_t finding_count;
   uint32_t *finding_places; /* per finding: the place of `at` */
   const oi_analysis_totals *totals;
+
+  /* A job (several ranks merged by job.c) when rank_count > 0: `trace` is
+   * then NULL, `ranks` holds every rank folder found (sorted by rank) and
+   * findings[k] occurred on the rank slots finding_ranks[k]. */
+  uint32_t rank_count, merged_ranks;
+  oi_rank_info *ranks;
+  const char *job_dir;
+  uint64_t job_start_wall_ns; /* wall clock of the job's time zero, 0 if unknown */
+  struct oi_finding_ranks {
+    uint32_t count;
+    uint32_t *slots;
+  } *finding_ranks;
+  oi_finding *job_findings; /* what findings and totals point to in a job */
+  oi_analysis_totals *job_totals;
+  oi_device_summary *job_devices;
 
   void *state; /* building state (profile_internal.h) */
 } oi_profile;

@@ -61,11 +61,19 @@ typedef struct oi_profile_state {
   bool any_event;
 } oi_profile_state;
 
-/* places.c */
+/* places.c: the place with key `key`, created from `model` if new */
+uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model);
 uint32_t oi_place_of_site(oi_profile *p, const oi_site *site);
 uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr);
 uint32_t oi_place_unknown(oi_profile *p);
 const char *oi_profile_text(oi_profile *p, const char *text); /* interned */
+
+/* profile.c: the construct row / variable row of that identity, created if new */
+uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
+                       bool compiler);
+uint32_t oi_variable_intern(oi_profile *p, const char *name);
+/* the value of an info record ("host", "rank", ...), NULL if absent */
+const char *oi_trace_info(const oi_trace_reader *trace, const char *key);
 
 /* timeline.c */
 int oi_timeline_add(oi_profile *p, const oi_slice *slice, uint64_t *index);

@@ -13,19 +13,51 @@ static void opt_str(oi_json *json, const char *key, const char *value) {
     oi_json_str(json, key, value);
 }
 
+/* A job: its processes, including the rank folders left out (with why). */
+static void processes(const oi_profile *p, oi_json *json) {
+  bool complete = true;
+  oi_json_uint(json, "ranks", p->merged_ranks);
+  oi_json_open(json, "processes", '[');
+  for (uint32_t i = 0; i < p->rank_count; i++) {
+    const oi_rank_info *r = &p->ranks[i];
+    complete &= !r->problem && r->complete;
+    oi_json_open(json, NULL, '{');
+    oi_json_int(json, "rank", r->rank);
+    oi_json_str(json, "dir", r->dir);
+    if (r->problem) {
+      oi_json_str(json, "problem", r->problem);
+    } else {
+      oi_json_uint(json, "pid", r->pid);
+      opt_str(json, "host", r->host);
+      oi_json_uint(json, "events", r->events);
+      oi_json_bool(json, "complete", r->complete);
+      oi_json_uint(json, "lost_events", r->lost_events);
+      oi_json_uint(json, "start_offset_ns", r->shift_ns);
+    }
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+  oi_json_bool(json, "complete", complete);
+}
+
 static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) {
   const oi_trace_reader *t = p->trace;
   oi_json_open(json, "run", '{');
   oi_json_str(json, "dir", o->run_dir);
-  oi_json_str(json, "trace", t->path);
+  if (t)
+    oi_json_str(json, "trace", t->path);
   opt_str(json, "program", p->program);
   opt_str(json, "argv", p->argv);
   opt_str(json, "runtime", p->runtime);
   opt_str(json, "hash", p->hash_mode);
-  oi_json_uint(json, "pid", t->header.pid);
-  oi_json_bool(json, "complete", t->complete);
-  if (t->complete)
-    oi_json_uint(json, "lost_events", t->end.lost_events);
+  if (t) {
+    oi_json_uint(json, "pid", t->header.pid);
+    oi_json_bool(json, "complete", t->complete);
+    if (t->complete)
+      oi_json_uint(json, "lost_events", t->end.lost_events);
+  } else {
+    processes(p, json);
+  }
   oi_json_uint(json, "events", p->events);
   oi_json_uint(json, "duration_ns", p->duration_ns);
   oi_json_uint(json, "threads", p->thread_count);
@@ -61,6 +93,26 @@ static void measured_ns(oi_json *json, const char *key, bool measured, uint64_t 
     oi_json_null(json, key);
 }
 
+/* A job's construct row: its figures per merged rank (zero where the rank
+ * never ran it) and how uneven they are. */
+static void per_rank(const oi_profile *p, const oi_construct_row *r, oi_json *json) {
+  oi_json_open(json, "per_rank", '[');
+  for (uint32_t i = 0; i < p->rank_count; i++) {
+    if (p->ranks[i].problem)
+      continue;
+    oi_json_open(json, NULL, '{');
+    oi_json_int(json, "rank", p->ranks[i].rank);
+    oi_json_uint(json, "instances", r->rank_instances[i]);
+    measured_ns(json, "total_ns", r->timed, r->rank_ns[i]);
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+  if (r->timed)
+    oi_json_real(json, "rank_imbalance", r->rank_imbalance);
+  else
+    oi_json_null(json, "rank_imbalance");
+}
+
 static void constructs(const oi_profile *p, oi_json *json) {
   uint32_t *order = oi_profile_rows_by_cost(p);
   oi_json_open(json, "constructs", '[');
@@ -92,6 +144,8 @@ static void constructs(const oi_profile *p, oi_json *json) {
       oi_json_close(json, '}');
     }
     oi_json_close(json, ']');
+    if (p->rank_count > 0)
+      per_rank(p, r, json);
     oi_json_close(json, '}');
   }
   oi_json_close(json, ']');
@@ -163,6 +217,12 @@ static void findings(const oi_profile *p, oi_json *json) {
     oi_json_uint(json, "first_line", f->first_line);
     oi_json_uint(json, "last_line", f->last_line);
     opt_str(json, "suggestion", f->suggestion);
+    if (p->finding_ranks) {
+      oi_json_open(json, "ranks", '[');
+      for (uint32_t i = 0; i < p->finding_ranks[k].count; i++)
+        oi_json_int(json, NULL, p->ranks[p->finding_ranks[k].slots[i]].rank);
+      oi_json_close(json, ']');
+    }
     oi_json_close(json, '}');
   }
   oi_json_close(json, ']');

@@ -2,13 +2,16 @@
  * Score-P tooling and otf2-print. Each construct row is a region with its
  * source file and lines, each data operation kind a region too; every
  * thread and every device (and each extra lane of overlapping slices) is a
- * location with properly nested enter/leave events. */
+ * location with properly nested enter/leave events. A job has one process
+ * location group per rank (its devices are groups inside it), on one time
+ * axis aligned by the ranks' wall-clock anchors. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <otf2/otf2.h>
 
+#include "job.h"
 #include "string_index.h"
 #include "writers.h"
 
@@ -64,11 +67,24 @@ static OTF2_RegionRole role_of(const oi_construct_row *r) {
 }
 
 static bool same_location(const oi_slice *a, const oi_slice *b) {
-  return a->track_kind == b->track_kind && a->track == b->track && a->lane == b->lane;
+  return a->rank == b->rank && a->track_kind == b->track_kind && a->track == b->track &&
+         a->lane == b->lane;
 }
 
 static OTF2_RegionRef region_of(const oi_profile *p, const oi_slice *s) {
   return s->row != UINT32_MAX ? s->row : p->row_keys.count + s->op;
+}
+
+/* Timestamps: the trace clock of one process; a job's wall clock (its ranks
+ * were shifted onto it), so that ranks of several hosts line up. */
+static uint64_t time_base(const oi_profile *p) {
+  return p->trace ? p->trace->header.start_time_ns : p->job_start_wall_ns;
+}
+
+/* Location groups: per rank slot (one slot without a job), the process,
+ * then one per device. */
+static OTF2_LocationGroupRef process_group(const oi_profile *p, uint32_t slot) {
+  return slot * (1 + p->device_count);
 }
 
 static void check(otf2_writer *w, OTF2_ErrorCode code) {
@@ -80,7 +96,7 @@ static void check(otf2_writer *w, OTF2_ErrorCode code) {
 static void write_location(otf2_writer *w, OTF2_LocationRef location, uint64_t first,
                            uint64_t end) {
   const oi_profile *p = w->p;
-  uint64_t base = p->trace->header.start_time_ns;
+  uint64_t base = time_base(p);
   OTF2_EvtWriter *events = OTF2_Archive_GetEvtWriter(w->archive, location);
   if (!events) {
     w->failed = true;
@@ -143,9 +159,14 @@ static void write_definitions(otf2_writer *w) {
   }
   string_id(w, "");
   OTF2_StringRef machine = string_id(w, "machine"), node = string_id(w, "node");
-  snprintf(name, sizeof name, "%s (pid %" PRIu32 ")", p->program ? p->program : "program",
-           p->trace->header.pid);
+  if (p->trace)
+    snprintf(name, sizeof name, "%s (pid %" PRIu32 ")", p->program ? p->program : "program",
+             p->trace->header.pid);
+  else
+    snprintf(name, sizeof name, "%s", p->program ? p->program : "program");
   OTF2_StringRef process = string_id(w, name);
+  for (uint32_t i = 0; i < p->rank_count; i++)
+    string_id(w, oi_job_rank_name(&p->ranks[i], name, sizeof name));
   for (uint32_t d = 0; d < p->device_count; d++) {
     snprintf(name, sizeof name, "device %" PRId32, p->devices[d]);
     string_id(w, name);
@@ -167,26 +188,35 @@ static void write_definitions(otf2_writer *w) {
     check(w, OTF2_GlobalDefWriter_WriteString(defs, i, w->strings.strings[i]));
 
   uint64_t duration = p->duration_ns;
-  check(w, OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000, p->trace->header.start_time_ns,
-                                                     duration, OTF2_UNDEFINED_TIMESTAMP));
+  check(w, OTF2_GlobalDefWriter_WriteClockProperties(defs, 1000000000, time_base(p), duration,
+                                                     OTF2_UNDEFINED_TIMESTAMP));
   check(w, OTF2_GlobalDefWriter_WriteSystemTreeNode(defs, 0, machine, node,
                                                     OTF2_UNDEFINED_SYSTEM_TREE_NODE));
-  check(w, OTF2_GlobalDefWriter_WriteLocationGroup(defs, 0, process, OTF2_LOCATION_GROUP_TYPE_PROCESS,
-                                                   0, OTF2_UNDEFINED_LOCATION_GROUP));
-  for (uint32_t d = 0; d < p->device_count; d++) {
-    snprintf(name, sizeof name, "device %" PRId32, p->devices[d]);
-    check(w, OTF2_GlobalDefWriter_WriteLocationGroup(defs, 1 + d, string_id(w, name),
-                                                     OTF2_LOCATION_GROUP_TYPE_ACCELERATOR, 0, 0));
+  for (uint32_t slot = 0; slot < (p->rank_count ? p->rank_count : 1); slot++) {
+    if (p->rank_count > 0 && p->ranks[slot].problem)
+      continue;
+    OTF2_LocationGroupRef group = process_group(p, slot);
+    check(w, OTF2_GlobalDefWriter_WriteLocationGroup(
+                 defs, group,
+                 p->rank_count ? string_id(w, oi_job_rank_name(&p->ranks[slot], name, sizeof name))
+                               : process,
+                 OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP));
+    for (uint32_t d = 0; d < p->device_count; d++) {
+      snprintf(name, sizeof name, "device %" PRId32, p->devices[d]);
+      check(w, OTF2_GlobalDefWriter_WriteLocationGroup(defs, group + 1 + d, string_id(w, name),
+                                                       OTF2_LOCATION_GROUP_TYPE_ACCELERATOR, 0,
+                                                       group));
+    }
   }
   uint64_t location = 0;
   for (uint64_t i = 0; i < p->slice_count; i++) {
     const oi_slice *s = &p->slices[i];
     if (i > 0 && same_location(s, &p->slices[i - 1]))
       continue;
-    OTF2_LocationGroupRef group = 0;
+    OTF2_LocationGroupRef group = process_group(p, s->rank);
     for (uint32_t d = 0; s->track_kind == OI_TRACK_DEVICE && d < p->device_count; d++)
       if ((uint32_t)p->devices[d] == s->track)
-        group = 1 + d;
+        group = process_group(p, s->rank) + 1 + d;
     location_name(s, name, sizeof name);
     check(w, OTF2_GlobalDefWriter_WriteLocation(
                  defs, location, string_id(w, name),

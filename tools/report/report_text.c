@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "job.h"
 #include "writers.h"
 
 #define RULE_WIDTH 99
@@ -16,9 +17,42 @@ static void rule(FILE *out, const char *title) {
   fputc('\n', out);
 }
 
+/* A job's ranks: how many were merged, then one line per process. */
+static void job_header(const oi_profile *p, FILE *out) {
+  char name[300], fitted[128];
+  fprintf(out, "  ranks     %" PRIu32 " ranks", p->merged_ranks);
+  if (p->merged_ranks < p->rank_count)
+    fprintf(out, " (%" PRIu32 " of %" PRIu32 " rank folders; see below)", p->merged_ranks,
+            p->rank_count);
+  fputc('\n', out);
+  for (uint32_t i = 0; i < p->rank_count; i++) {
+    const oi_rank_info *r = &p->ranks[i];
+    oi_job_rank_name(r, name, sizeof name);
+    if (r->problem)
+      fprintf(out, "    %-24s LEFT OUT: %s\n", name, oi_format_fit(r->problem, 60, fitted, sizeof fitted));
+    else
+      fprintf(out, "    %-24s pid %-8" PRIu32 " events %-10" PRIu64 " %s, %" PRIu64 " lost\n", name,
+              r->pid, r->events, r->complete ? "complete" : "INCOMPLETE", r->lost_events);
+  }
+}
+
 static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   char buf[64], fitted[128];
   const oi_trace_reader *t = p->trace;
+  if (!t) {
+    fprintf(out, "ompt-inst report of %s\n", oi_format_fit_tail(o->run_dir, 80, fitted, sizeof fitted));
+    fprintf(out, "  program   %s\n",
+            oi_format_fit(p->argv ? p->argv : p->program ? p->program : "?", 88, fitted,
+                          sizeof fitted));
+    if (p->runtime)
+      fprintf(out, "  runtime   %s\n", oi_format_fit(p->runtime, 88, fitted, sizeof fitted));
+    fprintf(out, "  run time  %s   threads %" PRIu32 "   devices %" PRIu32 "   events %" PRIu64
+                 "   (all ranks)\n",
+            oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
+            p->events);
+    job_header(p, out);
+    return;
+  }
   fprintf(out, "ompt-inst report of %s\n",
           oi_format_fit_tail(o->run_dir, 80, fitted, sizeof fitted));
   fprintf(out, "  program   %s\n",
@@ -57,10 +91,13 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
   snprintf(title, sizeof title, "Constructs (%u of %" PRIu32 ", by total time)",
            shown(count, o->top), count);
   rule(out, title);
-  const unsigned w[] = {20, 28, 8, 4, 9, 9, 9, 5};
-  const char *head[] = {"site", "construct", "inst", "thr", "total", "mean", "max", "imbal"};
-  for (unsigned i = 0; i < 8; i++)
-    oi_format_cell(out, head[i], w[i], i >= 2, i == 7);
+  bool job = p->rank_count > 0;
+  const unsigned w[] = {20, job ? 22 : 28, 8, 4, 9, 9, 9, 5, 5};
+  const char *head[] = {"site", "construct", "inst", "thr", "total", "mean", "max", "imbal",
+                        "rimb"};
+  unsigned columns = job ? 9 : 8;
+  for (unsigned i = 0; i < columns; i++)
+    oi_format_cell(out, head[i], w[i], i >= 2, i == columns - 1);
   fputc('\n', out);
   for (uint32_t k = 0; k < shown(count, o->top); k++) {
     const oi_construct_row *r = &p->rows[order[k]];
@@ -84,11 +121,18 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
     oi_format_cell(out, oi_format_measured_ns(r->timed, mean, c, sizeof c), w[5], true, false);
     oi_format_cell(out, oi_format_measured_ns(r->timed, r->max_ns, c, sizeof c), w[6], true,
                    false);
-    oi_format_cell(out, d, w[7], true, true);
+    oi_format_cell(out, d, w[7], true, !job);
+    if (job) {
+      if (r->timed)
+        snprintf(d, sizeof d, "%.2f", r->rank_imbalance);
+      oi_format_cell(out, d, w[8], true, true);
+    }
     fputc('\n', out);
   }
   fputs("inst: instances; imbal: max/mean of per-thread time; -: not timed; [c]: compiler "
         "hooks only\n", out);
+  if (job)
+    fputs("summed over ranks; rimb: max/mean of per-rank time\n", out);
   free(order);
 }
 
@@ -177,6 +221,11 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
              f->total, oi_data_op_name(f->op), oi_profile_finding_counted(f),
              oi_format_bytes(f->bytes, a, sizeof a),
              oi_format_ns(f->time_ns, b, sizeof b), oi_profile_finding_certainty(f));
+    if (p->finding_ranks) {
+      size_t used = strlen(line);
+      snprintf(line + used, sizeof line - used, ", on %" PRIu32 " of %" PRIu32 " ranks",
+               p->finding_ranks[k].count, p->merged_ranks);
+    }
     wrapped(out, line, 0);
     if (f->suggestion)
       wrapped(out, f->suggestion, 4);

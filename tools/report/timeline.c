@@ -18,12 +18,12 @@ int oi_timeline_add(oi_profile *p, const oi_slice *slice, uint64_t *index) {
 
 static int compare_u64(uint64_t a, uint64_t b) { return (a > b) - (a < b); }
 
-/* Track, lane, then start; a longer slice first, so a parent precedes its
+/* Rank (job reports), track, lane, then start; a longer slice first, so a parent precedes its
  * children that start at the same time. */
 static int compare_slices(const void *left, const void *right) {
   const oi_slice *a = left, *b = right;
   int c;
-  if ((c = compare_u64(a->track_kind, b->track_kind)) ||
+  if ((c = compare_u64(a->rank, b->rank)) || (c = compare_u64(a->track_kind, b->track_kind)) ||
       (c = compare_u64(a->track, b->track)) || (c = compare_u64(a->lane, b->lane)) ||
       (c = compare_u64(a->start_ns, b->start_ns)) ||
       (c = compare_u64(b->end_ns, a->end_ns)))
@@ -70,7 +70,8 @@ void oi_timeline_lay_out(oi_profile *p) {
   uint64_t lane_count = 0, lane_capacity = 0;
   for (uint64_t i = 0; i < p->slice_count; i++) {
     oi_slice *s = &p->slices[i];
-    if (i == 0 || s->track_kind != s[-1].track_kind || s->track != s[-1].track)
+    if (i == 0 || s->rank != s[-1].rank || s->track_kind != s[-1].track_kind ||
+        s->track != s[-1].track)
       for (uint64_t l = 0; l < lane_count; l++)
         lanes[l].depth = 0;
     if (place_in_lane(&lanes, &lane_count, &lane_capacity, s) != 0)

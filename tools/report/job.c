@@ -1,0 +1,539 @@
+/* Merging the ranks of a job folder into one report model (job.h). */
+#include "job.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "profile_internal.h"
+
+static bool has_trace(const char *dir) {
+  char path[4096];
+  struct stat st;
+  snprintf(path, sizeof path, "%s/%s", dir, OI_TRACE_FILE_NAME);
+  return stat(path, &st) == 0;
+}
+
+/* The rank number of a "rank-<N>" entry, -1 for anything else. */
+static long rank_of_entry(const char *name) {
+  if (strncmp(name, "rank-", 5) != 0 || name[5] < '0' || name[5] > '9')
+    return -1;
+  char *end;
+  errno = 0;
+  long rank = strtol(name + 5, &end, 10);
+  return *end || errno ? -1 : rank;
+}
+
+bool oi_job_is_job_folder(const char *dir) {
+  if (has_trace(dir))
+    return false;
+  DIR *d = opendir(dir);
+  if (!d)
+    return false;
+  bool found = false;
+  struct dirent *entry;
+  while (!found && (entry = readdir(d)))
+    found = rank_of_entry(entry->d_name) >= 0;
+  closedir(d);
+  return found;
+}
+
+static int compare_ranks(const void *a, const void *b) {
+  long x = ((const oi_rank_info *)a)->rank, y = ((const oi_rank_info *)b)->rank;
+  return (x > y) - (x < y);
+}
+
+/* Every rank-<N> folder of the job, sorted by rank. */
+static int list_ranks(oi_profile *job, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "ompt-inst: cannot read the job folder %s: %s\n", dir, strerror(errno));
+    return -1;
+  }
+  uint64_t capacity = 0;
+  struct dirent *entry;
+  char path[4096];
+  while ((entry = readdir(d))) {
+    long rank = rank_of_entry(entry->d_name);
+    if (rank < 0)
+      continue;
+    if (oi_grow((void **)&job->ranks, &capacity, job->rank_count + 1, sizeof *job->ranks) != 0) {
+      closedir(d);
+      return -1;
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, entry->d_name);
+    job->ranks[job->rank_count++] = (oi_rank_info){.rank = rank, .dir = oi_profile_text(job, path)};
+  }
+  closedir(d);
+  qsort(job->ranks, job->rank_count, sizeof *job->ranks, compare_ranks);
+  return 0;
+}
+
+static uint64_t info_number(const oi_trace_reader *trace, const char *key) {
+  const char *text = oi_trace_info(trace, key);
+  return text ? strtoull(text, NULL, 10) : 0;
+}
+
+/* The wall-clock time of the rank's trace start, 0 without an anchor. */
+static uint64_t start_wall_ns(const oi_trace_reader *trace) {
+  uint64_t wall = info_number(trace, "anchor_wall_ns");
+  uint64_t anchor = info_number(trace, "anchor_trace_ns");
+  if (!wall || !anchor)
+    return 0;
+  return wall - (anchor - trace->header.start_time_ns);
+}
+
+static int grow_per_rank(oi_construct_row *row, uint32_t ranks) {
+  if (row->rank_ns)
+    return 0;
+  row->rank_ns = calloc(ranks, sizeof *row->rank_ns);
+  row->rank_instances = calloc(ranks, sizeof *row->rank_instances);
+  return row->rank_ns && row->rank_instances ? 0 : -1;
+}
+
+static int add_thread_figures(oi_construct_row *to, const oi_construct_row *from) {
+  if (from->thread_capacity > to->thread_capacity) {
+    uint64_t *ns = realloc(to->thread_ns, from->thread_capacity * sizeof *ns);
+    if (ns)
+      to->thread_ns = ns;
+    uint64_t *instances = realloc(to->thread_instances, from->thread_capacity * sizeof *instances);
+    if (instances)
+      to->thread_instances = instances;
+    if (!ns || !instances)
+      return -1;
+    for (uint32_t t = to->thread_capacity; t < from->thread_capacity; t++)
+      to->thread_ns[t] = to->thread_instances[t] = 0;
+    to->thread_capacity = from->thread_capacity;
+  }
+  for (uint32_t t = 0; t < from->thread_capacity; t++) {
+    to->thread_ns[t] += from->thread_ns[t];
+    to->thread_instances[t] += from->thread_instances[t];
+  }
+  return 0;
+}
+
+/* Places, rows and variables of one rank: index maps from the rank's model
+ * to the job's, so that slices and findings can be moved over. */
+typedef struct rank_maps {
+  uint32_t *place, *row, *variable;
+} rank_maps;
+
+static int merge_places(oi_profile *job, const oi_profile *rank, rank_maps *maps) {
+  maps->place = malloc((rank->place_keys.count + 1) * sizeof *maps->place);
+  if (!maps->place)
+    return -1;
+  for (uint32_t i = 0; i < rank->place_keys.count; i++) {
+    oi_place model = rank->places[i];
+    model.data_ops = model.data_bytes = model.data_ns = 0;
+    uint32_t j = oi_place_intern(job, rank->place_keys.strings[i], &model);
+    if (j == OI_NO_INDEX)
+      return -1;
+    job->places[j].data_ops += rank->places[i].data_ops;
+    job->places[j].data_bytes += rank->places[i].data_bytes;
+    job->places[j].data_ns += rank->places[i].data_ns;
+    maps->place[i] = j;
+  }
+  return 0;
+}
+
+static int merge_rows(oi_profile *job, const oi_profile *rank, uint32_t slot, rank_maps *maps) {
+  maps->row = malloc((rank->row_keys.count + 1) * sizeof *maps->row);
+  if (!maps->row)
+    return -1;
+  for (uint32_t i = 0; i < rank->row_keys.count; i++) {
+    const oi_construct_row *from = &rank->rows[i];
+    uint32_t j = oi_row_intern(job, maps->place[from->place], from->label, from->kind,
+                               from->compiler);
+    if (j == OI_NO_INDEX)
+      return -1;
+    oi_construct_row *to = &job->rows[j];
+    if (grow_per_rank(to, job->rank_count) != 0 || add_thread_figures(to, from) != 0)
+      return -1;
+    to->instances += from->instances;
+    to->timed |= from->timed;
+    to->unpaired += from->unpaired;
+    to->total_ns += from->total_ns;
+    if (from->max_ns > to->max_ns)
+      to->max_ns = from->max_ns;
+    to->rank_ns[slot] += from->total_ns;
+    to->rank_instances[slot] += from->instances;
+    maps->row[i] = j;
+  }
+  return 0;
+}
+
+static int merge_variables(oi_profile *job, const oi_profile *rank, rank_maps *maps) {
+  maps->variable = malloc((rank->variable_names.count + 1) * sizeof *maps->variable);
+  if (!maps->variable)
+    return -1;
+  for (uint32_t i = 0; i < rank->variable_names.count; i++) {
+    uint32_t j = oi_variable_intern(job, rank->variables[i].name);
+    if (j == OI_NO_INDEX)
+      return -1;
+    for (unsigned op = 0; op < OI_DATA_OP_COUNT; op++) {
+      job->variables[j].ops[op] += rank->variables[i].ops[op];
+      job->variables[j].bytes[op] += rank->variables[i].bytes[op];
+      job->variables[j].time_ns[op] += rank->variables[i].time_ns[op];
+    }
+    maps->variable[i] = j;
+  }
+  return 0;
+}
+
+/* Findings are the same when kind, op, place and variable agree: then the
+ * counts add up and the rank joins the list. */
+typedef struct job_state {
+  oi_string_index finding_keys;
+  uint64_t finding_capacity, device_capacity;
+} job_state;
+
+static void copy_place(oi_profile *job, oi_finding_place *place) {
+  place->file = oi_profile_text(job, place->file);
+  place->var_text = oi_profile_text(job, place->var_text);
+}
+
+static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank, uint32_t slot,
+                          const rank_maps *maps) {
+  for (size_t k = 0; k < rank->finding_count; k++) {
+    const oi_finding *f = &rank->findings[k];
+    uint32_t place = maps->place[rank->finding_places[k]];
+    char key[4400];
+    snprintf(key, sizeof key, "%d\x1e%d\x1e%s\x1e%s\x1e%" PRId32, (int)f->kind, (int)f->op,
+             job->place_keys.strings[place], oi_profile_finding_var(rank, f), f->device);
+    uint32_t before = s->finding_keys.count;
+    uint32_t i = oi_string_index_add(&s->finding_keys, key);
+    if (i == OI_NO_INDEX)
+      return -1;
+    if (i == before) {
+      if (oi_grow((void **)&job->job_findings, &s->finding_capacity, i + 1,
+                  sizeof *job->job_findings) != 0)
+        return -1;
+      struct oi_finding_ranks *grown =
+          realloc(job->finding_ranks, s->finding_capacity * sizeof *grown);
+      uint32_t *places = realloc(job->finding_places, s->finding_capacity * sizeof *places);
+      if (grown)
+        job->finding_ranks = grown;
+      if (places)
+        job->finding_places = places;
+      if (!grown || !places)
+        return -1;
+      oi_finding *to = &job->job_findings[i];
+      *to = *f;
+      copy_place(job, &to->at);
+      copy_place(job, &to->other);
+      to->suggestion = oi_profile_text(job, f->suggestion);
+      job->finding_places[i] = place;
+      job->finding_ranks[i] = (struct oi_finding_ranks){0};
+      job->finding_count = i + 1;
+    } else {
+      oi_finding *to = &job->job_findings[i];
+      to->count += f->count;
+      to->partial += f->partial;
+      to->total += f->total;
+      to->bytes += f->bytes;
+      to->time_ns += f->time_ns;
+      to->sampled += f->sampled;
+      if (f->first_line && (!to->first_line || f->first_line < to->first_line))
+        to->first_line = f->first_line;
+      if (f->last_line > to->last_line)
+        to->last_line = f->last_line;
+    }
+    struct oi_finding_ranks *r = &job->finding_ranks[i];
+    uint32_t *slots = realloc(r->slots, (r->count + 1) * sizeof *slots);
+    if (!slots)
+      return -1;
+    r->slots = slots;
+    r->slots[r->count++] = slot;
+  }
+  return 0;
+}
+
+/* Potential: what adds up is summed; the measured span is the longest
+ * rank's, the predicted one the longest after each rank's savings. */
+static int merge_totals(oi_profile *job, job_state *s, const oi_profile *rank) {
+  const oi_analysis_totals *from = rank->totals;
+  oi_analysis_totals *to = job->job_totals;
+  if (!from)
+    return 0;
+  to->data_ops += from->data_ops;
+  to->transfer_bytes += from->transfer_bytes;
+  to->transfer_ns += from->transfer_ns;
+  to->saved_ns += from->saved_ns;
+  to->saved_bytes += from->saved_bytes;
+  to->upper_bound |= from->upper_bound;
+  if (from->measured_ns > to->measured_ns)
+    to->measured_ns = from->measured_ns;
+  if (from->predicted_ns > to->predicted_ns)
+    to->predicted_ns = from->predicted_ns;
+  for (size_t i = 0; i < from->ndevices; i++) {
+    const oi_device_summary *d = &from->devices[i];
+    size_t j = 0;
+    while (j < to->ndevices && job->job_devices[j].device != d->device)
+      j++;
+    if (j == to->ndevices) {
+      if (oi_grow((void **)&job->job_devices, &s->device_capacity, j + 1,
+                  sizeof *job->job_devices) != 0)
+        return -1;
+      job->job_devices[j] = (oi_device_summary){.device = d->device};
+      to->ndevices++;
+      to->devices = job->job_devices;
+    }
+    if (d->peak_bytes > job->job_devices[j].peak_bytes)
+      job->job_devices[j].peak_bytes = d->peak_bytes;
+    job->job_devices[j].allocs += d->allocs;
+    job->job_devices[j].kernels += d->kernels;
+  }
+  return 0;
+}
+
+static int merge_slices(oi_profile *job, const oi_profile *rank, uint32_t slot,
+                        const rank_maps *maps) {
+  if (oi_grow((void **)&job->slices, &job->slice_capacity, job->slice_count + rank->slice_count,
+              sizeof *job->slices) != 0)
+    return -1;
+  for (uint64_t i = 0; i < rank->slice_count; i++) {
+    oi_slice s = rank->slices[i];
+    s.rank = slot;
+    if (s.row != UINT32_MAX)
+      s.row = maps->row[s.row];
+    else
+      s.variable = maps->variable[s.variable];
+    job->slices[job->slice_count++] = s;
+  }
+  return 0;
+}
+
+static void merge_header(oi_profile *job, const oi_profile *rank) {
+  if (!job->program) {
+    job->program = oi_profile_text(job, rank->program);
+    job->argv = oi_profile_text(job, rank->argv);
+    job->runtime = oi_profile_text(job, rank->runtime);
+    job->hash_mode = oi_profile_text(job, rank->hash_mode);
+  }
+  job->events += rank->events;
+  job->initial_thread_construct_ns += rank->initial_thread_construct_ns;
+  if (rank->thread_count > job->thread_count)
+    job->thread_count = rank->thread_count;
+  for (uint32_t d = 0; d < rank->device_count; d++) {
+    uint32_t i = 0;
+    while (i < job->device_count && job->devices[i] < rank->devices[d])
+      i++;
+    if ((i < job->device_count && job->devices[i] == rank->devices[d]) ||
+        job->device_count == sizeof job->devices / sizeof *job->devices)
+      continue;
+    memmove(&job->devices[i + 1], &job->devices[i], (job->device_count - i) * sizeof *job->devices);
+    job->devices[i] = rank->devices[d];
+    job->device_count++;
+  }
+  for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
+    job->data_ops_by_origin[o] += rank->data_ops_by_origin[o];
+}
+
+static int merge_rank(oi_profile *job, job_state *s, const oi_profile *rank, uint32_t slot) {
+  rank_maps maps = {0};
+  merge_header(job, rank);
+  int failed = merge_places(job, rank, &maps) || merge_rows(job, rank, slot, &maps) ||
+               merge_variables(job, rank, &maps) ||
+               merge_findings(job, s, rank, slot, &maps) || merge_totals(job, s, rank) ||
+               merge_slices(job, rank, slot, &maps);
+  free(maps.place);
+  free(maps.row);
+  free(maps.variable);
+  return failed ? -1 : 0;
+}
+
+/* Reads one rank: 1 merged, 0 left out (named in ranks[slot].problem),
+ * -1 out of memory. */
+static int read_rank(oi_profile *job, job_state *s, uint32_t slot,
+                     const oi_profile_options *options) {
+  oi_rank_info *info = &job->ranks[slot];
+  oi_trace_reader *trace = malloc(sizeof *trace);
+  if (!trace)
+    return -1;
+  int result = 0;
+  enum oi_reader_status status = oi_reader_open(trace, info->dir);
+  if (status != OI_READER_OK) {
+    info->problem = oi_profile_text(job, status == OI_READER_UNREADABLE ? "no trace" : trace->error);
+  } else {
+    oi_profile rank;
+    oi_profile_options quiet = *options;
+    quiet.progress = false;
+    info->pid = trace->header.pid;
+    info->host = oi_profile_text(job, oi_trace_info(trace, "host"));
+    info->complete = trace->complete;
+    info->lost_events = trace->complete ? trace->end.lost_events : 0;
+    if (oi_profile_build(&rank, trace, &quiet) != 0) {
+      info->problem = oi_profile_text(job, "unreadable events");
+    } else {
+      info->start_wall_ns = start_wall_ns(trace);
+      info->duration_ns = rank.duration_ns;
+      info->events = rank.events;
+      result = merge_rank(job, s, &rank, slot) == 0 ? 1 : -1;
+    }
+    oi_profile_free(&rank);
+  }
+  oi_reader_close(trace);
+  free(trace);
+  return result;
+}
+
+/* The job's time zero is the earliest trace start on the wall clock; each
+ * rank's slices move by how much later its own trace started. */
+static void align_ranks(oi_profile *job) {
+  for (uint32_t i = 0; i < job->rank_count; i++) {
+    uint64_t wall = job->ranks[i].start_wall_ns;
+    if (!job->ranks[i].problem && wall && (!job->job_start_wall_ns || wall < job->job_start_wall_ns))
+      job->job_start_wall_ns = wall;
+  }
+  for (uint32_t i = 0; i < job->rank_count; i++) {
+    oi_rank_info *r = &job->ranks[i];
+    if (r->problem)
+      continue;
+    r->shift_ns = r->start_wall_ns ? r->start_wall_ns - job->job_start_wall_ns : 0;
+    if (r->shift_ns + r->duration_ns > job->duration_ns)
+      job->duration_ns = r->shift_ns + r->duration_ns;
+  }
+  job->last_event_ns = job->duration_ns;
+  for (uint64_t i = 0; i < job->slice_count; i++) {
+    job->slices[i].start_ns += job->ranks[job->slices[i].rank].shift_ns;
+    job->slices[i].end_ns += job->ranks[job->slices[i].rank].shift_ns;
+  }
+}
+
+static const oi_profile *sorting; /* qsort has no context argument in C11 */
+
+static int compare_findings(const void *left, const void *right) {
+  const oi_finding *a = &sorting->job_findings[*(const uint32_t *)left];
+  const oi_finding *b = &sorting->job_findings[*(const uint32_t *)right];
+  if (a->time_ns != b->time_ns)
+    return a->time_ns > b->time_ns ? -1 : 1;
+  if (a->bytes != b->bytes)
+    return a->bytes > b->bytes ? -1 : 1;
+  if (a->count != b->count)
+    return a->count > b->count ? -1 : 1;
+  return (*(const uint32_t *)left > *(const uint32_t *)right) -
+         (*(const uint32_t *)left < *(const uint32_t *)right);
+}
+
+/* Summed over ranks, the findings are ordered as in one trace: by avoidable
+ * time, then bytes, then count. */
+static int sort_findings(oi_profile *job) {
+  size_t n = job->finding_count;
+  if (n < 2)
+    return 0;
+  uint32_t *order = malloc(n * sizeof *order);
+  oi_finding *findings = malloc(n * sizeof *findings);
+  uint32_t *places = malloc(n * sizeof *places);
+  struct oi_finding_ranks *ranks = malloc(n * sizeof *ranks);
+  int result = order && findings && places && ranks ? 0 : -1;
+  if (result == 0) {
+    for (size_t i = 0; i < n; i++)
+      order[i] = (uint32_t)i;
+    sorting = job;
+    qsort(order, n, sizeof *order, compare_findings);
+    for (size_t i = 0; i < n; i++) {
+      findings[i] = job->job_findings[order[i]];
+      places[i] = job->finding_places[order[i]];
+      ranks[i] = job->finding_ranks[order[i]];
+    }
+    memcpy(job->job_findings, findings, n * sizeof *findings);
+    memcpy(job->finding_places, places, n * sizeof *places);
+    memcpy(job->finding_ranks, ranks, n * sizeof *ranks);
+  }
+  free(order);
+  free(findings);
+  free(places);
+  free(ranks);
+  return result;
+}
+
+static void finish_rows(oi_profile *job) {
+  for (uint32_t i = 0; i < job->row_keys.count; i++) {
+    oi_construct_row *row = &job->rows[i];
+    uint64_t max = 0, sum = 0;
+    uint32_t threads = 0;
+    for (uint32_t t = 0; t < row->thread_capacity; t++) {
+      threads += row->thread_instances[t] > 0;
+      if (row->thread_ns[t] > max)
+        max = row->thread_ns[t];
+    }
+    for (uint32_t t = 0; t < row->thread_capacity; t++)
+      sum += row->thread_ns[t];
+    row->threads = threads;
+    row->imbalance = sum > 0 ? (double)max * threads / (double)sum : 1.0;
+    uint64_t rank_max = 0, rank_sum = 0;
+    for (uint32_t r = 0; r < job->rank_count; r++) {
+      if (job->ranks[r].problem)
+        continue;
+      rank_sum += row->rank_ns[r];
+      if (row->rank_ns[r] > rank_max)
+        rank_max = row->rank_ns[r];
+    }
+    row->rank_imbalance =
+        rank_sum > 0 ? (double)rank_max * job->merged_ranks / (double)rank_sum : 1.0;
+  }
+}
+
+int oi_job_build(oi_profile *job, const char *dir, const oi_profile_options *options) {
+  memset(job, 0, sizeof *job);
+  job_state s = {0};
+  job->job_dir = dir;
+  job->job_totals = calloc(1, sizeof *job->job_totals);
+  int result = job->job_totals && list_ranks(job, dir) == 0 ? 0 : -1;
+  for (uint32_t slot = 0; result == 0 && slot < job->rank_count; slot++) {
+    if (options->progress)
+      fprintf(stderr, "\rompt-inst report: rank %" PRIu32 " of %" PRIu32, slot + 1,
+              job->rank_count);
+    int read = read_rank(job, &s, slot, options);
+    if (read < 0)
+      result = -1;
+    job->merged_ranks += read > 0;
+  }
+  if (options->progress)
+    fputs("\r\033[K", stderr);
+  oi_string_index_free(&s.finding_keys);
+  if (result != 0) {
+    fprintf(stderr, "ompt-inst: out of memory while merging the ranks of %s\n", dir);
+    return -1;
+  }
+  for (uint32_t i = 0; i < job->rank_count; i++) {
+    char name[64];
+    if (job->ranks[i].problem)
+      fprintf(stderr, "ompt-inst: warning: %s left out: %s\n",
+              oi_job_rank_name(&job->ranks[i], name, sizeof name), job->ranks[i].problem);
+    else if (!job->ranks[i].complete)
+      fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete; "
+                      "merging its %" PRIu64 " events\n",
+              oi_job_rank_name(&job->ranks[i], name, sizeof name), job->ranks[i].events);
+  }
+  if (job->merged_ranks == 0) {
+    fprintf(stderr, "ompt-inst: no rank of the job in %s could be read\n", dir);
+    return -1;
+  }
+  oi_analysis_totals *t = job->job_totals;
+  t->speedup = t->predicted_ns ? (double)t->measured_ns / (double)t->predicted_ns
+               : t->saved_ns ? 0.0 : 1.0;
+  job->totals = t;
+  job->findings = job->job_findings;
+  align_ranks(job);
+  if (sort_findings(job) != 0) {
+    fprintf(stderr, "ompt-inst: out of memory while merging the ranks of %s\n", dir);
+    return -1;
+  }
+  finish_rows(job);
+  if (options->timeline)
+    oi_timeline_lay_out(job);
+  return 0;
+}
+
+const char *oi_job_rank_name(const oi_rank_info *rank, char *buf, size_t size) {
+  if (rank->host)
+    snprintf(buf, size, "rank %ld (%s)", rank->rank, rank->host);
+  else
+    snprintf(buf, size, "rank %ld", rank->rank);
+  return buf;
+}
