@@ -35,6 +35,12 @@ static const char *const origin_names[] = {
 #undef ORIGIN_NAME
 };
 
+static const char *const mpi_call_names[] = {
+#define MPI_CALL_NAME(id, name) name,
+    OI_MPI_CALLS(MPI_CALL_NAME)
+#undef MPI_CALL_NAME
+};
+
 static const char *const endpoint_names[] = {"", "begin", "end"};
 
 static const char *name_or_unknown(const char *const *names, size_t count,
@@ -66,4 +72,8 @@ const char *oi_origin_name(unsigned origin) {
 
 const char *oi_endpoint_name(unsigned endpoint) {
   return name_or_unknown(endpoint_names, COUNT_OF(endpoint_names), endpoint);
+}
+
+const char *oi_mpi_call_name(unsigned call) {
+  return name_or_unknown(mpi_call_names, COUNT_OF(mpi_call_names), call);
 }

@@ -181,11 +181,28 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
     oi_mapsim_enter(t, f);
 }
 
+/* MPI calls: begin/end pairs on the calling thread, attributed to the
+ * program's call site by return address like native callbacks. */
+static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
+                     const void *codeptr) {
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, OI_KIND_MPI,
+                              point == OMPT_INST_ENTER ? OI_EP_BEGIN : OI_EP_END,
+                              OI_CONSTRUCT_OTHER, codeptr);
+  if (!e)
+    return;
+  e->u.generic[0] = call;
+  e->u.generic[1] = bytes;
+  e->u.generic[2] = (uint64_t)peer;
+  oi_event_commit(t);
+}
+
 static const ompt_inst_hooks hook_table = {
     .abi = OMPT_INST_HOOK_ABI,
     .size = sizeof(ompt_inst_hooks),
     .point = hook_point,
     .target_enter = hook_target_enter,
+    .mpi = hook_mpi,
 };
 
 const ompt_inst_hooks *oi_hook_table(void) { return &hook_table; }

@@ -131,9 +131,12 @@ static int in_parallel_region(void) {
   return level && level() > 0;
 }
 
-/* The trace's last record, then the summary on stderr. */
+/* The trace's last record, then the summary on stderr; not for the ranks
+ * of a job, whose summaries would interleave: `ompt-inst report` on the
+ * job's folder is their summary. */
 static void finish_run(void) {
-  if (oi_record_finish())
+  oi_launch launch;
+  if (oi_record_finish() && !oi_launch_detect(environment, &launch))
     oi_summary_print(oi_run_folder());
 }
 

@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "launcher.h"
+#include "linked_libraries.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
 #include "trace_reader.h"
@@ -65,6 +66,36 @@ static char *rank_folder(const char *job_dir, long rank) {
   if (dir)
     oi_launch_rank_folder(job_dir, rank, dir, (size_t)length + 1);
   return dir;
+}
+
+/* A program linked with MPI gets the MPI profiling library preloaded
+ * (before libmpi, as PMPI requires), so its MPI calls are recorded too.
+ * Nothing happens when the library was not built or the program does not
+ * link libmpi itself. 0, or -1 when the environment cannot be set. */
+static int preload_mpi_library(const char *program) {
+  static const char *const mpi_libraries[] = {"libmpi.so", "libmpich.so", NULL};
+  char *path = oi_program_path(program);
+  bool links_mpi = path && oi_links_library(path, mpi_libraries);
+  free(path);
+  if (!links_mpi)
+    return 0;
+  char *library = oi_companion_path(OI_MPI_LIBRARY_FILE_NAME);
+  if (!library || access(library, R_OK) != 0) {
+    free(library);
+    return 0;
+  }
+  const char *current = getenv("LD_PRELOAD");
+  size_t length = strlen(library) + (current ? strlen(current) : 0) + 2;
+  char *value = malloc(length);
+  int result = -1;
+  if (value) {
+    snprintf(value, length, "%s%s%s", library, current && *current ? ":" : "",
+             current ? current : "");
+    result = setenv("LD_PRELOAD", value, 1);
+  }
+  free(value);
+  free(library);
+  return result;
 }
 
 /* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
@@ -145,7 +176,7 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
   }
   /* the shim appends rank-<N> to the job's folder itself */
   if (setenv("OMPT_INST_DIR", job_dir ? absolute_job : absolute, 1) != 0 ||
-      setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 ||
+      setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_mpi_library(argv[0]) != 0 ||
       append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
@@ -317,6 +348,9 @@ int oi_cmd_run(int argc, char **argv) {
   int code = wait_for(pid);
   if (got != 1 && dir)
     report_summary(dir);
+  if (got != 1 && job_dir && launch.rank == 0)
+    fprintf(stderr, "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
+                    "merges them\n", job_dir, job_dir);
   free(dir);
   free(job_dir);
   free(shim);

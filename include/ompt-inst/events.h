@@ -46,7 +46,9 @@ extern "C" {
   X(MAP, "map", "target_id", "device", "host_addr", "bytes")                  \
   X(CONSTRUCT, "construct", NULL, NULL, NULL, NULL)                           \
   X(ERROR, "error", "severity", NULL, NULL, NULL)                             \
-  X(CONSTRUCT_COUNT, "construct_count", "count", NULL, NULL, NULL)
+  X(CONSTRUCT_COUNT, "construct_count", "count", NULL, NULL, NULL)             \
+  /* an MPI call seen through PMPI (libompt-inst-mpi.so): begin and end */    \
+  X(MPI, "mpi", "call", "bytes", "peer", NULL)
 
 enum oi_kind {
 #define OI_KIND_ENUM(id, name, a, b, c, d) OI_KIND_##id,
@@ -142,6 +144,36 @@ enum oi_origin {
   OI_ORIGIN_COUNT
 };
 
+/* MPI calls recorded by the PMPI library; `call` of an OI_KIND_MPI event.
+ * X(ID, "name as in MPI") */
+#define OI_MPI_CALLS(X)                                                       \
+  X(OTHER, "MPI_other")                                                       \
+  X(INIT, "MPI_Init")                                                         \
+  X(INIT_THREAD, "MPI_Init_thread")                                           \
+  X(FINALIZE, "MPI_Finalize")                                                 \
+  X(SEND, "MPI_Send")                                                         \
+  X(RECV, "MPI_Recv")                                                         \
+  X(ISEND, "MPI_Isend")                                                       \
+  X(IRECV, "MPI_Irecv")                                                       \
+  X(SENDRECV, "MPI_Sendrecv")                                                 \
+  X(WAIT, "MPI_Wait")                                                         \
+  X(WAITALL, "MPI_Waitall")                                                   \
+  X(BARRIER, "MPI_Barrier")                                                   \
+  X(BCAST, "MPI_Bcast")                                                       \
+  X(REDUCE, "MPI_Reduce")                                                     \
+  X(ALLREDUCE, "MPI_Allreduce")                                               \
+  X(GATHER, "MPI_Gather")                                                     \
+  X(ALLGATHER, "MPI_Allgather")                                               \
+  X(SCATTER, "MPI_Scatter")                                                   \
+  X(ALLTOALL, "MPI_Alltoall")
+
+enum oi_mpi_call {
+#define OI_MPI_CALL_ENUM(id, name) OI_MPI_##id,
+  OI_MPI_CALLS(OI_MPI_CALL_ENUM)
+#undef OI_MPI_CALL_ENUM
+  OI_MPI_CALL_COUNT
+};
+
 /* Event flags (bit set). */
 #define OI_EVENT_FLAGS(X)                                                     \
   X(IMPLICIT, 0x01, "implicit")                                               \
@@ -195,6 +227,7 @@ const char *oi_construct_name(unsigned construct);
 const char *oi_data_op_name(unsigned op);
 const char *oi_origin_name(unsigned origin);
 const char *oi_endpoint_name(unsigned endpoint);
+const char *oi_mpi_call_name(unsigned call);
 
 #ifdef __cplusplus
 }

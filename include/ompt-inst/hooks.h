@@ -86,6 +86,12 @@ typedef struct ompt_inst_hooks {
   void (*target_enter)(ompt_inst_site *site, int64_t device,
                        int32_t if_value, uint32_t nitems,
                        const void *const *host_addrs, const uint64_t *bytes);
+  /* An MPI call (enum oi_mpi_call of events.h) from the PMPI library
+   * libompt-inst-mpi.so, at its begin and at its end (OMPT_INST_ENTER /
+   * OMPT_INST_EXIT); bytes sent or received, peer (or root) rank, -1 when
+   * none. Present when `size` covers it. */
+  void (*mpi)(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
+              const void *codeptr);
 } ompt_inst_hooks;
 
 #ifdef __cplusplus

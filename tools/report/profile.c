@@ -122,6 +122,8 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   bool construct = e->kind == OI_KIND_CONSTRUCT || e->kind == OI_KIND_CONSTRUCT_COUNT;
   if (e->kind == OI_KIND_KERNEL)
     label = "kernel";
+  else if (e->kind == OI_KIND_MPI)
+    label = oi_mpi_call_name((unsigned)e->u.generic[0]);
   else if (e->kind == OI_KIND_IMPLICIT_TASK)
     label = "implicit task";
   else if (written && (construct || !leaf[0] ||
