@@ -30,6 +30,8 @@ packages=(
   dpkg-dev file strace
   # the html report's tests render pages in a real browser, headless
   chromium
+  # MPI jobs: mpicc, mpirun and the PMPI library's libmpi (tests/mpi)
+  openmpi-bin libopenmpi-dev
 )
 if [ "${1:-}" = --list ]; then
   printf '%s\n' "${packages[@]}"

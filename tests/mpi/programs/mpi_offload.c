@@ -1,0 +1,48 @@
+/* An MPI + OpenMP offload program with known truth for the job report:
+ * - every rank maps the same unchanged array to the device twice (line of
+ *   SEND_TWICE): one duplicate transfer of a[0:N] per rank, on every rank;
+ * - a parallel loop (line of UNEVEN) whose work grows with the rank: rank r
+ *   sleeps (r + 1) * UNIT_MS in total, so its per-rank times are 1:2:3:4 on
+ *   4 ranks and the rank imbalance (max / mean) is 4 / 2.5 = 1.6. Sleeping,
+ *   not computing, keeps that ratio on a machine with fewer cores than ranks;
+ * - one MPI_Allreduce and one MPI_Barrier per rank. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#define N 4096
+#define UNIT_MS 60
+
+static void sleep_ms(long ms) {
+  struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+  while (nanosleep(&t, &t) != 0)
+    ;
+}
+
+int main(int argc, char **argv) {
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  double *a = malloc(N * sizeof *a);
+  for (int i = 0; i < N; i++)
+    a[i] = i;
+  double sum = 0;
+  for (int repeat = 0; repeat < 2; repeat++) {
+#pragma omp target map(to : a[0:N]) map(tofrom : sum) /* SEND_TWICE */
+    for (int i = 0; i < N; i++)
+      sum += a[i];
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+#pragma omp parallel for num_threads(1) /* UNEVEN */
+  for (int unit = 0; unit <= rank; unit++)
+    sleep_ms(UNIT_MS);
+  double total = 0;
+  MPI_Allreduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+  if (rank == 0)
+    printf("ranks %d total %.0f\n", size, total);
+  free(a);
+  MPI_Finalize();
+  return 0;
+}
