@@ -61,13 +61,38 @@ static uint32_t place_of_line(oi_profile *p, const char *file, uint32_t line,
   return oi_place_intern(p, key, &model);
 }
 
-uint32_t oi_place_of_site(oi_profile *p, const oi_site *site) {
+/* `place` remembered under `key` in `memo` (when building from a trace). */
+static uint32_t remember(oi_profile *p, oi_address_index *memo, uint64_t key, uint32_t place) {
+  if (p->state && key && place != OI_NO_INDEX)
+    oi_address_index_set(memo, key, place); /* out of memory: only slower */
+  return place;
+}
+
+static uint32_t place_of_site(oi_profile *p, const oi_site *site) {
   if (!site->file)
     return oi_place_unknown(p);
   return place_of_line(p, site->file, site->line, site->end_line, site->function);
 }
 
+uint32_t oi_place_of_site(oi_profile *p, const oi_site *site) {
+  oi_profile_state *s = p->state;
+  uint32_t place = s ? oi_address_index_get(&s->site_places, site->id) : OI_NO_INDEX;
+  if (place != OI_NO_INDEX)
+    return place;
+  return remember(p, s ? &s->site_places : NULL, site->id, place_of_site(p, site));
+}
+
+static uint32_t place_of_code(oi_profile *p, uint64_t codeptr);
+
 uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr) {
+  oi_profile_state *s = p->state;
+  uint32_t place = s ? oi_address_index_get(&s->code_places, codeptr) : OI_NO_INDEX;
+  if (place != OI_NO_INDEX)
+    return place;
+  return remember(p, s ? &s->code_places : NULL, codeptr, place_of_code(p, codeptr));
+}
+
+static uint32_t place_of_code(oi_profile *p, uint64_t codeptr) {
   if (!p->symbolizer)
     return OI_NO_INDEX;
   const oi_location *where = oi_symbolize(p->symbolizer, codeptr);

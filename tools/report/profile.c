@@ -113,7 +113,24 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
  * outermost leaf of a combined construct ("parallel" of "parallel for") take
  * the site's spelling; inner leaves (its "for", its barrier) keep their own
  * name, so that the rows of one combined construct stay apart. */
+static uint32_t label_of_event(oi_profile *p, const oi_event *e);
+
+/* Events of one site, kind and construct always have the same label. */
 static uint32_t label_of(oi_profile *p, const oi_event *e) {
+  oi_profile_state *s = p->state;
+  if (!e->site || e->kind == OI_KIND_MPI)
+    return label_of_event(p, e);
+  uint64_t key = (uint64_t)e->site << 16 | (uint64_t)e->kind << 8 | e->construct;
+  uint32_t label = oi_address_index_get(&s->site_labels, key);
+  if (label != OI_NO_INDEX)
+    return label;
+  label = label_of_event(p, e);
+  if (label != OI_NO_INDEX)
+    oi_address_index_set(&s->site_labels, key, label); /* out of memory: only slower */
+  return label;
+}
+
+static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
   const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
   const char *leaf = oi_construct_name(e->construct);
   const char *written = site && site->construct && site->construct[0] ? site->construct : NULL;
@@ -146,8 +163,27 @@ uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigne
   return l == OI_NO_INDEX ? OI_NO_INDEX : row_of(p, place, l, kind, compiler);
 }
 
+static uint32_t new_row(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
+                        bool compiler);
+
+/* The row of (place, label, kind, origin): remembered by a number that holds
+ * all four when they fit, else found by its text key. */
 static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
                        bool compiler) {
+  oi_profile_state *s = p->state;
+  bool fits = s && place < (1u << 24) && label < (1u << 23) && kind < 256;
+  uint64_t key = (uint64_t)(place + 1) << 40 | (uint64_t)label << 9 | kind << 1 | compiler;
+  uint32_t row = fits ? oi_address_index_get(&s->row_ids, key) : OI_NO_INDEX;
+  if (row != OI_NO_INDEX)
+    return row;
+  row = new_row(p, place, label, kind, compiler);
+  if (fits && row != OI_NO_INDEX)
+    oi_address_index_set(&s->row_ids, key, row); /* out of memory: only slower */
+  return row;
+}
+
+static uint32_t new_row(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
+                        bool compiler) {
   char key[4200];
   snprintf(key, sizeof key, "%s\x1e%s\x1e%u\x1e%d", p->place_keys.strings[place],
            p->labels.strings[label], kind, compiler);
@@ -676,6 +712,10 @@ void oi_profile_free(oi_profile *p) {
     oi_address_index_free(&s->device_variables);
     oi_address_index_free(&s->host_map_items);
     oi_address_index_free(&s->map_item_ids);
+    oi_address_index_free(&s->site_places);
+    oi_address_index_free(&s->code_places);
+    oi_address_index_free(&s->site_labels);
+    oi_address_index_free(&s->row_ids);
     free(s->map_items);
     free(s->pending);
     free(s->device_events);

@@ -57,6 +57,10 @@ typedef struct oi_profile_state {
   /* device events for the analysis, fed in time order at the end */
   oi_event *device_events;
   uint64_t device_event_count, device_event_capacity;
+  /* memos of the per-event look-ups that build text keys: site id -> place,
+   * return address -> place, (site, kind, construct) -> label, and
+   * (place, label, kind, origin) -> row */
+  oi_address_index site_places, code_places, site_labels, row_ids;
   oi_event first_event, last_event; /* earliest start, latest end */
   bool any_event;
 } oi_profile_state;
