@@ -63,8 +63,9 @@ loop = loops[0]
 per = {r["rank"]: r["total_ns"] for r in loop["per_rank"]}
 assert sorted(per) == [0, 1, 2, 3], loop["per_rank"]
 assert loop["total_ns"] == sum(per.values()), loop
-assert 1.45 <= loop["rank_imbalance"] <= 1.62, loop["rank_imbalance"]
-assert all(per[r] >= (r + 1) * 60e6 for r in per), per
+# a sleep may overrun under load by a few ms, never end early
+assert 1.5 <= loop["rank_imbalance"] <= 1.7, loop["rank_imbalance"]
+assert all(per[r] >= (r + 1) * 100e6 for r in per), per
 # MPI time per rank beside the constructs
 mpi = {c["construct"]: c for c in job["constructs"] if c["event_kind"] == "mpi"}
 for call in ("MPI_Init", "MPI_Barrier", "MPI_Allreduce", "MPI_Finalize"):

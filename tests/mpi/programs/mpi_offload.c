@@ -12,7 +12,7 @@
 #include <time.h>
 
 #define N 4096
-#define UNIT_MS 60
+#define UNIT_MS 100
 
 static void sleep_ms(long ms) {
   struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
