@@ -29,11 +29,11 @@ OI_BENCH_FIGURES=$(mktemp "${TMPDIR:-/tmp}/oi-bench-figures.XXXXXX")
 trap 'rm -f "$OI_BENCH_FIGURES"' EXIT
 
 if [ $quick = 1 ]; then
-  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 analysis_ops=1000000 merge_n=200000
+  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 analysis_ops=1000000 merge_n=200000 job_ranks=16
 else
   # the two-thread host tests suffer most from other work on the machine:
   # twice the repetitions, half as long each
-  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 analysis_ops="1000000 10000000" merge_n=1000000
+  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 analysis_ops="1000000 10000000" merge_n=1000000 job_ranks=256
 fi
 started=$(date +%s)
 section() { echo "bench: $1 ($(($(date +%s) - started)) s)" >&2; printf '\n## %s\n\n' "$1"; }
@@ -73,6 +73,9 @@ echo '```'
 "$build/bin/analysis_throughput" $analysis_ops
 echo '```'
 
+section "MPI job report"
+"$bench/job_report.sh" "$job_ranks" 100000 3
+
 section "Targets"
 awk '
   # strict: a value equal to the limit misses a "less than" target
@@ -93,6 +96,7 @@ awk '
     row("offload <= 1.10 x native (plain build, OMPT_INST_HASH=sampled)", "^offload .* sampled/native$", 1.10)
     row("offload <= 1.10 x native (plugin build)", "^offload .* plugin/native$", 1.10)
     row("compile time <= 1.05 x plain clang", "^compile ", 1.05)
+    row("job report of 256 ranks x 100k events < 10 s", "^job .* 256x100000 s$", 10, 1)
   }' "$OI_BENCH_FIGURES"
 echo
 echo "- load average at end: $(cut -d' ' -f1-3 /proc/loadavg); total $(($(date +%s) - started)) s"

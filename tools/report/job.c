@@ -2,14 +2,18 @@
 #include "job.h"
 
 #include <dirent.h>
+#include <pthread.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "profile_internal.h"
+
+#define MAX_WORKERS 8
 
 static bool has_trace(const char *dir) {
   char path[4096];
@@ -346,38 +350,100 @@ static int merge_rank(oi_profile *job, job_state *s, const oi_profile *rank, uin
   return failed ? -1 : 0;
 }
 
-/* Reads one rank: 1 merged, 0 left out (named in ranks[slot].problem),
- * -1 out of memory. */
-static int read_rank(oi_profile *job, job_state *s, uint32_t slot,
-                     const oi_profile_options *options) {
+/* One rank read into its own model, on a worker thread: nothing of the
+ * job is touched until the merge, which happens in rank order. */
+typedef struct rank_read {
+  const char *dir;
+  oi_profile_options options;
+  oi_trace_reader *trace;
+  oi_profile profile;
+  bool opened, built;
+  const char *problem; /* static text, or NULL (then the reader's error) */
+} rank_read;
+
+static void *read_rank(void *argument) {
+  rank_read *r = argument;
+  r->options.progress = false;
+  r->trace = malloc(sizeof *r->trace);
+  if (!r->trace)
+    return NULL;
+  enum oi_reader_status status = oi_reader_open(r->trace, r->dir);
+  r->opened = status == OI_READER_OK;
+  if (!r->opened)
+    r->problem = status == OI_READER_UNREADABLE ? "no trace" : NULL;
+  else if (oi_profile_build(&r->profile, r->trace, &r->options) == 0)
+    r->built = true;
+  else
+    r->problem = "unreadable events";
+  return NULL;
+}
+
+/* Folds a read rank into the job and frees it: 1 merged, 0 left out (named
+ * in ranks[slot].problem), -1 out of memory. */
+static int merge_read(oi_profile *job, job_state *s, uint32_t slot, rank_read *r) {
   oi_rank_info *info = &job->ranks[slot];
-  oi_trace_reader *trace = malloc(sizeof *trace);
-  if (!trace)
-    return -1;
   int result = 0;
-  enum oi_reader_status status = oi_reader_open(trace, info->dir);
-  if (status != OI_READER_OK) {
-    info->problem = oi_profile_text(job, status == OI_READER_UNREADABLE ? "no trace" : trace->error);
+  if (!r->trace)
+    return -1;
+  if (!r->built) {
+    info->problem = oi_profile_text(job, r->problem ? r->problem : r->trace->error);
   } else {
-    oi_profile rank;
-    oi_profile_options quiet = *options;
-    quiet.progress = false;
+    oi_trace_reader *trace = r->trace;
     info->pid = trace->header.pid;
     info->host = oi_profile_text(job, oi_trace_info(trace, "host"));
     info->complete = trace->complete;
     info->lost_events = trace->complete ? trace->end.lost_events : 0;
-    if (oi_profile_build(&rank, trace, &quiet) != 0) {
-      info->problem = oi_profile_text(job, "unreadable events");
-    } else {
-      info->start_wall_ns = start_wall_ns(trace);
-      info->duration_ns = rank.duration_ns;
-      info->events = rank.events;
-      result = merge_rank(job, s, &rank, slot) == 0 ? 1 : -1;
-    }
-    oi_profile_free(&rank);
+    info->start_wall_ns = start_wall_ns(trace);
+    info->duration_ns = r->profile.duration_ns;
+    info->events = r->profile.events;
+    result = merge_rank(job, s, &r->profile, slot) == 0 ? 1 : -1;
   }
-  oi_reader_close(trace);
-  free(trace);
+  if (r->opened)
+    oi_profile_free(&r->profile);
+  oi_reader_close(r->trace);
+  free(r->trace);
+  return result;
+}
+
+/* Ranks are read by up to one worker per core, a batch at a time, and
+ * merged in rank order: at most one batch of rank models is held. */
+static unsigned worker_count(uint32_t ranks) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  unsigned workers = cores < 1 ? 1 : cores > MAX_WORKERS ? MAX_WORKERS : (unsigned)cores;
+  return ranks < workers ? (ranks ? ranks : 1) : workers;
+}
+
+static int read_ranks(oi_profile *job, job_state *s, const oi_profile_options *options) {
+  unsigned workers = worker_count(job->rank_count);
+  rank_read batch[MAX_WORKERS];
+  pthread_t threads[MAX_WORKERS];
+  int result = 0;
+  for (uint32_t first = 0; result == 0 && first < job->rank_count; first += workers) {
+    unsigned count = job->rank_count - first < workers ? job->rank_count - first : workers;
+    if (options->progress)
+      fprintf(stderr, "\rompt-inst report: rank %" PRIu32 " of %" PRIu32, first + count,
+              job->rank_count);
+    bool threaded[MAX_WORKERS] = {false};
+    for (unsigned k = 0; k < count; k++) {
+      batch[k] = (rank_read){.dir = job->ranks[first + k].dir, .options = *options};
+      /* the last of a batch, or any a thread cannot be had for, is read here */
+      threaded[k] = k + 1 < count && pthread_create(&threads[k], NULL, read_rank, &batch[k]) == 0;
+    }
+    for (unsigned k = 0; k < count; k++)
+      if (!threaded[k])
+        read_rank(&batch[k]);
+    for (unsigned k = 0; k < count; k++)
+      if (threaded[k])
+        pthread_join(threads[k], NULL);
+    for (unsigned k = 0; k < count; k++) {
+      int merged = merge_read(job, s, first + k, &batch[k]);
+      if (merged < 0)
+        result = -1;
+      job->merged_ranks += merged > 0;
+    }
+  }
+  if (options->progress)
+    fputs("\r\033[K", stderr);
   return result;
 }
 
@@ -484,17 +550,8 @@ int oi_job_build(oi_profile *job, const char *dir, const oi_profile_options *opt
   job->job_dir = dir;
   job->job_totals = calloc(1, sizeof *job->job_totals);
   int result = job->job_totals && list_ranks(job, dir) == 0 ? 0 : -1;
-  for (uint32_t slot = 0; result == 0 && slot < job->rank_count; slot++) {
-    if (options->progress)
-      fprintf(stderr, "\rompt-inst report: rank %" PRIu32 " of %" PRIu32, slot + 1,
-              job->rank_count);
-    int read = read_rank(job, &s, slot, options);
-    if (read < 0)
-      result = -1;
-    job->merged_ranks += read > 0;
-  }
-  if (options->progress)
-    fputs("\r\033[K", stderr);
+  if (result == 0)
+    result = read_ranks(job, &s, options);
   oi_string_index_free(&s.finding_keys);
   if (result != 0) {
     fprintf(stderr, "ompt-inst: out of memory while merging the ranks of %s\n", dir);
