@@ -33,8 +33,8 @@ static void print_generic_fields(dump_context *c, const oi_event *e) {
     uint64_t value = e->u.generic[i];
     if (is_address_field(name))
       oi_json_hex(&c->json, name, value);
-    else if (strcmp(name, "device") == 0)
-      oi_json_int(&c->json, name, (int64_t)value); /* -1 = host */
+    else if (strcmp(name, "device") == 0 || strcmp(name, "peer") == 0)
+      oi_json_int(&c->json, name, (int64_t)value); /* -1 = host / no peer */
     else
       oi_json_uint(&c->json, name, value);
   }
