@@ -62,6 +62,10 @@ int oi_launch_detect(const char *(*getenv_fn)(const char *), oi_launch *launch) 
   return 0;
 }
 
+static const char *environment(const char *name) { return getenv(name); }
+
+int oi_launch_detect_here(oi_launch *launch) { return oi_launch_detect(environment, launch); }
+
 int oi_launch_rank_folder(const char *job_dir, long rank, char *buf, size_t size) {
   return snprintf(buf, size, "%s/rank-%ld", job_dir, rank);
 }

@@ -18,6 +18,8 @@ typedef struct oi_launch {
  * (a malformed rank counts as no launcher). `getenv` is passed in so that
  * tests can feed their own environment. */
 int oi_launch_detect(const char *(*getenv_fn)(const char *), oi_launch *launch);
+/* The same on this process's environment. */
+int oi_launch_detect_here(oi_launch *launch);
 
 /* The rank's folder inside `job_dir`: "<job_dir>/rank-<N>". The length it
  * needs, as snprintf. */

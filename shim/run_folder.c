@@ -25,13 +25,11 @@ static char dir[PATH_MAX];
 
 const char *oi_run_folder(void) { return dir; }
 
-static const char *environment(const char *name) { return getenv(name); }
-
 /* Under a launcher the folder chosen above is the job's; the rank writes
  * <job>/rank-<N>, so ranks never share a trace. */
 static int choose_rank_folder(const char *requested) {
   oi_launch launch;
-  if (!oi_launch_detect(environment, &launch))
+  if (!oi_launch_detect_here(&launch))
     return 0;
   char job[PATH_MAX];
   if (requested)

@@ -80,14 +80,12 @@ static void write_number(const char *key, long long value) {
   write_info(key, text, strlen(text));
 }
 
-static const char *environment(const char *name) { return getenv(name); }
-
 /* Under a launcher, what lets the report merge the traces of a job and
  * align them in time: the rank, the host, and where the trace clock stands
  * against the wall clock. A run without one records as before. */
 static void write_job_info(void) {
   oi_launch launch;
-  if (!oi_launch_detect(environment, &launch))
+  if (!oi_launch_detect_here(&launch))
     return;
   write_number("rank", launch.rank);
   if (launch.size)
@@ -136,7 +134,7 @@ static int in_parallel_region(void) {
  * job's folder is their summary. */
 static void finish_run(void) {
   oi_launch launch;
-  if (oi_record_finish() && !oi_launch_detect(environment, &launch))
+  if (oi_record_finish() && !oi_launch_detect_here(&launch))
     oi_summary_print(oi_run_folder());
 }
 

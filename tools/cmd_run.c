@@ -47,8 +47,6 @@ static char *default_folder(const char *prog, pid_t pid) {
   return dir;
 }
 
-static const char *environment(const char *name) { return getenv(name); }
-
 /* The job's folder when no -o is given: the ranks started by ompt-inst run
  * share the launcher's process (mpirun's, or its daemon's on each node) as
  * their parent when the launcher exports no job id. */
@@ -292,7 +290,7 @@ int oi_cmd_run(int argc, char **argv) {
   }
   char **program = argv + i;
   oi_launch launch;
-  bool launched = oi_launch_detect(environment, &launch);
+  bool launched = oi_launch_detect_here(&launch);
   char *shim = oi_companion_path(OI_SHIM_FILE_NAME);
   if (!shim)
     return OI_EXIT_FAILURE;

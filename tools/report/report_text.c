@@ -36,23 +36,10 @@ static void job_header(const oi_profile *p, FILE *out) {
   }
 }
 
+/* A job's header names its ranks instead of one trace (job_header). */
 static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
-  char buf[64], fitted[128];
+  char buf[64], fitted[128], pid[32] = "(all ranks)";
   const oi_trace_reader *t = p->trace;
-  if (!t) {
-    fprintf(out, "ompt-inst report of %s\n", oi_format_fit_tail(o->run_dir, 80, fitted, sizeof fitted));
-    fprintf(out, "  program   %s\n",
-            oi_format_fit(p->argv ? p->argv : p->program ? p->program : "?", 88, fitted,
-                          sizeof fitted));
-    if (p->runtime)
-      fprintf(out, "  runtime   %s\n", oi_format_fit(p->runtime, 88, fitted, sizeof fitted));
-    fprintf(out, "  run time  %s   threads %" PRIu32 "   devices %" PRIu32 "   events %" PRIu64
-                 "   (all ranks)\n",
-            oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
-            p->events);
-    job_header(p, out);
-    return;
-  }
   fprintf(out, "ompt-inst report of %s\n",
           oi_format_fit_tail(o->run_dir, 80, fitted, sizeof fitted));
   fprintf(out, "  program   %s\n",
@@ -60,17 +47,21 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
                         sizeof fitted));
   if (p->runtime)
     fprintf(out, "  runtime   %s\n", oi_format_fit(p->runtime, 88, fitted, sizeof fitted));
+  if (t)
+    snprintf(pid, sizeof pid, "pid %" PRIu32, t->header.pid);
   fprintf(out, "  run time  %s   threads %" PRIu32 "   devices %" PRIu32 "   events %" PRIu64
-               "   pid %" PRIu32 "\n",
+               "   %s\n",
           oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
-          p->events, t->header.pid);
+          p->events, pid);
   const char *source = oi_profile_data_op_source(p);
   if (source)
     fprintf(out, "  data ops  %s\n", source);
   const char *hashing = oi_profile_hashing(p);
   if (hashing)
     fprintf(out, "  hashing   %s\n", hashing);
-  if (t->complete)
+  if (!t)
+    job_header(p, out);
+  else if (t->complete)
     fprintf(out, "  trace     %s, complete, %" PRIu64 " events lost\n",
             oi_format_fit_tail(t->path, 60, fitted, sizeof fitted), t->end.lost_events);
   else
