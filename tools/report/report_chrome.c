@@ -21,9 +21,25 @@ static void micros(FILE *out, uint64_t ns) {
   fprintf(out, "%" PRIu64 ".%03u", ns / 1000, (unsigned)(ns % 1000));
 }
 
+/* A job's ranks are their processes: by pid, unless two ranks on different
+ * hosts share one; then by a number of their own per rank slot. */
+static bool pids_unique(const oi_profile *p) {
+  for (uint32_t i = 0; i < p->rank_count; i++)
+    for (uint32_t j = i + 1; j < p->rank_count; j++)
+      if (!p->ranks[i].problem && !p->ranks[j].problem && p->ranks[i].pid == p->ranks[j].pid)
+        return false;
+  return true;
+}
+
+static bool unique_pids;
+
+static int64_t rank_pid(const oi_profile *p, uint32_t slot) {
+  return unique_pids ? (int64_t)p->ranks[slot].pid : DEVICE_PID_BASE / 2 + (int64_t)slot;
+}
+
 static int64_t pid_of(const oi_profile *p, const oi_slice *s) {
   if (p->rank_count > 0)
-    return p->ranks[s->rank].pid;
+    return rank_pid(p, s->rank);
   return s->track_kind == OI_TRACK_DEVICE ? DEVICE_PID_BASE + (int64_t)s->track
                                           : (int64_t)p->trace->header.pid;
 }
@@ -51,13 +67,13 @@ static void process_names(const oi_profile *p, FILE *out) {
     for (uint32_t i = 0; i < p->rank_count; i++) {
       if (p->ranks[i].problem)
         continue;
-      fprintf(out, "%s{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRIu32
+      fprintf(out, "%s{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
                    ",\"tid\":0,\"args\":{\"name\":",
-              separator, p->ranks[i].pid);
+              separator, rank_pid(p, i));
       oi_json_string(out, oi_job_rank_name(&p->ranks[i], name, sizeof name));
-      fprintf(out, "}},\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%" PRIu32
+      fprintf(out, "}},\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%" PRId64
                    ",\"tid\":0,\"args\":{\"sort_index\":%ld}}",
-              p->ranks[i].pid, p->ranks[i].rank);
+              rank_pid(p, i), p->ranks[i].rank);
       separator = ",\n";
     }
     return;
@@ -134,6 +150,7 @@ static void slice(const oi_profile *p, const oi_slice *s, FILE *out) {
 
 int oi_write_chrome(const oi_profile *p, const oi_report_options *o, FILE *out) {
   (void)o;
+  unique_pids = pids_unique(p);
   fputs("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n", out);
   names(p, out);
   for (uint64_t i = 0; i < p->slice_count; i++)
