@@ -63,9 +63,11 @@ loop = loops[0]
 per = {r["rank"]: r["total_ns"] for r in loop["per_rank"]}
 assert sorted(per) == [0, 1, 2, 3], loop["per_rank"]
 assert loop["total_ns"] == sum(per.values()), loop
-# a sleep may overrun under load by a few ms, never end early
-assert 1.5 <= loop["rank_imbalance"] <= 1.7, loop["rank_imbalance"]
-assert all(per[r] >= (r + 1) * 100e6 for r in per), per
+# a rank's loop never ends early; on a busy machine it may end late by one
+# wake-up (tens of ms), which lowers the ratio a little
+assert all(per[r] >= (r + 1) * 150e6 for r in per), per
+assert 1.45 <= loop["rank_imbalance"] <= 1.65, loop["rank_imbalance"]
+assert abs(loop["rank_imbalance"] - max(per.values()) * 4 / sum(per.values())) < 1e-3, loop
 # MPI time per rank beside the constructs
 mpi = {c["construct"]: c for c in job["constructs"] if c["event_kind"] == "mpi"}
 for call in ("MPI_Init", "MPI_Barrier", "MPI_Allreduce", "MPI_Finalize"):

@@ -4,7 +4,9 @@
  * - a parallel loop (line of UNEVEN) whose work grows with the rank: rank r
  *   sleeps (r + 1) * UNIT_MS in total, so its per-rank times are 1:2:3:4 on
  *   4 ranks and the rank imbalance (max / mean) is 4 / 2.5 = 1.6. Sleeping,
- *   not computing, keeps that ratio on a machine with fewer cores than ranks;
+ *   not computing, keeps that ratio on a machine with fewer cores than ranks,
+ *   and each unit sleeps until an absolute time, so that late wake-ups on a
+ *   busy machine do not add up;
  * - one MPI_Allreduce and one MPI_Barrier per rank. */
 #include <mpi.h>
 #include <stdio.h>
@@ -12,11 +14,13 @@
 #include <time.h>
 
 #define N 4096
-#define UNIT_MS 100
+#define UNIT_MS 150
 
-static void sleep_ms(long ms) {
-  struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-  while (nanosleep(&t, &t) != 0)
+/* Sleeps until `ms` after `start` (CLOCK_MONOTONIC). */
+static void sleep_until(const struct timespec *start, long ms) {
+  long long ns = (long long)start->tv_nsec + ms * 1000000LL;
+  struct timespec until = {start->tv_sec + (time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+  while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &until, NULL) != 0)
     ;
 }
 
@@ -35,9 +39,11 @@ int main(int argc, char **argv) {
       sum += a[i];
   }
   MPI_Barrier(MPI_COMM_WORLD);
+  struct timespec start;
+  clock_gettime(CLOCK_MONOTONIC, &start);
 #pragma omp parallel for num_threads(1) /* UNEVEN */
   for (int unit = 0; unit <= rank; unit++)
-    sleep_ms(UNIT_MS);
+    sleep_until(&start, (unit + 1) * UNIT_MS);
   double total = 0;
   MPI_Allreduce(&sum, &total, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
   if (rank == 0)
