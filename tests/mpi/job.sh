@@ -107,3 +107,7 @@ done
 # 2 target instances on each of 4 ranks
 grep -q "^ *8 .*| #pragma omp target map(to : a\[0:N\])" annotate.txt ||
   fail "annotate: the target line's instances summed over ranks: $(grep -n 'SEND_TWICE' annotate.txt)"
+
+# the html page sums the job like the other formats and says it is one
+"$OI" report job --format html >job.html || fail "html"
+grep -q 'data-field="trace">MPI job: 4 ranks merged of 4<' job.html || fail "html: not a job"

@@ -40,7 +40,9 @@ static void load(const oi_html_page *page, const char *file, source_file *s) {
     return;
   }
   struct stat source, trace;
-  if (fstat(fileno(in), &source) == 0 && stat(page->p->trace->path, &trace) == 0 &&
+  /* a job has one trace per rank: its sources are not compared with them */
+  if (page->p->trace && fstat(fileno(in), &source) == 0 &&
+      stat(page->p->trace->path, &trace) == 0 &&
       source.st_mtime > trace.st_mtime)
     s->newer = true;
   char *text = NULL;

@@ -81,12 +81,29 @@ static const char *base_name(const char *path) {
   return slash ? slash + 1 : path;
 }
 
+/* An MPI job (job.c) whose rank folders were not all merged whole. */
+static void job_state(const oi_html_page *page) {
+  const oi_profile *p = page->p;
+  uint32_t incomplete = 0;
+  for (uint32_t i = 0; i < p->rank_count; i++)
+    incomplete += !p->ranks[i].problem && !p->ranks[i].complete;
+  if (p->merged_ranks == p->rank_count && incomplete == 0)
+    return;
+  fprintf(page->out, "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
+                     "data-state=\"job\">%" PRIu32 " of %" PRIu32 " ranks merged, %" PRIu32
+                     " of them without an end record: counts and times below miss the rest "
+                     "(see ompt-inst report's warnings).</div>\n",
+          p->merged_ranks, p->rank_count, incomplete);
+}
+
 /* A trace that is not whole says so before anything else. */
 static void trace_state(const oi_html_page *page) {
   const oi_profile *p = page->p;
   const oi_trace_reader *t = p->trace;
   FILE *out = page->out;
-  if (p->damaged) {
+  if (!t) {
+    job_state(page);
+  } else if (p->damaged) {
     fputs("<div id=\"trace-state\" class=\"banner bad\" role=\"alert\" data-state=\"damaged\">"
           "Truncated trace: ", out);
     oi_html_text(out, t->error);
@@ -128,8 +145,12 @@ static void summary(const oi_html_page *page) {
   fputs("</code></dd></div>\n", out);
   item(out, "run", "Run folder", page->o->run_dir);
   item_start(out, "trace", "Trace");
-  fputs(p->damaged ? "truncated" : t->complete ? "complete" : "incomplete", out);
-  if (t->complete)
+  if (!t)
+    fprintf(out, "MPI job: %" PRIu32 " ranks merged of %" PRIu32, p->merged_ranks,
+            p->rank_count);
+  else
+    fputs(p->damaged ? "truncated" : t->complete ? "complete" : "incomplete", out);
+  if (t && t->complete)
     fprintf(out, ", %" PRIu64 " events lost", (uint64_t)t->end.lost_events);
   fputs("</dd></div>\n", out);
   item(out, "duration", "Run time", oi_format_ns(p->duration_ns, a, sizeof a));
