@@ -247,6 +247,8 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
         to->last_line = f->last_line;
     }
     struct oi_finding_ranks *r = &job->finding_ranks[i];
+    if (r->count > 0 && r->slots[r->count - 1] == slot)
+      continue; /* two findings of one rank under one key: the rank once */
     uint32_t *slots = realloc(r->slots, (r->count + 1) * sizeof *slots);
     if (!slots)
       return -1;
