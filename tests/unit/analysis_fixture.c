@@ -87,6 +87,20 @@ void fx_kernel(fx *f, int32_t device) {
   f->now += 10;
 }
 
+void fx_region(fx *f, enum oi_construct construct, unsigned endpoint) {
+  oi_event ev;
+  memset(&ev, 0, sizeof ev);
+  ev.kind = OI_KIND_TARGET;
+  ev.origin = OI_ORIGIN_MERGED;
+  ev.construct = (uint8_t)construct;
+  ev.endpoint = (uint8_t)endpoint;
+  ev.device = FX_DEV;
+  ev.u.generic[1] = FX_DEV;
+  ev.time_ns = f->now;
+  add(f, &ev);
+  f->now += 10;
+}
+
 void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
                       uint64_t hash_out) {
   fx_op(f, OI_DATA_OP_ALLOC, site, 1, FX_A, FX_BYTES, FX_NO_HASH);
