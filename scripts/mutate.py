@@ -3,7 +3,7 @@
 incrementally, runs the tests that can see it, and says which ones caught it.
 
 scripts/mutate.py [--list FILE] [--build DIR] [--only ID,...] [--check]
-                  [--markdown OUT]
+                  [--stages unit,e2e] [--markdown OUT]
 
 The list (default scripts/mutants.txt) holds one mutant per block:
 
@@ -20,7 +20,8 @@ the code moved, update the list). Each mutant: write it, `cmake --build`
 matching end-to-end tests (stopping at the first failure), restore the
 file. A mutant is "killed" when a test fails, else it "survived". Files are
 restored whatever happens (also on Ctrl-C), and the build is brought back
-to the unmutated source at the end. Exit status 1 when a mutant survived
+to the unmutated source at the end. `--stages e2e` runs only the end-to-end
+tests: which mutants would a user's run reveal, and which only a unit test. Exit status 1 when a mutant survived
 that the list does not explain, or one is stale.
 """
 import argparse
@@ -86,7 +87,8 @@ def run(cmd, timeout):
                               text=True, timeout=timeout)
         return done.returncode, done.stdout
     except subprocess.TimeoutExpired as e:
-        return 124, (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        out = e.stdout or ""
+        return 124, out.decode(errors="replace") if isinstance(out, bytes) else out
 
 
 def failed_tests(output):
@@ -98,18 +100,21 @@ def build(build_dir, jobs):
     return run(["cmake", "--build", build_dir, "-j", str(jobs)], 1800)
 
 
-def test(m, build_dir, jobs):
+STAGES = {"unit": ["-L", "^unit$"], "e2e": ["-LE", "^unit$", "--stop-on-failure"]}
+
+
+def test(m, build_dir, jobs, stages):
     """Unit tests first (cheap), then the end-to-end ones; [] if all pass."""
     base = ["ctest", "--test-dir", build_dir, "-R", m.tests, "-j", str(jobs),
             "--timeout", "300"]
-    for stage in (["-L", "^unit$"], ["-LE", "^unit$", "--stop-on-failure"]):
-        code, output = run(base + stage, 3600)
+    for stage in stages:
+        code, output = run(base + STAGES[stage], 3600)
         if code != 0:
             return failed_tests(output) or [f"ctest exit {code}"]
     return []
 
 
-def try_mutant(m, build_dir, jobs):
+def try_mutant(m, build_dir, jobs, stages):
     path = os.path.join(TOP, m.file)
     original, mutated = mutated_text(m)
     if mutated is None:
@@ -124,7 +129,7 @@ def try_mutant(m, build_dir, jobs):
             m.result = "stillborn"
             m.killed_by = [line for line in output.splitlines() if "error" in line][:1]
         else:
-            m.killed_by = test(m, build_dir, jobs)
+            m.killed_by = test(m, build_dir, jobs, stages)
             m.result = "killed" if m.killed_by else "survived"
     finally:
         with open(path, "w", encoding="utf-8") as out:
@@ -161,8 +166,11 @@ def main():
     ap.add_argument("--only", help="comma-separated mutant ids")
     ap.add_argument("--check", action="store_true", help="only check that every mutant applies")
     ap.add_argument("--markdown", help="also write the result table here")
+    ap.add_argument("--stages", default="unit,e2e", help="unit,e2e (default), or one of them")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
+    if not args.stages or any(st not in STAGES for st in args.stages.split(",")):
+        sys.exit(f"mutate: --stages takes {','.join(STAGES)}")
     mutants = parse(args.list)
     if args.only:
         wanted = set(args.only.split(","))
@@ -179,7 +187,7 @@ def main():
         sys.exit("mutate: the unmutated source does not build:\n" + output[-2000:])
     try:
         for m in mutants:
-            try_mutant(m, args.build, args.jobs)
+            try_mutant(m, args.build, args.jobs, args.stages.split(","))
             print(f"{m.ident:5} {verdict(m):22} {m.seconds:5.0f}s  {m.what}"
                   f"  [{', '.join(m.killed_by)}]", flush=True)
     finally:
