@@ -107,6 +107,41 @@ static void round_trips_of_a_target_loop(void **state) {
   fx_done(&f);
 }
 
+/* target enter data map(to: a) at 10, a target at 12 that only reads a,
+ * target exit data map(from: a) at 16: a comes back unchanged */
+static void round_trip_back_from_the_device_names_both_lines(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.construct = OI_CONSTRUCT_TARGET_ENTER_DATA;
+  fx_region(&f, OI_CONSTRUCT_TARGET_ENTER_DATA, OI_EP_BEGIN);
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 10, 1, FX_A, FX_BYTES, H0);
+  fx_region(&f, OI_CONSTRUCT_TARGET_ENTER_DATA, OI_EP_END);
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_kernel(&f, FX_DEV);
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  f.construct = OI_CONSTRUCT_TARGET_EXIT_DATA;
+  fx_region(&f, OI_CONSTRUCT_TARGET_EXIT_DATA, OI_EP_BEGIN);
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 16, 1, FX_A, FX_BYTES, H0);
+  fx_op(&f, OI_DATA_OP_DELETE, 16, 1, FX_A, 0, FX_NO_HASH);
+  fx_region(&f, OI_CONSTRUCT_TARGET_EXIT_DATA, OI_EP_END);
+  const oi_finding *rt = fx_find(&f, OI_FINDING_ROUND_TRIP, "a[0:N]");
+  assert_int_equal(rt->op, OI_DATA_OP_FROM_DEVICE);
+  assert_int_equal(rt->count, 1);
+  assert_int_equal(rt->at.line, 16);
+  assert_int_equal(rt->other.line, 10);
+  assert_int_equal(rt->first_line, 10);
+  assert_int_equal(rt->last_line, 16);
+  assert_string_equal(rt->suggestion,
+                      "a[0:N] is sent to the device at line 10 and comes back "
+                      "unchanged at line 16: use `map(to: a[0:N])` instead of "
+                      "`tofrom`");
+  assert_int_equal(findings(&f), 1);
+  assert_int_equal(device(&f)->kernels, 1);
+  fx_done(&f);
+}
+
 /* target enter data map(alloc: b) at 10, exit data at 12 (regions that are
  * not kernels), then one target at 20: b was never used */
 static void unused_alloc_beside_a_target(void **state) {
@@ -251,6 +286,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(duplicates_and_kernels_of_a_target_loop),
       cmocka_unit_test(round_trips_of_a_target_loop),
+      cmocka_unit_test(round_trip_back_from_the_device_names_both_lines),
       cmocka_unit_test(unused_alloc_beside_a_target),
       cmocka_unit_test(unused_transfer_overwritten_by_an_update),
       cmocka_unit_test(identical_content_in_one_region),
