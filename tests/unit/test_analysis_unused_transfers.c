@@ -162,17 +162,9 @@ static void sent_during_a_running_kernel_is_used(void **state) {
   fx f;
   fx_init(&f);
   setup_a(&f);
-  oi_event k;
-  memset(&k, 0, sizeof k);
-  k.kind = OI_KIND_KERNEL;
-  k.device = FX_DEV;
-  k.endpoint = OI_EP_BEGIN;
-  k.time_ns = f.now++;
-  assert_int_equal(oi_analysis_add(f.ctx, &k), 0);
+  fx_kernel_edge(&f, FX_DEV, OI_EP_BEGIN);
   fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, H1);
-  k.endpoint = OI_EP_END;
-  k.time_ns = f.now++;
-  assert_int_equal(oi_analysis_add(f.ctx, &k), 0);
+  fx_kernel_edge(&f, FX_DEV, OI_EP_END);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 0);
   fx_done(&f);
 }
