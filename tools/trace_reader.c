@@ -1,9 +1,11 @@
+#define _GNU_SOURCE /* sigabbrev_np */
 /* Two passes over trace.oit: an index pass at open (metadata, damage) and a
  * streaming pass over the event records. */
 #include "trace_reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -472,6 +474,22 @@ const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address
     if (address >= trace->modules[i].start && address < trace->modules[i].end)
       return &trace->modules[i];
   return NULL;
+}
+
+const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t size) {
+  text[0] = '\0';
+  if (!trace->complete || size == 0)
+    return text;
+  int n = 0;
+  if (trace->end.signal) {
+    const char *name = sigabbrev_np((int)trace->end.signal);
+    n = name ? snprintf(text, size, "ended by SIG%s", name)
+             : snprintf(text, size, "ended by signal %u", trace->end.signal);
+  }
+  if (trace->end.write_error && n >= 0 && (size_t)n < size)
+    snprintf(text + n, size - (size_t)n, "%struncated: %s, %llu events lost", n ? "; " : "",
+             strerror((int)trace->end.write_error), (unsigned long long)trace->end.lost_events);
+  return text;
 }
 
 void oi_reader_close(oi_trace_reader *trace) {

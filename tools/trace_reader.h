@@ -106,6 +106,11 @@ const oi_site *oi_reader_site(const oi_trace_reader *trace, uint32_t id);
 /* The module whose address range holds `address`, or NULL. */
 const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address);
 
+/* How the run ended when not normally, as one phrase for messages:
+ * "ended by SIGSEGV", "truncated: No space left on device, 42 events lost"
+ * (joined by "; " when both), or "" for a normal end. */
+const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t size);
+
 void oi_reader_close(oi_trace_reader *trace);
 
 #endif

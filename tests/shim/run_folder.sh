@@ -17,7 +17,7 @@ rc=0
 out=$(OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=blocked ./prog 2>err) || rc=$?
 expect_eq "$rc" 3 "exit code when the folder cannot be created"
 expect_eq "$out" "threads=2 OMPT_INST_DIR=(unset)" "output when the folder cannot be created"
-expect_eq "$(cat err)" "ompt-inst: cannot create run folder 'blocked': Not a directory; not recording" "warning"
+expect_eq "$(cat err)" "ompt-inst: cannot use run folder 'blocked': it is not a folder; not recording" "warning"
 
 # a parent that does not exist
 rc=0

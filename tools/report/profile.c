@@ -479,10 +479,28 @@ static int add_event(oi_profile *p, const oi_event *e) {
 
 /* Regions still open at the end are timed to their thread's last event;
  * instances whose place was unknown get their team's place now. */
+/* The innermost open region of a thread at the end of the trace. */
+static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_region *r) {
+  oi_last_construct *grown = realloc(p->last_constructs,
+                                     (p->last_construct_count + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  p->last_constructs = grown;
+  uint32_t place = r->place;
+  if (place == OI_NO_INDEX && r->parallel_id)
+    place = oi_address_index_get(&((oi_profile_state *)p->state)->parallel_places,
+                                 r->parallel_id);
+  grown[p->last_construct_count++] =
+      (oi_last_construct){.thread = thread, .label = p->labels.strings[r->label], .place = place};
+  return 0;
+}
+
 static int settle(oi_profile *p) {
   oi_profile_state *s = p->state;
   for (uint32_t thread = 0; thread < s->thread_capacity; thread++) {
     oi_thread_state *t = &s->threads[thread];
+    if (t->depth > 0 && note_last_construct(p, thread, &t->stack[t->depth - 1]) != 0)
+      return -1;
     while (t->depth > 0) {
       t->depth--;
       note_initial_thread_region(p, thread, t->depth, &t->stack[t->depth], t->last_ns);
@@ -676,6 +694,7 @@ void oi_profile_free(oi_profile *p) {
   oi_string_index_free(&p->row_keys);
   oi_string_index_free(&p->variable_names);
   oi_string_index_free(&p->labels);
+  free(p->last_constructs);
   oi_string_index_free(&p->texts);
   if (p->analysis)
     oi_analysis_destroy(p->analysis);
