@@ -3,7 +3,9 @@
 #include "crash.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -14,7 +16,12 @@ static const int fatal_signals[] = {SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
                                     SIGABRT, SIGTERM, SIGINT, SIGQUIT};
 #define FATAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
 
-static struct sigaction previous[FATAL_COUNT];
+/* The program's disposition per signal, in two copies: oi_crash_reclaim
+ * fills the one not in use, then switches (the handler may run meanwhile). */
+static struct sigaction previous_copies[2][FATAL_COUNT];
+static _Atomic int in_use[FATAL_COUNT];
+static struct sigaction ours;
+static pthread_mutex_t reclaim_lock = PTHREAD_MUTEX_INITIALIZER;
 /* set while this thread runs the handler: a fault inside it must not
  * write again (the trace or the buffers may be what faulted) */
 static __thread int in_handler __attribute__((tls_model("initial-exec")));
@@ -60,7 +67,7 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
   int slot = slot_of(signal_number);
   if (slot < 0)
     return;
-  const struct sigaction *before = &previous[slot];
+  const struct sigaction *before = &previous_copies[atomic_load(&in_use[slot])][slot];
   int program_handles = is_handler(before);
   if (!in_handler) {
     in_handler = 1;
@@ -84,20 +91,40 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
     raise(signal_number); /* delivered when this handler returns */
 }
 
+static int is_ours(const struct sigaction *action) {
+  return (action->sa_flags & SA_SIGINFO) && action->sa_sigaction == on_fatal_signal;
+}
+
+/* Put the tool's handler in front of whatever the program has now. */
+static void take_over(unsigned i) {
+  struct sigaction now;
+  if (sigaction(fatal_signals[i], NULL, &now) != 0 || is_ours(&now) ||
+      (!(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_IGN))
+    return; /* ignored stays ignored */
+  int spare = !atomic_load(&in_use[i]);
+  previous_copies[spare][i] = now;
+  atomic_store(&in_use[i], spare);
+  sigaction(fatal_signals[i], &ours, NULL);
+}
+
 void oi_crash_install(void) {
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_sigaction = on_fatal_signal;
+  ours.sa_sigaction = on_fatal_signal;
   /* SA_ONSTACK: a stack overflow runs the handler on the program's
    * alternate stack, if it has one */
-  action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
-  sigemptyset(&action.sa_mask);
+  ours.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigemptyset(&ours.sa_mask);
   for (unsigned i = 0; i < FATAL_COUNT; i++)
-    sigaddset(&action.sa_mask, fatal_signals[i]);
-  for (unsigned i = 0; i < FATAL_COUNT; i++) {
-    if (sigaction(fatal_signals[i], NULL, &previous[i]) != 0 ||
-        (!(previous[i].sa_flags & SA_SIGINFO) && previous[i].sa_handler == SIG_IGN))
-      continue; /* ignored stays ignored */
-    sigaction(fatal_signals[i], &action, NULL);
-  }
+    sigaddset(&ours.sa_mask, fatal_signals[i]);
+  pthread_mutex_lock(&reclaim_lock);
+  for (unsigned i = 0; i < FATAL_COUNT; i++)
+    take_over(i);
+  pthread_mutex_unlock(&reclaim_lock);
+}
+
+void oi_crash_reclaim(void) {
+  if (!ours.sa_sigaction || pthread_mutex_trylock(&reclaim_lock) != 0)
+    return;
+  for (unsigned i = 0; i < FATAL_COUNT; i++)
+    take_over(i);
+  pthread_mutex_unlock(&reclaim_lock);
 }

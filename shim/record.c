@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "crash.h"
 #include "modules.h"
 #include "ompt-inst/events.h"
 #include "sites.h"
@@ -167,6 +168,7 @@ void oi_thread_flush(oi_thread *t) {
   append_site_counts(t);
   write_buffer(t);
   pthread_mutex_unlock(&t->flush_lock);
+  oi_crash_reclaim();
 }
 
 int oi_site_counts_grow(oi_thread *t, uint32_t site) {

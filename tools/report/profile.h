@@ -69,11 +69,12 @@ typedef struct oi_slice {
 } oi_slice;
 
 /* The construct a thread was in when the trace ended (the innermost one
- * still open), for runs ended by a signal. */
+ * still open), else the last one it left: for runs ended by a signal. */
 typedef struct oi_last_construct {
   uint32_t thread;
   const char *label;
   uint32_t place; /* OI_NO_INDEX (UINT32_MAX) when unknown */
+  bool open;      /* still in it */
 } oi_last_construct;
 
 typedef struct oi_profile_options {
@@ -112,7 +113,7 @@ typedef struct oi_profile {
   oi_string_index labels; /* owns the row labels */
   oi_string_index texts;  /* owns file, function and module strings */
 
-  oi_last_construct *last_constructs; /* threads with an open construct */
+  oi_last_construct *last_constructs; /* per thread with a construct */
   uint32_t last_construct_count;
 
   oi_slice *slices; /* sorted by track kind, track, lane, start */

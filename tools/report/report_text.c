@@ -57,7 +57,8 @@ static void last_constructs(const oi_profile *p, FILE *out) {
     char place[512] = "an unknown place";
     if (last->place != UINT32_MAX)
       oi_place_text(&p->places[last->place], false, place, sizeof place);
-    fprintf(out, "  thread %-3" PRIu32 " was in %s at %s\n", last->thread, last->label, place);
+    fprintf(out, "  thread %-3" PRIu32 " %s %s at %s\n", last->thread,
+            last->open ? "was in" : "had left", last->label, place);
   }
 }
 
