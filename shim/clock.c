@@ -191,11 +191,14 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
   uint64_t rate = rate_between((clock_pair){first_tsc, first_ns}, now);
   if (rate) {
     uint32_t sequence = atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed);
-    atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_relaxed);
-    atomic_thread_fence(memory_order_release);
+    /* seq_cst: the odd sequence is visible to every reader before the
+     * counter below is read, so no reader takes the old anchor with a later
+     * counter value (which could lie above the new line) */
+    atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_seq_cst);
     /* continue from the old line (+1 ns: a counter read just before this
      * one, converted the old way, stays below) or jump forward to
      * CLOCK_MONOTONIC if behind it; never back */
+    _mm_lfence();
     uint64_t tsc = __rdtsc();
     uint64_t continued = oi_clock_convert(tsc, old_tsc, old_ns, old_mult) + 1;
     uint64_t monotonic = oi_clock_convert(tsc, now.tsc, now.ns, rate);
