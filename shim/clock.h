@@ -52,12 +52,13 @@ static inline uint64_t oi_tsc_now_ns(void) {
     uint64_t anchor_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
     uint64_t anchor_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
     uint64_t mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
-    /* rdtsc is not ordered with loads: fenced, the counter is read after
-     * the anchor and before the sequence is checked again, so a reading
-     * with the old anchor is never taken after the new anchor's counter */
+    /* rdtsc is not ordered with earlier loads: unfenced, a thread that
+     * took a lock (or any value another thread published) could read the
+     * counter before it and stamp an event earlier than the other
+     * thread's, re-anchoring or not. lfence orders it, as the kernel's own
+     * clock_gettime does. */
     _mm_lfence();
     uint64_t tsc = __rdtsc();
-    _mm_lfence();
     atomic_thread_fence(memory_order_acquire);
     if (__builtin_expect(
             (before & 1) == 0 &&
