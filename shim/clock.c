@@ -127,10 +127,11 @@ static uint64_t rate_between(clock_pair a, clock_pair b) {
   return (uint64_t)mult;
 }
 
+/* Release stores: each stays after the odd sequence store before it. */
 static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult) {
-  atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_relaxed);
-  atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_relaxed);
-  atomic_store_explicit(&oi_clock.mult, mult, memory_order_relaxed);
+  atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_release);
+  atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_release);
+  atomic_store_explicit(&oi_clock.mult, mult, memory_order_release);
 }
 
 static int calibrate(void) {
