@@ -10,7 +10,8 @@
 #include "unify.h"
 
 #define ID_OF(data) ((data) ? (data)->value : 0)
-#define TASK_ID_OF(data) ((data) ? (data)->value >> 2 : 0)
+/* atomic: another thread may be marking the task started (on_task_schedule) */
+#define TASK_ID_OF(data) ((data) ? __atomic_load_n(&(data)->value, __ATOMIC_ACQUIRE) >> 2 : 0)
 
 static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
   return endpoint == ompt_scope_begin ? OI_EP_BEGIN
