@@ -239,18 +239,7 @@ static int dump_trace(oi_trace_reader *trace, bool with_header) {
     fprintf(stderr, "ompt-inst: error writing the dump\n");
     code = OI_EXIT_FAILURE;
   }
-  char ending[256];
-  if (trace->skip_count)
-    fprintf(stderr, "ompt-inst: warning: %s: %llu bytes of torn records skipped (the first at "
-                    "byte %llu)\n",
-            trace->path, (unsigned long long)trace->skipped_bytes,
-            (unsigned long long)trace->skips[0].from);
-  if (trace->records_dropped)
-    fprintf(stderr, "ompt-inst: warning: %s: %u info, module, thread or capability records "
-                    "beyond the reader's limits were not kept\n",
-            trace->path, trace->records_dropped);
-  if (*oi_reader_ending(trace, ending, sizeof ending))
-    fprintf(stderr, "ompt-inst: %s: %s\n", trace->path, ending);
+  oi_reader_print_notes(trace, stderr);
   if (result < 0) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
     code = OI_EXIT_FAILURE;

@@ -492,6 +492,21 @@ const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t si
   return text;
 }
 
+void oi_reader_print_notes(const oi_trace_reader *trace, FILE *out) {
+  char ending[256];
+  if (trace->skip_count)
+    fprintf(out, "ompt-inst: warning: %s: %llu bytes of torn records skipped (the first at "
+                 "byte %llu)\n",
+            trace->path, (unsigned long long)trace->skipped_bytes,
+            (unsigned long long)trace->skips[0].from);
+  if (trace->records_dropped)
+    fprintf(out, "ompt-inst: warning: %s: %u info, module, thread or capability records "
+                 "beyond the reader's limits were not kept\n",
+            trace->path, trace->records_dropped);
+  if (*oi_reader_ending(trace, ending, sizeof ending))
+    fprintf(out, "ompt-inst: %s: %s\n", trace->path, ending);
+}
+
 void oi_reader_close(oi_trace_reader *trace) {
   if (trace->fd >= 0)
     close(trace->fd);

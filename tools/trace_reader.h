@@ -19,6 +19,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ompt-inst/trace.h"
 #include "site_descriptor.h"
@@ -110,6 +111,10 @@ const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address
  * "ended by SIGSEGV", "truncated: No space left on device, 42 events lost"
  * (joined by "; " when both), or "" for a normal end. */
 const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t size);
+
+/* What a user should know about an opened trace, one line each: torn
+ * records skipped, records not kept, how the run ended (if not normally). */
+void oi_reader_print_notes(const oi_trace_reader *trace, FILE *out);
 
 void oi_reader_close(oi_trace_reader *trace);
 

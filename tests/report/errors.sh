@@ -32,8 +32,31 @@ expect_error 1 "cannot write nofolder/archive: No such file or directory" run --
 expect_error 1 "cannot write afile/archive: Not a directory" run --format otf2 --output afile/archive
 [ ! -e nofolder ] || fail "created the missing folder"
 
-# a truncated trace: an error, and no output file passed off as whole
-cp -r run cut
+# The same trace in the first format (no frames, no checksums), so that
+# damage can be forged by hand: frames -> 8-byte record prefixes, the end
+# record without its version 2 fields.
+to_version_1() { # SRC DST
+  "$OI_PYTHON" - "$1" "$2" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+out = bytearray(data[:32])
+struct.pack_into("<I", out, 8, 1)  # version
+at = 32
+while at < len(data):
+    magic, rtype, encoding, size = struct.unpack_from("<IHHI", data, at)
+    assert magic == 0x72664F49, at
+    payload = data[at + 16:at + 16 + size]
+    if rtype == 7:
+        payload = payload[:24]
+    out += struct.pack("<II", rtype, len(payload)) + payload
+    at += 16 + size
+open(sys.argv[2], "wb").write(out)
+PY
+}
+
+# a truncated version 1 trace: an error, and no output file passed off as whole
+mkdir cut
+to_version_1 run/trace.oit cut/trace.oit
 size=$(stat -c %s cut/trace.oit)
 truncate -s $((size - 100)) cut/trace.oit
 for format in text json chrome annotate; do
@@ -44,6 +67,15 @@ expect_error 1 "truncated record" cut --format otf2 --output cut.otf2
 [ ! -e cut.otf2 ] || fail "partial archive left"
 [ -z "$(ls -A | grep tmp-)" ] || fail "temporary files left: $(ls)"
 
+# a version 2 trace cut inside its last frames: the torn frame is skipped
+# and said so, the rest reported as an unfinished trace
+cp -r run torn
+truncate -s $(($(stat -c %s torn/trace.oit) - 100)) torn/trace.oit
+"$OI" report torn > torn.txt 2> err || fail "report of a torn trace failed: $(cat err)"
+grep -q "^ompt-inst: warning: torn/trace.oit: [0-9]* bytes of torn records skipped (the first at byte [0-9]*)$" err ||
+  fail "warning for a torn trace: $(cat err)"
+grep -q "INCOMPLETE" torn.txt || fail "header of a torn trace"
+
 # a trace without its end record (program killed): reported, with a warning
 cp -r run killed
 drop_end_record killed/trace.oit
@@ -51,8 +83,10 @@ drop_end_record killed/trace.oit
 grep -q "no end record, the trace is incomplete" err || fail "warning for an unfinished trace"
 grep -q "INCOMPLETE" killed.txt || fail "header says incomplete"
 
-# an event with an impossible thread number: corrupt, not a crash or a huge table
-cp -r run corrupt
+# an event with an impossible thread number: corrupt, not a crash or a huge
+# table (in the first format: a version 2 frame would fail its checksum)
+mkdir corrupt
+to_version_1 run/trace.oit corrupt/trace.oit
 "$OI_PYTHON" - corrupt/trace.oit <<'PY'
 import struct, sys
 data = bytearray(open(sys.argv[1], "rb").read())
