@@ -18,5 +18,5 @@ for size in $((mb / 10)) "$mb"; do
   read -r infos events < <("$build/bin/write_info_trace" "$work/t$size" "$size")
   dump_kb=$(peak_kb "$build/bin/ompt-inst" dump --header "$work/t$size")
   report_kb=$(peak_kb "$build/bin/ompt-inst" report "$work/t$size")
-  echo "| $size MB | $infos | $events | $((dump_kb / 1024)) MB | $((report_kb / 1024)) MB |"
+  echo "| $size MB | $infos | $events | $(awk "BEGIN{printf \"%.1f\", $dump_kb/1024}") MB | $(awk "BEGIN{printf \"%.1f\", $report_kb/1024}") MB |"
 done

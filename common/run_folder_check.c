@@ -1,7 +1,6 @@
 #include "run_folder_check.h"
 
 #include <dirent.h>
-#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -25,7 +24,7 @@ static int holds_only_run_files(const char *path) {
 const char *oi_run_folder_unusable(const char *path) {
   struct stat info;
   if (lstat(path, &info) != 0)
-    return strerror(errno);
+    return "cannot be examined";
   if (S_ISLNK(info.st_mode))
     return "is a symbolic link";
   if (!S_ISDIR(info.st_mode))
@@ -35,7 +34,7 @@ const char *oi_run_folder_unusable(const char *path) {
   if (info.st_mode & (S_IWGRP | S_IWOTH))
     return "is writable by other users";
   if (access(path, W_OK | X_OK) != 0)
-    return strerror(errno);
+    return "is not writable";
   if (!holds_only_run_files(path))
     return "holds files that are not an ompt-inst run's";
   return NULL;

@@ -7,8 +7,8 @@
 /* NULL if `path` is a real folder (not a symbolic link) of the effective
  * user, not writable by group or others, holding nothing but an earlier
  * run's files (trace.oit, trace.reserve); else why not, as a phrase that
- * follows the folder's name ("is a symbolic link", "belongs to another
- * user", ...). errno-based phrases come from strerror. */
+ * follows "it" ("is a symbolic link", "belongs to another user", "is not
+ * writable", ...). */
 const char *oi_run_folder_unusable(const char *path);
 
 #endif
