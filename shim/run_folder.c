@@ -57,11 +57,13 @@ int oi_run_folder_open(void) {
   if (requested && *requested) {
     size_t length = strlen(requested);
     unsetenv("OMPT_INST_DIR");
-    if (length >= sizeof dir - sizeof "/" OI_TRACE_FILE_NAME) {
+    /* room for "/trace.oit" and the terminator */
+    size_t longest = sizeof dir - sizeof "/" OI_TRACE_FILE_NAME;
+    if (length > longest) {
       fprintf(stderr,
-              "ompt-inst: OMPT_INST_DIR is %zu bytes long, more than a path may be (%d); "
-              "not recording\n",
-              length, PATH_MAX - (int)sizeof "/" OI_TRACE_FILE_NAME);
+              "ompt-inst: OMPT_INST_DIR is %zu bytes long, longer than a run folder path may "
+              "be (%zu bytes); not recording\n",
+              length, longest);
       return -1;
     }
     memcpy(dir, requested, length + 1);

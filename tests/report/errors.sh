@@ -33,26 +33,8 @@ expect_error 1 "cannot write afile/archive: Not a directory" run --format otf2 -
 [ ! -e nofolder ] || fail "created the missing folder"
 
 # The same trace in the first format (no frames, no checksums), so that
-# damage can be forged by hand: frames -> 8-byte record prefixes, the end
-# record without its version 2 fields.
-to_version_1() { # SRC DST
-  "$OI_PYTHON" - "$1" "$2" <<'PY'
-import struct, sys
-data = open(sys.argv[1], "rb").read()
-out = bytearray(data[:32])
-struct.pack_into("<I", out, 8, 1)  # version
-at = 32
-while at < len(data):
-    magic, rtype, encoding, size = struct.unpack_from("<IHHI", data, at)
-    assert magic == 0x72664F49, at
-    payload = data[at + 16:at + 16 + size]
-    if rtype == 7:
-        payload = payload[:24]
-    out += struct.pack("<II", rtype, len(payload)) + payload
-    at += 16 + size
-open(sys.argv[2], "wb").write(out)
-PY
-}
+# damage can be forged by hand.
+to_version_1() { "$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" "$@"; }
 
 # a truncated version 1 trace: an error, and no output file passed off as whole
 mkdir cut

@@ -46,4 +46,14 @@ expect_eq "$(cat err)" "ompt-inst: cannot use run folder 'shared': it is writabl
 OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=fresh ./prog > /dev/null 2>&1 || true
 expect_eq "$(stat -c %a fresh)" 700 "mode of a new run folder"
 [ ! -e fresh/trace.reserve ] || fail "the reserve outlived the run"
+# a trace whose module path names a FIFO (forged in the first format, which
+# has no checksums): dump does not wait on it, it just cannot symbolize
+mkfifo module_fifo
+mkdir forged
+"$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" fresh/trace.oit forged/trace.oit \
+  --module-path "$PWD/module_fifo"
+rc=0
+timeout 5 "$OI" dump --header forged > forged.jsonl 2> err || rc=$?
+expect_eq "$rc" 0 "dump of a trace naming a FIFO as its module (124: it hung)"
+grep -q "\"path\":\"$PWD/module_fifo\"" forged.jsonl || fail "forged module path not in the header"
 echo ok

@@ -43,7 +43,7 @@ long=$(printf 'd%.0s' $(seq 5000))
 rc=0
 OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=$long ./prog > /dev/null 2>err || rc=$?
 expect_eq "$rc" 3 "exit code with a too long OMPT_INST_DIR"
-expect_eq "$(cat err)" "ompt-inst: OMPT_INST_DIR is 5000 bytes long, more than a path may be (4086); not recording" "too long OMPT_INST_DIR"
+expect_eq "$(cat err)" "ompt-inst: OMPT_INST_DIR is 5000 bytes long, longer than a run folder path may be (4085 bytes); not recording" "too long OMPT_INST_DIR"
 
 # the root folder (or any folder of other files) is not a run folder
 rc=0
