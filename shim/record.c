@@ -1,7 +1,6 @@
 /* Per-thread buffers, their registry, flushing and the end of the trace. */
 #include "record.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,8 +248,6 @@ static void write_end_record(int signal_number) {
                        .write_error = (uint32_t)oi_trace_write_error()};
   oi_trace_record(OI_REC_END, &end, sizeof end);
 }
-
-uint64_t oi_record_lost_events(void) { return atomic_load(&events_lost); }
 
 /* After a failed write: one line naming the error and what it cost. */
 static void report_write_error(void) {

@@ -221,7 +221,5 @@ void oi_record_write_buffers_at_signal(void);
  * buffers, the threads and an END record naming the signal; seal the trace.
  * Returns 1 if this call ended the trace. */
 int oi_record_end_at_signal(int signal_number);
-/* Events written and lost so far. */
-uint64_t oi_record_lost_events(void);
 
 #endif

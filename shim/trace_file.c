@@ -98,13 +98,9 @@ void oi_trace_seal(void) { atomic_store(&trace_sealed, 1); }
 
 int oi_trace_write_error(void) { return atomic_load(&write_error); }
 
-void oi_trace_drop_reserve(void) {
+void oi_trace_closing(void) {
   if (reserve_path[0])
     unlink(reserve_path);
-}
-
-void oi_trace_closing(void) {
-  oi_trace_drop_reserve();
   atomic_store(&closing, 1);
 }
 

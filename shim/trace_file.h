@@ -31,10 +31,8 @@ int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void
 int oi_trace_record(uint32_t type, const void *payload, uint32_t size);
 /* errno of the first failed write, 0 if none. */
 int oi_trace_write_error(void);
-/* At the end: release the reserve and let the closing records through even
- * after a write error. */
+/* At the end (async-signal-safe): remove the reserve file, and let the
+ * closing records through into its space even after a write error. */
 void oi_trace_closing(void);
-/* Remove the reserve file (at the end of a run that had no error). */
-void oi_trace_drop_reserve(void);
 
 #endif

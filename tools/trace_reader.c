@@ -321,8 +321,15 @@ static uint64_t next_whole_frame(oi_trace_reader *trace, uint64_t offset) {
       return trace->file_size;
     for (size_t i = 0; i + sizeof magic <= n; i++) {
       uint32_t type, size;
-      if (memcmp(chunk + i, &magic, sizeof magic) == 0 &&
-          read_record_header(trace, at + i, &type, &size, true) == 1)
+      if (memcmp(chunk + i, &magic, sizeof magic) != 0 ||
+          read_record_header(trace, at + i, &type, &size, false) != 1)
+        continue;
+      /* a forged file full of magics must not cost quadratic time:
+       * checking candidates may read the file a few times over, no more */
+      trace->resync_bytes += size;
+      if (trace->resync_bytes > 4 * trace->file_size)
+        return trace->file_size;
+      if (read_record_header(trace, at + i, &type, &size, true) == 1)
         return at + i;
     }
     at += n - (sizeof magic - 1); /* a magic may straddle two chunks */

@@ -77,6 +77,7 @@ typedef struct oi_trace_reader {
   oi_skip skips[OI_READER_MAX_SKIPS]; /* in file order */
   uint32_t skip_count;
   uint64_t skipped_bytes;   /* in all skips: torn frames */
+  uint64_t resync_bytes;    /* payload bytes checked looking for whole frames */
 
   /* damage found by the first pass; delivered when streaming reaches it */
   enum oi_reader_status status;
