@@ -44,7 +44,7 @@ static void say(const char *text) {
   (void)ignored;
 }
 
-/* "ompt-inst: SIGSEGV ended the program; trace in DIR" */
+/* "ompt-inst: SIGSEGV ended the program; its trace is in DIR" */
 static void report_end(int signal_number) {
   const char *name = sigabbrev_np(signal_number);
   say("ompt-inst: SIG");

@@ -19,16 +19,15 @@ const char *oi_run_folder(void) { return dir; }
 
 /* Creates `path` private to the user (0700); an existing folder only if
  * oi_run_folder_unusable accepts it. 0, or -1 after one line on stderr. */
-static int make_folder(const char *path, int quiet_if_exists) {
+static int make_folder(const char *path) {
   if (mkdir(path, 0700) == 0)
     return 0;
   if (errno == EEXIST) {
     const char *reason = oi_run_folder_unusable(path);
     if (!reason)
       return 0;
-    if (!quiet_if_exists)
-      fprintf(stderr, "ompt-inst: cannot use run folder '%s': it %s; not recording\n", path,
-              reason);
+    fprintf(stderr, "ompt-inst: cannot use run folder '%s': it %s; not recording\n", path,
+            reason);
     return -1;
   }
   fprintf(stderr, "ompt-inst: cannot create run folder '%s': %s; not recording\n", path,
@@ -48,7 +47,7 @@ static int make_default_folder(void) {
   if (strcmp(dir, base) != 0)
     fprintf(stderr, "ompt-inst: run folder '%s' exists and is not this run's; using '%s'\n",
             base, dir);
-  return make_folder(dir, 0);
+  return make_folder(dir);
 }
 
 int oi_run_folder_open(void) {
@@ -67,7 +66,7 @@ int oi_run_folder_open(void) {
       return -1;
     }
     memcpy(dir, requested, length + 1);
-    made = make_folder(dir, 0);
+    made = make_folder(dir);
   } else {
     made = make_default_folder();
   }

@@ -27,6 +27,8 @@ for how in segv abort term; do
   echo "$header" | grep -q "\"signal\":$((rc - 128))," || fail "$how: signal not recorded: $header"
   "$OI" report $how > report.txt 2> report.err || fail "$how: report failed: $(cat report.err)"
   grep -q "^  trace     .*, ended by SIG$signal$" report.txt || fail "$how: report: $(head -12 report.txt)"
+  "$OI" report $how --format json --output report.json 2> /dev/null || fail "$how: json report failed"
+  grep -q "\"signal\":$((rc - 128))," report.json || fail "$how: signal not in the json report"
   # the initial thread had left its last parallel region; the worker may
   # still be in its barrier
   grep -q "^  thread 0   had left parallel at .*crash_after_regions.c:27$" report.txt ||
