@@ -10,7 +10,8 @@
 #include "unify.h"
 
 #define ID_OF(data) ((data) ? (data)->value : 0)
-#define TASK_ID_OF(data) ((data) ? (data)->value >> 2 : 0)
+/* atomic: another thread may be marking the task started (on_task_schedule) */
+#define TASK_ID_OF(data) ((data) ? __atomic_load_n(&(data)->value, __ATOMIC_ACQUIRE) >> 2 : 0)
 
 static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
   return endpoint == ompt_scope_begin ? OI_EP_BEGIN
@@ -404,7 +405,7 @@ static void on_task_create(ompt_data_t *encountering_task_data,
   if (!(flags & ompt_task_explicit))
     return;
   uint64_t id = oi_new_id();
-  new_task_data->value = id << 2 | OI_TASK_EXPLICIT;
+  __atomic_store_n(&new_task_data->value, id << 2 | OI_TASK_EXPLICIT, __ATOMIC_RELEASE);
   oi_thread *t;
   oi_event *e = oi_event_next(&t, OI_KIND_TASK_CREATE, OI_EP_NONE,
                               OI_CONSTRUCT_TASK, codeptr_ra);
@@ -438,15 +439,20 @@ static void on_task_schedule(ompt_data_t *prior_task_data,
                              ompt_data_t *next_task_data) {
   /* A task may be suspended and resumed many times: it begins when first
    * scheduled and ends when it completes. */
-  if (prior_task_data && (prior_task_data->value & OI_TASK_EXPLICIT) &&
+  /* the task's word is read and marked by whichever threads schedule it:
+   * atomically (ThreadSanitizer found the plain |= racing with a read) */
+  uint64_t prior = prior_task_data ? __atomic_load_n(&prior_task_data->value, __ATOMIC_ACQUIRE) : 0;
+  if ((prior & OI_TASK_EXPLICIT) &&
       (prior_task_status == ompt_task_complete ||
        prior_task_status == ompt_task_cancel ||
        prior_task_status == ompt_task_detach))
-    task_event(OI_EP_END, prior_task_data->value, prior_task_status);
-  if (next_task_data && (next_task_data->value & OI_TASK_EXPLICIT) &&
-      !(next_task_data->value & OI_TASK_STARTED)) {
-    next_task_data->value |= OI_TASK_STARTED;
-    task_event(OI_EP_BEGIN, next_task_data->value, prior_task_status);
+    task_event(OI_EP_END, prior, prior_task_status);
+  if (next_task_data &&
+      (__atomic_load_n(&next_task_data->value, __ATOMIC_ACQUIRE) & OI_TASK_EXPLICIT)) {
+    uint64_t before =
+        __atomic_fetch_or(&next_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
+    if (!(before & OI_TASK_STARTED))
+      task_event(OI_EP_BEGIN, before | OI_TASK_STARTED, prior_task_status);
   }
 }
 

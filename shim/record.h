@@ -3,9 +3,9 @@
  * Each thread owns one oi_thread, allocated on its first event and kept in
  * a registry so that buffers can be flushed from any thread at exit. An
  * event is written in place into the owner's buffer (no lock, no
- * allocation); a full buffer goes to the trace as one OI_REC_EVENTS record
- * with a single write(). The buffer is laid out as that record, header
- * first, so flushing copies nothing. */
+ * allocation); a full buffer goes to the trace as one OI_REC_EVENTS frame
+ * with a single writev(), copying nothing. A fatal signal writes every
+ * buffer without locks or allocation (oi_record_end_at_signal). */
 #ifndef OMPT_INST_SHIM_RECORD_H
 #define OMPT_INST_SHIM_RECORD_H
 
@@ -69,6 +69,8 @@ typedef struct oi_thread {
   int thread_recorded; /* its OI_REC_THREAD is already written */
   pthread_mutex_t flush_lock;
   _Atomic uint32_t count; /* events in the buffer */
+  uint32_t written; /* of those, written by a signal handler already
+                       (under flush_lock) */
   uint32_t flush_generation; /* oi_flush_generation last seen */
 
   /* state callbacks keep between two callbacks of the same thread */
@@ -92,12 +94,7 @@ typedef struct oi_thread {
   _Atomic uint64_t *site_counts;
   uint32_t site_count_capacity;
 
-  /* the buffer, laid out as an OI_REC_EVENTS record */
-  struct {
-    oi_record_header header;
-    oi_events_record events;
-    oi_event event[OI_BUFFER_EVENTS];
-  } record;
+  oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
 } oi_thread;
 
 /* 1 while events are recorded (not paused, not ended). */
@@ -136,7 +133,7 @@ static inline oi_event *oi_event_next_at(oi_thread **self, unsigned kind,
     return NULL;
   *self = t;
   oi_event *e =
-      &t->record.event[atomic_load_explicit(&t->count, memory_order_relaxed)];
+      &t->event[atomic_load_explicit(&t->count, memory_order_relaxed)];
   e->time_ns = now;
   e->kind = (uint8_t)kind;
   e->endpoint = (uint8_t)endpoint;
@@ -214,5 +211,15 @@ void oi_record_checkpoint(void);
 int oi_record_finish(void);
 /* In the child of fork(): record nothing more. */
 void oi_record_forked_child(void);
+
+/* Async-signal-safe, from a signal handler: write what every thread has
+ * buffered and not yet written (a buffer whose flush is under way, or in
+ * which the signal interrupted the shim, is left alone). Recording goes on:
+ * the program's own handler may return. */
+void oi_record_write_buffers_at_signal(void);
+/* Async-signal-safe: the program dies of `signal_number`: write the
+ * buffers, the threads and an END record naming the signal; seal the trace.
+ * Returns 1 if this call ended the trace. */
+int oi_record_end_at_signal(int signal_number);
 
 #endif

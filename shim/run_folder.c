@@ -9,37 +9,76 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ompt-inst/trace.h"
+#include "run_folder_check.h"
 #include "trace_file.h"
-
-static int make_folder(const char *dir) {
-  if (mkdir(dir, 0777) == 0)
-    return 0;
-  struct stat st;
-  if (errno == EEXIST && stat(dir, &st) == 0)
-    return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-  return errno;
-}
 
 static char dir[PATH_MAX];
 
 const char *oi_run_folder(void) { return dir; }
 
+/* Creates `path` private to the user (0700); an existing folder only if
+ * oi_run_folder_unusable accepts it. 0, or -1 after one line on stderr. */
+static int make_folder(const char *path) {
+  if (mkdir(path, 0700) == 0)
+    return 0;
+  if (errno == EEXIST) {
+    const char *reason = oi_run_folder_unusable(path);
+    if (!reason)
+      return 0;
+    fprintf(stderr, "ompt-inst: cannot use run folder '%s': it %s; not recording\n", path,
+            reason);
+    return -1;
+  }
+  fprintf(stderr, "ompt-inst: cannot create run folder '%s': %s; not recording\n", path,
+          strerror(errno));
+  return -1;
+}
+
+/* The default name, or the first of NAME.2, NAME.3, ... that is free when
+ * NAME is an unusable folder (a stale one of an earlier process). */
+static int make_default_folder(void) {
+  char base[PATH_MAX];
+  snprintf(base, sizeof base, "ompt-inst-%s-%d", program_invocation_short_name, (int)getpid());
+  snprintf(dir, sizeof dir, "%s", base);
+  struct stat info;
+  for (int n = 2; n < 100 && lstat(dir, &info) == 0 && oi_run_folder_unusable(dir); n++)
+    snprintf(dir, sizeof dir, "%.*s.%d", PATH_MAX - 16, base, n);
+  if (strcmp(dir, base) != 0)
+    fprintf(stderr, "ompt-inst: run folder '%s' exists and is not this run's; using '%s'\n",
+            base, dir);
+  return make_folder(dir);
+}
+
 int oi_run_folder_open(void) {
   const char *requested = getenv("OMPT_INST_DIR");
+  int made;
   if (requested && *requested) {
-    snprintf(dir, sizeof dir, "%s", requested);
+    size_t length = strlen(requested);
     unsetenv("OMPT_INST_DIR");
+    /* room for "/trace.oit" and the terminator */
+    size_t longest = sizeof dir - sizeof "/" OI_TRACE_FILE_NAME;
+    if (length > longest) {
+      fprintf(stderr,
+              "ompt-inst: OMPT_INST_DIR is %zu bytes long, longer than a run folder path may "
+              "be (%zu bytes); not recording\n",
+              length, longest);
+      return -1;
+    }
+    memcpy(dir, requested, length + 1);
+    made = make_folder(dir);
   } else {
-    snprintf(dir, sizeof dir, "ompt-inst-%s-%d", program_invocation_short_name,
-             (int)getpid());
+    made = make_default_folder();
   }
-  int err = make_folder(dir);
-  if (!err)
-    err = oi_trace_open(dir);
+  if (made != 0)
+    return -1;
+  int err = oi_trace_open(dir);
   if (err) {
-    fprintf(stderr,
-            "ompt-inst: cannot create run folder '%s': %s; not recording\n",
-            dir, strerror(err));
+    const char *why = err == ELOOP ? "it is a symbolic link"
+                      : err == EINVAL || err == ENXIO ? "it is not a regular file"
+                                      : strerror(err);
+    fprintf(stderr, "ompt-inst: cannot create %s/%s: %s; not recording\n", dir,
+            OI_TRACE_FILE_NAME, why);
     return -1;
   }
   return 0;

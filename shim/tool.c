@@ -12,7 +12,9 @@
 #include "callbacks.h"
 #include "clock.h"
 #include "content_hash.h"
+#include "crash.h"
 #include "hooks.h"
+#include "modules.h"
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
 #include "record.h"
@@ -41,7 +43,7 @@ static unsigned disabled_groups(void) {
 }
 
 static void write_capabilities(void) {
-  oi_trace_record2(OI_REC_CAPABILITIES, &capabilities.count,
+  oi_trace_frame(OI_REC_CAPABILITIES, &capabilities.count,
                    sizeof capabilities.count, capabilities.entry,
                    capabilities.count * (uint32_t)sizeof(oi_capability));
 }
@@ -147,7 +149,9 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   oi_unify_configure(&capabilities);
   write_run_info();
   write_capabilities();
+  oi_write_module_map(); /* a trace ended by a signal has at least these */
   oi_record_start();
+  oi_crash_install();
   atexit(finish_at_exit);
   pthread_atfork(NULL, NULL, oi_record_forked_child);
   return 1;

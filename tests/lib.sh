@@ -79,13 +79,13 @@ dumpq() {
 }
 
 # drop_end_record TRACE: the trace as a killed program leaves it, without its
-# end record (8-byte prefix + 24-byte payload, the last record).
+# end record (the last frame: 16-byte frame header + 32-byte payload).
 drop_end_record() {
   "$OI_PYTHON" - "$1" <<'PY'
 import struct, sys
 data = open(sys.argv[1], "rb").read()
-rtype, size = struct.unpack_from("<II", data, len(data) - 32)
-assert (rtype, size) == (7, 24), (rtype, size)
-open(sys.argv[1], "wb").write(data[:-32])
+magic, rtype, encoding, size = struct.unpack_from("<IHHI", data, len(data) - 48)
+assert (magic, rtype, size) == (0x72664F49, 7, 32), (magic, rtype, size)
+open(sys.argv[1], "wb").write(data[:-48])
 PY
 }

@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
+#include "run_folder_check.h"
 #include "trace_reader.h"
 
 static const char run_usage[] =
@@ -59,23 +60,28 @@ static int append_runtime_dir(void) {
 }
 
 /* 0 when `dir` exists as a folder afterwards (*created says whether it is
- * new), else an errno value. */
-static int make_run_folder(const char *dir, bool *created) {
-  *created = mkdir(dir, 0777) == 0;
+ * new: private to the user), else an errno value; *reason explains an
+ * existing folder that must not be written into (see run_folder_check.h). */
+static int make_run_folder(const char *dir, bool *created, const char **reason) {
+  *reason = NULL;
+  *created = mkdir(dir, 0700) == 0;
   if (*created)
     return 0;
   if (errno != EEXIST)
     return errno;
-  struct stat info;
-  if (stat(dir, &info) != 0)
-    return errno;
-  return S_ISDIR(info.st_mode) ? 0 : ENOTDIR;
+  *reason = oi_run_folder_unusable(dir);
+  return *reason ? EPERM : 0;
 }
 
 /* In the child: create the run folder, set the environment, exec. */
 static void start_program(int report_fd, const char *dir, const char *shim, char **argv) {
   bool created;
-  int error = make_run_folder(dir, &created);
+  const char *reason;
+  int error = make_run_folder(dir, &created, &reason);
+  if (reason) {
+    fprintf(stderr, "ompt-inst: cannot use the run folder %s: it %s\n", dir, reason);
+    fail_in_child(report_fd, OI_EXIT_FAILURE);
+  }
   if (error) {
     fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", dir, strerror(error));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
@@ -156,9 +162,12 @@ static void report_summary(const char *dir) {
   } else if (status == OI_READER_BAD_HEADER) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else if (trace->complete) {
+    char ending[256];
     fprintf(stderr, "ompt-inst: %llu events recorded in %s",
             (unsigned long long)trace->end.event_count, dir);
-    if (trace->end.lost_events)
+    if (*oi_reader_ending(trace, ending, sizeof ending))
+      fprintf(stderr, "; %s", ending);
+    else if (trace->end.lost_events)
       fprintf(stderr, " (%llu lost)", (unsigned long long)trace->end.lost_events);
     fputc('\n', stderr);
   } else {
@@ -193,7 +202,11 @@ int oi_cmd_run(int argc, char **argv) {
     } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
       fputs(run_usage, stdout);
       return OI_EXIT_OK;
-    } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+    } else if (strcmp(argv[i], "-o") == 0) {
+      if (i + 1 == argc || argv[i + 1][0] == '\0') {
+        fprintf(stderr, "ompt-inst run: -o needs a folder name\n%s", run_usage);
+        return OI_EXIT_USAGE;
+      }
       dir_option = argv[++i];
     } else {
       fprintf(stderr, "ompt-inst run: unexpected option '%s'\n%s", argv[i], run_usage);

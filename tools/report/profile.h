@@ -68,6 +68,15 @@ typedef struct oi_slice {
   uint8_t op;         /* enum oi_data_op for data operations */
 } oi_slice;
 
+/* The construct a thread was in when the trace ended (the innermost one
+ * still open), else the last one it left: for runs ended by a signal. */
+typedef struct oi_last_construct {
+  uint32_t thread;
+  const char *label;
+  uint32_t place; /* OI_NO_INDEX (UINT32_MAX) when unknown */
+  bool open;      /* still in it */
+} oi_last_construct;
+
 typedef struct oi_profile_options {
   bool timeline;      /* collect slices (chrome, otf2, html) */
   bool progress;      /* progress lines on stderr */
@@ -103,6 +112,9 @@ typedef struct oi_profile {
   oi_variable_row *variables;
   oi_string_index labels; /* owns the row labels */
   oi_string_index texts;  /* owns file, function and module strings */
+
+  oi_last_construct *last_constructs; /* per thread with a construct */
+  uint32_t last_construct_count;
 
   oi_slice *slices; /* sorted by track kind, track, lane, start */
   uint64_t slice_count, slice_capacity;
