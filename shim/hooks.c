@@ -65,21 +65,29 @@ static void point_event(uint32_t id, const oi_site_entry *entry,
   if ((point == OMPT_INST_BEGIN || point == OMPT_INST_END) &&
       entry->team_begin)
     kind = OI_KIND_IMPLICIT_TASK;
+  /* a taskwait the runtime does not report (one with depend clauses) is
+   * still a synchronisation region, as the runtime's own taskwaits are */
+  if (entry->construct == OI_CONSTRUCT_TASKWAIT)
+    kind = OI_KIND_SYNC;
   oi_thread *t;
   oi_event *e = compiler_event(&t, kind, endpoint, id, entry);
   if (!e)
     return;
   if (kind == OI_KIND_IMPLICIT_TASK)
     add_runtime_ids(e);
+  if (kind == OI_KIND_SYNC)
+    e->u.generic[3] = ompt_sync_region_taskwait;
   oi_event_commit(t);
 }
 
 /* Whether a native event will report this point of the construct: LLVM 19
- * reports no target region for a device construct whose if() is false (it
- * runs on the host), so the hooks report that one themselves. */
+ * reports no target region for a device construct that runs on the host
+ * (if() false, the initial device, no device at all), so the hooks report
+ * those themselves. */
 static int reported_natively(const oi_site_entry *entry, uint32_t point,
                              const oi_site_frame *frame) {
-  if (entry->device && frame && frame->if_value == 0)
+  if (entry->device && frame &&
+      (frame->if_value == 0 || !frame->offloads))
     return 0;
   return oi_unify_native_reports(entry, point);
 }
@@ -123,6 +131,28 @@ __attribute__((noinline)) static void construct_point(
     oi_frame_pop(t, id);
 }
 
+/* An `error` directive at(execution): one event at its ENTER (there is no
+ * EXIT), with the severity; the message is in the site. Where the runtime
+ * reports errors itself, its callback takes the site from the frame pushed
+ * here and pops it (host_callbacks.c). A fatal error ends the process in
+ * the runtime right after: the trace is finished first. */
+static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry,
+                        uint32_t point) {
+  if (point != OMPT_INST_ENTER)
+    return;
+  if (oi_unify_native_reports(entry, point)) {
+    oi_frame_push(t, id, entry);
+    return;
+  }
+  oi_event *e = compiler_event(&t, OI_KIND_ERROR, OI_EP_NONE, id, entry);
+  if (!e)
+    return;
+  e->u.generic[0] = entry->parsed.severity;
+  oi_event_commit(t);
+  if (entry->parsed.severity == 2)
+    oi_record_finish();
+}
+
 static void hook_point(ompt_inst_site *site, uint32_t point) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
@@ -133,6 +163,8 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
     return;
   if (entry->counted)
     counted_point(t, id, entry, point);
+  else if (entry->construct == OI_CONSTRUCT_ERROR)
+    error_point(t, id, entry, point);
   else
     construct_point(t, id, entry, point);
 }
@@ -153,6 +185,7 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
   if (f) {
     f->device = device_num;
     f->if_value = if_value;
+    f->offloads = (uint8_t)oi_mapsim_offloads(device_num);
     oi_frame_set_items(t, f, nitems, host_addrs, bytes);
   }
   oi_event *e;

@@ -40,6 +40,16 @@ static unsigned disabled_groups(void) {
   return groups;
 }
 
+/* LLVM's libomp calls strlen on an `error` directive's message before it
+ * calls the tool's error callback, so a directive without a message clause
+ * crashes any program whose tool registered that callback (seen with
+ * LLVM 19). Its runtime version string starts with "LLVM OMP" in every
+ * release; there the callback stays unregistered (noted as never) and the
+ * plugin's hook records error directives. */
+static int error_callback_crashes(const char *runtime) {
+  return strncmp(runtime, "LLVM OMP", 8) == 0;
+}
+
 static void write_capabilities(void) {
   oi_trace_record2(OI_REC_CAPABILITIES, &capabilities.count,
                    sizeof capabilities.count, capabilities.entry,
@@ -141,6 +151,10 @@ static int tool_initialize(ompt_function_lookup_t lookup,
       ompt_callback_control_tool, (ompt_callback_t)oi_on_control_tool, 0,
       NULL};
   oi_register_callbacks(set_callback, &control, 1, 0, &capabilities);
+  oi_register_callbacks(set_callback, &oi_error_callback, 1,
+                        (disabled & OI_NATIVE_HOST) ||
+                            error_callback_crashes(runtime_version),
+                        &capabilities);
   oi_register_callbacks(set_callback, oi_device_callbacks,
                         oi_device_callback_count, disabled & OI_NATIVE_TARGET,
                         &capabilities);

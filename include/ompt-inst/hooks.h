@@ -34,6 +34,11 @@
  *                                modifiers: comma list of always close
  *                                present mapper(id), or "-")
  *     nowait=1 / depend=1       (present only when the clause is)
+ *     runtime_events=0          (the compiler emits no runtime call for the
+ *                                construct, e.g. `loop bind(thread)`: only
+ *                                the hooks can report it)
+ *     severity=warning|fatal    (`error` at(execution) only)
+ *     message=<text>            (`error`: its message literal, one line)
  *
  * Unknown keys are ignored by the shim, so new keys need no ABI bump. */
 #ifndef OMPT_INST_HOOKS_H
