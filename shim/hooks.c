@@ -21,9 +21,11 @@ static ompt_get_parallel_info_t get_parallel_info;
 static int trace_counted;
 
 void oi_hooks_connect(ompt_function_lookup_t lookup) {
-  get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
-  get_parallel_info =
-      (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
+  if (lookup) { /* NULL: a runtime without OMPT */
+    get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
+    get_parallel_info =
+        (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
+  }
   const char *trace = getenv("OMPT_INST_TRACE_ATOMIC");
   trace_counted = trace && *trace && strcmp(trace, "0") != 0;
 }
