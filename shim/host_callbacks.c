@@ -57,12 +57,15 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   e->u.generic[0] = ID_OF(parallel_data);
   e->u.generic[1] = team_size;
   e->u.generic[2] = (uint32_t)flags;
+  if (!e->codeptr) /* a team's own region in a league: the league's */
+    e->codeptr = oi_unify_region_codeptr(endpoint == OI_EP_BEGIN
+                                             ? t->league_id
+                                             : e->u.generic[0]);
   if (endpoint == OI_EP_BEGIN)
-    oi_unify_remember_codeptr(e->u.generic[0], codeptr_ra);
-  else if (!e->codeptr)
-    e->codeptr = oi_unify_region_codeptr(e->u.generic[0]);
+    oi_unify_remember_codeptr(e->u.generic[0],
+                              (const void *)(uintptr_t)e->codeptr);
   oi_unify_native(t, e);
-  if (endpoint == OI_EP_BEGIN && e->origin == OI_ORIGIN_MERGED)
+  if (endpoint == OI_EP_BEGIN && e->site)
     oi_unify_region_site(e->u.generic[0], e->site);
   oi_event_commit(t);
 }
@@ -91,13 +94,15 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
                              ompt_data_t *task_data,
                              unsigned int actual_parallelism,
                              unsigned int index, int flags) {
-  /* The initial task (of the program or of a team of a league) is not an
-   * instance of a construct. */
-  if (flags & ompt_task_initial)
-    return;
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
+  /* The initial task (of the program or of a team of a league) is not an
+   * instance of a construct; a team's names its league. */
+  if (flags & ompt_task_initial) {
+    t->league_id = endpoint == ompt_scope_begin ? ID_OF(parallel_data) : 0;
+    return;
+  }
   oi_implicit_frame frame = {0, ID_OF(parallel_data), actual_parallelism};
   if (endpoint == ompt_scope_begin) {
     task_data->value = oi_new_id() << 2;
@@ -154,6 +159,11 @@ static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
                     ompt_data_t *parallel_data, ompt_data_t *task_data,
                     uint64_t count, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
+  /* LLVM names a code address of its own for taskloop; the taskgroup it
+   * opens around the taskloop just before has the program's */
+  if (t && work_type == ompt_work_taskloop && t->sync_depth > 0 &&
+      t->sync_depth <= OI_SYNC_DEPTH)
+    codeptr_ra = (const void *)(uintptr_t)t->sync[t->sync_depth - 1].codeptr;
   if (t && codeptr_ra)
     t->work_codeptr = endpoint == ompt_scope_begin ? (uintptr_t)codeptr_ra : 0;
   oi_event *e = oi_event_next(&t, OI_KIND_WORK, endpoint_of(endpoint),

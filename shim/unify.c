@@ -278,10 +278,15 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
   }
   oi_site_frame *f = oi_frame_top(t);
   if (!f) {
-    /* a worker's implicit barrier comes after the END of its region's
-     * body: it belongs to the region */
-    if (e->kind == OI_KIND_SYNC && (e->flags & OI_FLAG_IMPLICIT))
+    /* no construct of this thread is open: a worker of a combined
+     * construct (`parallel for`), or its implicit barrier after the END of
+     * its region's body; the region's site, by the region's id */
+    if (e->kind == OI_KIND_WORK || e->kind == OI_KIND_DISPATCH ||
+        e->kind == OI_KIND_SYNC || e->kind == OI_KIND_MASKED ||
+        e->kind == OI_KIND_REDUCTION)
       e->site = region_site(e->u.generic[0]);
+    else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
+      e->site = region_site(t->league_id);
     return;
   }
   e->site = f->site;
