@@ -67,18 +67,12 @@ static void point_event(uint32_t id, const oi_site_entry *entry,
   if ((point == OMPT_INST_BEGIN || point == OMPT_INST_END) &&
       entry->team_begin)
     kind = OI_KIND_IMPLICIT_TASK;
-  /* a taskwait the runtime does not report (one with depend clauses) is
-   * still a synchronisation region, as the runtime's own taskwaits are */
-  if (entry->construct == OI_CONSTRUCT_TASKWAIT)
-    kind = OI_KIND_SYNC;
   oi_thread *t;
   oi_event *e = compiler_event(&t, kind, endpoint, id, entry);
   if (!e)
     return;
   if (kind == OI_KIND_IMPLICIT_TASK)
     add_runtime_ids(e);
-  if (kind == OI_KIND_SYNC)
-    e->u.generic[3] = ompt_sync_region_taskwait;
   oi_event_commit(t);
 }
 

@@ -214,8 +214,11 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   e->u.generic[1] = TASK_ID_OF(task_data);
   e->u.generic[2] = start;
   e->u.generic[3] = iterations;
-  if (!e->codeptr) /* a chunk of the worksharing construct in progress */
-    e->codeptr = t->work_codeptr;
+  if (!e->codeptr) /* a chunk of the construct in progress, or of the
+                       taskloop whose task runs it */
+    e->codeptr = kind == ompt_dispatch_taskloop_chunk
+                     ? oi_unify_region_codeptr(TASK_ID_OF(task_data))
+                     : t->work_codeptr;
   oi_unify_native(t, e);
   oi_event_commit(t);
 }

@@ -37,10 +37,11 @@ host_cases() {
   # 2: a plain loop (LLVM 14: inline, no runtime call): both threads
   line=$(line_of host "omp loop // @cover{n=2")
   expect_eq "$(q host-merged line=$line endpoint=begin implicit!=true --count)" 2 "loop"
-  # 3: taskwait depend: a synchronisation region at its line
+  # 3: taskwait depend: its region at its line (the runtime reports only
+  # the dependences there)
   line=$(line_of host "taskwait depend")
   for run in host-merged host-no_ompt; do
-    expect_eq "$(q $run kind=sync line=$line --fields endpoint,origin | tr '\n' ' ')" \
+    expect_eq "$(q $run kind=construct line=$line --fields endpoint,origin | tr '\n' ' ')" \
       "begin compiler end compiler " "$run: taskwait depend"
   done
   # 6: parallel over for: end line of the loop, not of the for's pragma
