@@ -61,6 +61,8 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
     e->codeptr = oi_unify_region_codeptr(endpoint == OI_EP_BEGIN
                                              ? t->league_id
                                              : e->u.generic[0]);
+  if (!e->codeptr && t->target_construct) /* device code run on the host */
+    e->codeptr = t->target_codeptr;
   if (endpoint == OI_EP_BEGIN)
     oi_unify_remember_codeptr(e->u.generic[0],
                               (const void *)(uintptr_t)e->codeptr);
