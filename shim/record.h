@@ -22,10 +22,14 @@
 #define OI_MUTEX_WAITS 8
 #define OI_IMPLICIT_DEPTH 8
 
-/* An open sync region: the waits inside it add up to its wait_ns. */
+/* An open sync region: the waits inside it add up to its wait_ns; its
+ * end takes the region and codeptr_ra of its begin when the runtime names
+ * none (a worker's implicit barrier ends after its team is gone). */
 typedef struct oi_sync_frame {
   uint64_t wait_begin_ns;
   uint64_t wait_ns;
+  uint64_t parallel_id;
+  uint64_t codeptr;
 } oi_sync_frame;
 
 /* An implicit task in progress: the runtime gives no parallel region and
@@ -47,6 +51,7 @@ typedef struct oi_site_frame {
   uint32_t first_item, items;         /* its map items in `item` */
   int32_t device;                     /* resolved device of a target site */
   int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
+  uint8_t offloads; /* 0: a target site that runs on the host (mapsim.h) */
 } oi_site_frame;
 typedef struct oi_item_extent {
   uint64_t host_addr;
@@ -58,6 +63,14 @@ typedef struct oi_mutex_wait {
   uint64_t wait_id;
   uint64_t since_ns;
 } oi_mutex_wait;
+
+/* A mutex held by the thread: its release may name no codeptr_ra (LLVM's
+ * critical on other threads than the master), the acquire's is used. */
+#define OI_MUTEX_HELD 8
+typedef struct oi_mutex_held {
+  uint64_t wait_id;
+  uint64_t codeptr;
+} oi_mutex_held;
 
 typedef struct oi_thread {
   uint32_t number;      /* tool thread number, 0 = initial thread */
@@ -84,6 +97,17 @@ typedef struct oi_thread {
   uint64_t pending_hash;
   int32_t target_device;     /* device of the target region in progress */
   uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
+  uint64_t target_codeptr;   /* its codeptr_ra, for its kernels and data
+                                operations, which name none */
+  uint32_t target_site;      /* the site of a deferred (nowait) target
+                                region in progress, found by its task */
+  uint64_t work_codeptr;     /* the worksharing construct in progress, for
+                                its dispatch events */
+  uint64_t league_id;        /* the league whose team the thread runs, 0
+                                outside teams: its teams' own parallel
+                                regions name no codeptr_ra */
+  uint32_t mutex_held_count;
+  oi_mutex_held mutex_held[OI_MUTEX_HELD];
   uint32_t site_depth;       /* may exceed OI_SITE_DEPTH: frames not kept */
   uint32_t item_count;       /* used entries of `item` */
   oi_site_frame site[OI_SITE_DEPTH];

@@ -30,9 +30,25 @@ if [ "${OI_SANITIZE:-0}" = 1 ]; then
   export ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0
 fi
 
+# check_invariant: the attribution invariant (tests/invariant.py) over
+# every run folder the test left in its scratch folder that dumps cleanly
+# (the tests of damaged traces check those themselves). A test whose traces
+# are synthetic sets OI_INVARIANT_SKIP to the reason.
+check_invariant() {
+  [ -z "${OI_INVARIANT_SKIP:-}" ] || return 0
+  local trace dir
+  while IFS= read -r trace; do
+    dir=$(dirname "$trace")
+    "$OI" dump --header "$dir" > "$TEST_TMP/.invariant.jsonl" 2>/dev/null || continue
+    "$OI_PYTHON" "$OI_SRC/tests/invariant.py" "$TEST_TMP/.invariant.jsonl" ||
+      { echo "FAIL: attribution invariant broken in ${dir#$TEST_TMP/}" >&2; return 1; }
+  done < <(find "$TEST_TMP" -name trace.oit)
+}
+
 # A scratch folder per test inside the build tree (nothing is left in /tmp),
-# removed on success, kept on failure for a look; what a test needs undone
-# on any outcome (a process it started) goes into on_exit.
+# removed on success (after the invariant holds on its traces), kept on
+# failure for a look; what a test needs undone on any outcome (a process it
+# started) goes into on_exit.
 mkdir -p "$OI_BUILD/Testing/scratch"
 TEST_TMP=$(mktemp -d "$OI_BUILD/Testing/scratch/oi-test.XXXXXX")
 export TMPDIR="$TEST_TMP"
@@ -41,7 +57,9 @@ on_exit() { TEST_CLEANUP+=("$1"); }
 finish_test() {
   local rc=$? step
   for step in "${TEST_CLEANUP[@]}"; do eval "$step" || true; done
+  [ $rc = 0 ] && { check_invariant || rc=1; }
   if [ $rc = 0 ]; then rm -rf "$TEST_TMP"; else echo "kept $TEST_TMP" >&2; fi
+  exit $rc
 }
 trap finish_test EXIT
 cd "$TEST_TMP"

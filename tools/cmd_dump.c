@@ -132,6 +132,8 @@ static void print_event(dump_context *c, const oi_event *e) {
     print_generic_fields(c, e);
     if (e->kind == OI_KIND_MAP && e->op != OI_DATA_OP_NONE)
       oi_json_str(json, "op", oi_data_op_name(e->op));
+    if (e->kind == OI_KIND_ERROR && site && site->message)
+      oi_json_str(json, "message", site->message);
   }
   if (e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP)
     print_variable(c, e, site);

@@ -43,21 +43,34 @@ static char *default_folder(const char *prog, pid_t pid) {
   return dir;
 }
 
-/* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
- * programs find libomptarget; the user's own entries keep precedence. */
-static int append_runtime_dir(void) {
-  const char *current = getenv("LD_LIBRARY_PATH");
+/* Adds `entry` to the ':'-separated list in the environment variable
+ * `name`, in front or at the end. */
+static int add_to_list(const char *name, const char *entry, bool in_front) {
+  const char *current = getenv(name);
   if (!current || !current[0])
-    return setenv("LD_LIBRARY_PATH", OMPT_INST_RUNTIME_DIR, 1);
-  size_t length = strlen(current) + 1 + strlen(OMPT_INST_RUNTIME_DIR) + 1;
+    return setenv(name, entry, 1);
+  size_t length = strlen(current) + 1 + strlen(entry) + 1;
   char *value = malloc(length);
   if (!value)
     return -1;
-  snprintf(value, length, "%s:%s", current, OMPT_INST_RUNTIME_DIR);
-  int result = setenv("LD_LIBRARY_PATH", value, 1);
+  snprintf(value, length, "%s:%s", in_front ? entry : current, in_front ? current : entry);
+  int result = setenv(name, value, 1);
   free(value);
   return result;
 }
+
+/* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
+ * programs find libomptarget; the user's own entries keep precedence. */
+static int append_runtime_dir(void) {
+  return add_to_list("LD_LIBRARY_PATH", OMPT_INST_RUNTIME_DIR, false);
+}
+
+/* The shim preloaded as well as named in OMP_TOOL_LIBRARIES: a runtime
+ * without OMPT (OMP_TOOL=disabled, GCC's libgomp, which ignores
+ * OMP_TOOL_LIBRARIES) never loads a tool, and the hooks of an instrumented
+ * program then find the preloaded shim themselves (hooks.h). A runtime
+ * with OMPT starts the preloaded copy; the shim starts only once. */
+static int preload_shim(const char *shim) { return add_to_list("LD_PRELOAD", shim, true); }
 
 /* 0 when `dir` exists as a folder afterwards (*created says whether it is
  * new: private to the user), else an errno value; *reason explains an
@@ -99,7 +112,7 @@ static void start_program(int report_fd, const char *dir, const char *shim, char
     free(old_trace);
   }
   if (setenv("OMPT_INST_DIR", absolute, 1) != 0 || setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 ||
-      append_runtime_dir() != 0) {
+      preload_shim(shim) != 0 || append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }

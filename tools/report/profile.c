@@ -571,6 +571,9 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   p->program = info_value(trace, "program");
   p->argv = info_value(trace, "argv");
   p->runtime = info_value(trace, "runtime");
+  const char *ompt = info_value(trace, "ompt");
+  if (ompt && strcmp(ompt, "none") == 0)
+    p->runtime = OI_PROFILE_NO_OMPT;
   p->hash_mode = info_value(trace, "hash");
 
   const oi_event *event;

@@ -88,7 +88,9 @@ typedef struct oi_profile {
   oi_symbolizer *symbolizer;
 
   /* header */
-  const char *program, *argv, *runtime; /* from info records, NULL if absent */
+  const char *program, *argv, *runtime; /* from info records, NULL if absent;
+                                           runtime is OI_PROFILE_NO_OMPT for
+                                           a run on a runtime without OMPT */
   const char *hash_mode; /* "sampled", "full" or "off"; NULL if absent */
   uint64_t events;        /* events read */
   bool damaged;           /* reading stopped at damage (up_to_damage);
@@ -157,6 +159,10 @@ const char *oi_profile_finding_certainty(const oi_finding *finding);
 /* How the shim hashed transfers, for the report header; NULL when the trace
  * does not say. */
 const char *oi_profile_hashing(const oi_profile *profile);
+/* The runtime of a run whose shim started from the first hook because the
+ * runtime has no OMPT (the trace's info ompt=none). */
+#define OI_PROFILE_NO_OMPT "runtime without OMPT: compiler events only"
+
 /* "from the runtime", "inferred from map clauses" or "partly inferred":
  * where the data operations came from; NULL when there were none. */
 const char *oi_profile_data_op_source(const oi_profile *profile);
