@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "frame.h"
 #include "ompt-inst/trace.h"
 
 #define START_NS 1000000000ull
@@ -24,7 +25,12 @@ static const char loop_site[] = "ompt-inst-site 1\nconstruct=parallel for\nfile=
 
 static void record(FILE *f, uint32_t type, const void *head, uint32_t head_size, const void *tail,
                    uint32_t tail_size) {
-  oi_record_header h = {.type = type, .size = head_size + tail_size};
+  oi_frame_header h = {.magic = OI_FRAME_MAGIC,
+                       .type = (uint16_t)type,
+                       .encoding = OI_ENCODING_PLAIN,
+                       .size = head_size + tail_size,
+                       .checksum = oi_frame_checksum(type, OI_ENCODING_PLAIN, head, head_size,
+                                                     tail, tail_size)};
   fwrite(&h, sizeof h, 1, f);
   if (head_size)
     fwrite(head, head_size, 1, f);

@@ -29,11 +29,11 @@ OI_BENCH_FIGURES=$(mktemp "${TMPDIR:-/tmp}/oi-bench-figures.XXXXXX")
 trap 'rm -f "$OI_BENCH_FIGURES"' EXIT
 
 if [ $quick = 1 ]; then
-  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 analysis_ops=1000000 merge_n=200000 job_ranks=16
+  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 analysis_ops=1000000 merge_n=200000 job_ranks=16 reader_mb=20
 else
   # the two-thread host tests suffer most from other work on the machine:
   # twice the repetitions, half as long each
-  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 analysis_ops="1000000 10000000" merge_n=1000000 job_ranks=256
+  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 analysis_ops="1000000 10000000" merge_n=1000000 job_ranks=256 reader_mb=64
 fi
 started=$(date +%s)
 section() { echo "bench: $1 ($(($(date +%s) - started)) s)" >&2; printf '\n## %s\n\n' "$1"; }
@@ -75,6 +75,9 @@ echo '```'
 
 section "MPI job report"
 "$bench/job_report.sh" "$job_ranks" 100000 3
+
+section "Reader memory"
+"$bench/reader_memory.sh" "$reader_mb"
 
 section "Targets"
 awk '

@@ -87,6 +87,10 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
     text_field = &site->function;
   else if (key_is(key, key_length, "clauses"))
     text_field = &site->clauses;
+  else if (key_is(key, key_length, "message"))
+    text_field = &site->message;
+  else if (key_is(key, key_length, "severity"))
+    site->severity = length == 5 && memcmp(value, "fatal", 5) == 0 ? 2 : 1;
   else if (key_is(key, key_length, "line"))
     site->line = parse_number(value, length);
   else if (key_is(key, key_length, "col"))
@@ -95,6 +99,8 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
     site->end_line = parse_number(value, length);
   else if (key_is(key, key_length, "nowait"))
     site->nowait = parse_number(value, length) != 0;
+  else if (key_is(key, key_length, "runtime_events"))
+    site->runtime_silent = parse_number(value, length) == 0;
   else if (key_is(key, key_length, "depend"))
     site->depend = parse_number(value, length) != 0;
   else if (key_is(key, key_length, "map"))
@@ -136,6 +142,7 @@ void oi_site_free(oi_site *site) {
   free(site->file);
   free(site->function);
   free(site->clauses);
+  free(site->message);
   for (uint32_t i = 0; i < site->map_count; i++) {
     free(site->maps[i].item);
     free(site->maps[i].type);

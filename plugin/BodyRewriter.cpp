@@ -1,5 +1,6 @@
 #include "BodyRewriter.h"
 
+#include "ClangCompat.h"
 #include "ConstructKinds.h"
 #include "MapItems.h"
 #include "SiteDescriptor.h"
@@ -191,9 +192,13 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
       note(D->getBeginLoc(), ("'" + Name + "' is not instrumented").str());
     return D;
   }
+  bool Fatal = false;
   if ((DK == llvm::omp::OMPD_atomic && !Opts.Atomic) ||
-      (DK == llvm::omp::OMPD_simd && !Opts.Simd))
+      (DK == llvm::omp::OMPD_simd && !Opts.Simd &&
+       !compat::isLoopWithoutRuntimeCalls(*D)) ||
+      (compat::isErrorDirective(DK) && !compat::isRuntimeErrorDirective(*D, &Fatal)))
     return D;
+  SitePosition Position = sitePosition(*D, S.getSourceManager());
   if (K.VisitBody)
     visitDirectiveBody(D, DC);
   if (Failed)
@@ -208,7 +213,7 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
   std::vector<MapItem> Maps;
   if (K.Kind == Shape::DeviceRegion || K.Kind == Shape::DeviceData)
     Maps = collectMapItems(*D, Ctx);
-  VarDecl *Site = Hooks.siteVariable(DC, siteDescriptor(*D, DC, Maps, Ctx), Loc);
+  VarDecl *Site = Hooks.siteVariable(DC, siteDescriptor(*D, Position, DC, Maps, Ctx), Loc);
   ++Instrumented;
 
   if (K.Kind == Shape::Section) {

@@ -14,6 +14,8 @@
 #include "clang/Basic/Version.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 #if CLANG_VERSION_MAJOR != 14 && CLANG_VERSION_MAJOR < 19
 #error "ompt-inst's plugin builds against Clang 14 or 19 and later"
 #endif
@@ -82,10 +84,71 @@ inline bool isConstructNewerThanClang14(clang::OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_parallel_masked_taskloop_simd:
   case llvm::omp::OMPD_scope:
   case llvm::omp::OMPD_teams_loop:
+  case llvm::omp::OMPD_error:
     return true;
   default:
     return false;
   }
+#endif
+}
+
+// A `loop` that the compiler runs inline, without a runtime call, so no
+// runtime can report it: every `loop` in clang 14; in clang 19 one that binds
+// to the thread (bind(thread), or orphaned), which becomes a simd loop.
+inline bool isLoopWithoutRuntimeCalls(const clang::OMPExecutableDirective &D) {
+#if OI_CLANG_14
+  return D.getDirectiveKind() == llvm::omp::OMPD_loop;
+#else
+  return D.getMappedDirective() == llvm::omp::OMPD_loop &&
+         D.getDirectiveKind() == llvm::omp::OMPD_simd;
+#endif
+}
+
+inline bool isErrorDirective(clang::OpenMPDirectiveKind K) {
+#if OI_CLANG_14
+  (void)K;
+  return false;
+#else
+  return K == llvm::omp::OMPD_error;
+#endif
+}
+
+// `error` with at(execution): the only form with run-time behaviour (the
+// default, at(compilation), is a compile-time diagnostic and emits no code).
+// Sets *Fatal from its severity clause (default fatal).
+inline bool isRuntimeErrorDirective(const clang::OMPExecutableDirective &D,
+                                    bool *Fatal) {
+#if OI_CLANG_14
+  (void)D;
+  (void)Fatal;
+  return false;
+#else
+  if (D.getDirectiveKind() != llvm::omp::OMPD_error)
+    return false;
+  const auto *At = D.getSingleClause<clang::OMPAtClause>();
+  if (!At || At->getAtKind() != clang::OMPC_AT_execution)
+    return false;
+  const auto *Severity = D.getSingleClause<clang::OMPSeverityClause>();
+  *Fatal = !Severity ||
+           Severity->getSeverityKind() != clang::OMPC_SEVERITY_warning;
+  return true;
+#endif
+}
+
+// The text of an `error` directive's message clause when it is a string
+// literal (else empty: the clause text still shows the expression).
+inline std::string errorMessage(const clang::OMPExecutableDirective &D) {
+#if OI_CLANG_14
+  (void)D;
+  return "";
+#else
+  const auto *Message = D.getSingleClause<clang::OMPMessageClause>();
+  if (!Message || !Message->getMessageString())
+    return "";
+  const auto *Literal = llvm::dyn_cast<clang::StringLiteral>(
+      Message->getMessageString()->IgnoreParenImpCasts());
+  return Literal && Literal->getCharByteWidth() == 1 ? Literal->getString().str()
+                                                    : "";
 #endif
 }
 

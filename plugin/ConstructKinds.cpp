@@ -8,7 +8,8 @@ namespace ompt_inst {
 
 // Directives whose body or position cannot be wrapped safely, or that are
 // not constructs with run-time behaviour (loop transformations, scan,
-// depobj, error, interop, dispatch, metadirective, nothing, workshare).
+// depobj, interop, dispatch, metadirective, nothing, workshare). `error`
+// is listed; BodyRewriter skips its compile-time form.
 static bool isKnownConstruct(OpenMPDirectiveKind K) {
   if (isOpenMPLoopTransformationDirective(K))
     return false;
@@ -86,7 +87,8 @@ ConstructKind classifyDirective(OpenMPDirectiveKind K) {
   // Calls inside simd loops would change vectorisation; atomic bodies are
   // expressions.
   C.VisitBody = !isOpenMPSimdDirective(K) && K != llvm::omp::OMPD_atomic;
-  C.HasExit = K != llvm::omp::OMPD_atomic;
+  // `error` is one event at its ENTER: a fatal one never returns.
+  C.HasExit = K != llvm::omp::OMPD_atomic && !compat::isErrorDirective(K);
   return C;
 }
 

@@ -31,6 +31,24 @@ static std::string absoluteFileName(SourceLocation Loc, const SourceManager &SM)
   return std::string(Path);
 }
 
+// Where a statement ends. A directive ends with its associated statement,
+// which may itself be a directive (`parallel` over `for` and its loop): a
+// directive's own end location is the end of its pragma line.
+static SourceLocation statementEnd(const Stmt *S) {
+  while (S) {
+    if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+      if (!D->hasAssociatedStmt() || !D->getAssociatedStmt())
+        return D->getEndLoc();
+      S = D->getAssociatedStmt();
+    } else if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+      S = CS->getCapturedStmt();
+    } else {
+      return S->getEndLoc();
+    }
+  }
+  return SourceLocation();
+}
+
 SitePosition sitePosition(const OMPExecutableDirective &D,
                           const SourceManager &SM) {
   SitePosition P;
@@ -38,10 +56,7 @@ SitePosition sitePosition(const OMPExecutableDirective &D,
   P.File = absoluteFileName(Begin, SM);
   P.Line = SM.getExpansionLineNumber(Begin);
   P.Column = SM.getExpansionColumnNumber(Begin);
-  SourceLocation End = D.getEndLoc();
-  if (D.hasAssociatedStmt() && D.getAssociatedStmt())
-    End = D.getAssociatedStmt()->getEndLoc();
-  End = SM.getExpansionRange(End).getEnd();
+  SourceLocation End = SM.getExpansionRange(statementEnd(&D)).getEnd();
   P.EndLine = End.isValid() ? SM.getExpansionLineNumber(End) : P.Line;
   if (P.EndLine < P.Line)
     P.EndLine = P.Line;
@@ -102,10 +117,9 @@ StringRef writtenConstructName(const OMPExecutableDirective &D) {
 }
 
 std::string siteDescriptor(const OMPExecutableDirective &D,
-                           const DeclContext *DC,
+                           const SitePosition &P, const DeclContext *DC,
                            const std::vector<MapItem> &Maps,
                            const ASTContext &Ctx) {
-  SitePosition P = sitePosition(D, Ctx.getSourceManager());
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << OMPT_INST_SITE_MAGIC << "\n";
@@ -122,6 +136,15 @@ std::string siteDescriptor(const OMPExecutableDirective &D,
   for (const MapItem &M : Maps)
     OS << "map=" << M.Type << ";" << M.Modifiers << ";"
        << (M.Implicit ? "implicit" : "explicit") << ";" << M.Text << "\n";
+  if (compat::isLoopWithoutRuntimeCalls(D))
+    OS << "runtime_events=0\n";
+  bool Fatal = false;
+  if (compat::isRuntimeErrorDirective(D, &Fatal)) {
+    OS << "severity=" << (Fatal ? "fatal" : "warning") << "\n";
+    std::string Message = compat::errorMessage(D);
+    if (!Message.empty())
+      OS << "message=" << singleLine(Message) << "\n";
+  }
   if (D.getSingleClause<OMPNowaitClause>())
     OS << "nowait=1\n";
   if (!D.getClausesOfKind<OMPDependClause>().empty())

@@ -28,7 +28,10 @@ std::string enclosingFunctionName(const clang::DeclContext *DC,
 // The construct as written ("target teams distribute parallel for").
 llvm::StringRef writtenConstructName(const clang::OMPExecutableDirective &D);
 
+// P: the directive's position, taken before its body was rewritten (the
+// hooks put around an inner directive carry no end location of their own).
 std::string siteDescriptor(const clang::OMPExecutableDirective &D,
+                           const SitePosition &P,
                            const clang::DeclContext *DC,
                            const std::vector<MapItem> &Maps,
                            const clang::ASTContext &Ctx);

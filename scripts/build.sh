@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Configures and builds ompt-inst into build/ (or $OMPT_INST_BUILD), quietly
-# unless something fails. Extra arguments go to the CMake configure step.
+# unless something fails. Extra arguments go to the CMake configure step;
+# $OMPT_INST_TARGETS, if set, names the targets to build instead of all.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${OMPT_INST_BUILD:-$top/build}
 log="$build/build.log"
 mkdir -p "$build"
-if ! { cmake -S "$top" -B "$build" "$@" && cmake --build "$build" -j"$(nproc)"; } >"$log" 2>&1; then
+if ! { cmake -S "$top" -B "$build" "$@" && cmake --build "$build" -j"$(nproc)" ${OMPT_INST_TARGETS:+--target $OMPT_INST_TARGETS}; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   echo "build: failed (full log: $log)" >&2
   exit 1

@@ -23,6 +23,7 @@ second=$(llvm_version OMPT_INST_SECOND_LLVM)
 packages=(
   "clang-$primary" "clang-tools-$primary" "libomp-$primary-dev" "llvm-$primary-dev"
   "libclang-$primary-dev"
+  "libclang-rt-$primary-dev" # sanitizer and libFuzzer runtimes (tests/fuzz)
   "clang-$second" "clang-tools-$second" "llvm-$second-dev" "libclang-$second-dev"
   cmake make gcc g++ python3 pkgconf git linux-perf time
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools

@@ -19,6 +19,9 @@ typedef struct oi_callback_entry {
 /* Host callbacks (OMPT_INST_DISABLE_NATIVE=host), without control_tool. */
 extern const oi_callback_entry oi_host_callbacks[];
 extern const size_t oi_host_callback_count;
+/* The error directive's callback, registered apart: some runtimes crash
+ * calling it (tool.c). */
+extern const oi_callback_entry oi_error_callback;
 /* Device callbacks (OMPT_INST_DISABLE_NATIVE=target). */
 extern const oi_callback_entry oi_device_callbacks[];
 extern const size_t oi_device_callback_count;

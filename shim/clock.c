@@ -127,10 +127,11 @@ static uint64_t rate_between(clock_pair a, clock_pair b) {
   return (uint64_t)mult;
 }
 
+/* Release stores: each stays after the odd sequence store before it. */
 static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult) {
-  atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_relaxed);
-  atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_relaxed);
-  atomic_store_explicit(&oi_clock.mult, mult, memory_order_relaxed);
+  atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_release);
+  atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_release);
+  atomic_store_explicit(&oi_clock.mult, mult, memory_order_release);
 }
 
 static int calibrate(void) {
@@ -191,11 +192,14 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
   uint64_t rate = rate_between((clock_pair){first_tsc, first_ns}, now);
   if (rate) {
     uint32_t sequence = atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed);
-    atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_relaxed);
-    atomic_thread_fence(memory_order_release);
+    /* seq_cst: the odd sequence is visible to every reader before the
+     * counter below is read, so no reader takes the old anchor with a later
+     * counter value (which could lie above the new line) */
+    atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_seq_cst);
     /* continue from the old line (+1 ns: a counter read just before this
      * one, converted the old way, stays below) or jump forward to
      * CLOCK_MONOTONIC if behind it; never back */
+    _mm_lfence();
     uint64_t tsc = __rdtsc();
     uint64_t continued = oi_clock_convert(tsc, old_tsc, old_ns, old_mult) + 1;
     uint64_t monotonic = oi_clock_convert(tsc, now.tsc, now.ns, rate);

@@ -48,12 +48,20 @@ static inline uint64_t oi_clock_convert(uint64_t tsc, uint64_t anchor_tsc,
 
 static inline uint64_t oi_tsc_now_ns(void) {
   for (;;) {
+    /* acquire loads, free on x86: the second sequence load stays after
+     * the anchor's (a fence would do the same; ThreadSanitizer cannot
+     * follow fences) */
     uint32_t before = atomic_load_explicit(&oi_clock.sequence, memory_order_acquire);
-    uint64_t anchor_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
-    uint64_t anchor_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
-    uint64_t mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
+    uint64_t anchor_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_acquire);
+    uint64_t anchor_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_acquire);
+    uint64_t mult = atomic_load_explicit(&oi_clock.mult, memory_order_acquire);
+    /* rdtsc is not ordered with earlier loads: unfenced, a thread that
+     * took a lock (or any value another thread published) could read the
+     * counter before it and stamp an event earlier than the other
+     * thread's, re-anchoring or not. lfence orders it, as the kernel's own
+     * clock_gettime does. */
+    _mm_lfence();
     uint64_t tsc = __rdtsc();
-    atomic_thread_fence(memory_order_acquire);
     if (__builtin_expect(
             (before & 1) == 0 &&
                 before == atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed),

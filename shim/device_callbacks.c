@@ -94,6 +94,17 @@ static unsigned target_construct(ompt_target_t kind) {
   return OI_CONSTRUCT_OTHER;
 }
 
+/* The site of the `target nowait` construct whose target task runs this
+ * target region (its creation recorded the site, host_callbacks.c); 0 for
+ * a target region run by its encountering construct. */
+static uint32_t deferred_target_site(const ompt_data_t *task_data) {
+  if (!task_data || !(task_data->value & OI_TASK_EXPLICIT))
+    return 0;
+  uint32_t site = oi_unify_site_of(task_data->value >> 2);
+  const oi_site_entry *entry = site ? oi_site_by_id(site) : NULL;
+  return entry && entry->device ? site : 0;
+}
+
 static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                          int device_num, ompt_data_t *task_data,
                          uint64_t target_id, const void *codeptr_ra) {
@@ -104,22 +115,33 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   if (endpoint == ompt_scope_begin) {
     t->target_device = device_num;
     t->target_construct = construct;
+    t->target_codeptr = (uintptr_t)codeptr_ra;
+    t->target_site = deferred_target_site(task_data);
     host_device_number(); /* the runtime's devices are set up by now */
   } else {
     t->target_construct = OI_CONSTRUCT_NONE;
   }
   oi_event *e = oi_event_next(&t, OI_KIND_TARGET, endpoint_of(endpoint),
                               construct, codeptr_ra);
-  if (!e)
+  if (!e) {
+    if (endpoint != ompt_scope_begin)
+      t->target_site = 0;
     return;
+  }
   if (kind & 8)
     e->flags = OI_FLAG_NOWAIT;
   e->device = device_num;
   e->u.generic[0] = target_id;
   e->u.generic[1] = (uint64_t)(int64_t)device_num;
   e->u.generic[2] = task_data ? task_data->value >> 2 : 0;
+  if (!e->codeptr)
+    e->codeptr = t->target_codeptr;
   oi_unify_native(t, e);
   oi_event_commit(t);
+  if (endpoint != ompt_scope_begin) {
+    t->target_site = 0;
+    t->target_codeptr = 0;
+  }
 }
 
 /* Kernels, data operations and map items are named by the target region
@@ -160,6 +182,7 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
   e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
   e->u.generic[2] = requested_num_teams;
   e->u.generic[3] = host_op_id;
+  e->codeptr = t->target_codeptr; /* the runtime names none */
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -253,6 +276,8 @@ static void data_op_event(oi_thread *t, const data_op_view *view,
   e->u.data.device_addr = view->device_addr;
   e->u.data.hash = hash;
   e->u.data.duration_ns = end_ns - begin_ns;
+  if (!e->codeptr && t->target_construct) /* its target region's */
+    e->codeptr = t->target_codeptr;
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -344,6 +369,8 @@ static void map_events(uint64_t target_id, unsigned int nitems,
     e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
     e->u.generic[2] = (uintptr_t)host_addr[i];
     e->u.generic[3] = bytes[i];
+    if (!e->codeptr)
+      e->codeptr = t->target_codeptr;
     oi_unify_native(t, e);
     oi_event_commit(t);
   }

@@ -21,9 +21,11 @@ static ompt_get_parallel_info_t get_parallel_info;
 static int trace_counted;
 
 void oi_hooks_connect(ompt_function_lookup_t lookup) {
-  get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
-  get_parallel_info =
-      (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
+  if (lookup) { /* NULL: a runtime without OMPT */
+    get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
+    get_parallel_info =
+        (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
+  }
   const char *trace = getenv("OMPT_INST_TRACE_ATOMIC");
   trace_counted = trace && *trace && strcmp(trace, "0") != 0;
 }
@@ -75,11 +77,13 @@ static void point_event(uint32_t id, const oi_site_entry *entry,
 }
 
 /* Whether a native event will report this point of the construct: LLVM 19
- * reports no target region for a device construct whose if() is false (it
- * runs on the host), so the hooks report that one themselves. */
+ * reports no target region for a device construct that runs on the host
+ * (if() false, the initial device, no device at all), so the hooks report
+ * those themselves. */
 static int reported_natively(const oi_site_entry *entry, uint32_t point,
                              const oi_site_frame *frame) {
-  if (entry->device && frame && frame->if_value == 0)
+  if (entry->device && frame &&
+      (frame->if_value == 0 || !frame->offloads))
     return 0;
   return oi_unify_native_reports(entry, point);
 }
@@ -123,6 +127,28 @@ __attribute__((noinline)) static void construct_point(
     oi_frame_pop(t, id);
 }
 
+/* An `error` directive at(execution): one event at its ENTER (there is no
+ * EXIT), with the severity; the message is in the site. Where the runtime
+ * reports errors itself, its callback takes the site from the frame pushed
+ * here and pops it (host_callbacks.c). A fatal error ends the process in
+ * the runtime right after: the trace is finished first. */
+static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry,
+                        uint32_t point) {
+  if (point != OMPT_INST_ENTER)
+    return;
+  if (oi_unify_native_reports(entry, point)) {
+    oi_frame_push(t, id, entry);
+    return;
+  }
+  oi_event *e = compiler_event(&t, OI_KIND_ERROR, OI_EP_NONE, id, entry);
+  if (!e)
+    return;
+  e->u.generic[0] = entry->parsed.severity;
+  oi_event_commit(t);
+  if (entry->parsed.severity == 2)
+    oi_record_finish();
+}
+
 static void hook_point(ompt_inst_site *site, uint32_t point) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
@@ -133,6 +159,8 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
     return;
   if (entry->counted)
     counted_point(t, id, entry, point);
+  else if (entry->construct == OI_CONSTRUCT_ERROR)
+    error_point(t, id, entry, point);
   else
     construct_point(t, id, entry, point);
 }
@@ -153,6 +181,7 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
   if (f) {
     f->device = device_num;
     f->if_value = if_value;
+    f->offloads = (uint8_t)oi_mapsim_offloads(device_num);
     oi_frame_set_items(t, f, nitems, host_addrs, bytes);
   }
   oi_event *e;

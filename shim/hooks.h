@@ -11,6 +11,7 @@ const ompt_inst_hooks *oi_hook_table(void);
 
 /* Lets the hooks ask the runtime which parallel region and implicit task
  * they run in (ompt_get_task_info, ompt_get_parallel_info). */
+/* lookup NULL: a runtime without OMPT (the hooks record on their own). */
 void oi_hooks_connect(ompt_function_lookup_t lookup);
 
 #endif

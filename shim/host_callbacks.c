@@ -10,7 +10,8 @@
 #include "unify.h"
 
 #define ID_OF(data) ((data) ? (data)->value : 0)
-#define TASK_ID_OF(data) ((data) ? (data)->value >> 2 : 0)
+/* atomic: another thread may be marking the task started (on_task_schedule) */
+#define TASK_ID_OF(data) ((data) ? __atomic_load_n(&(data)->value, __ATOMIC_ACQUIRE) >> 2 : 0)
 
 static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
   return endpoint == ompt_scope_begin ? OI_EP_BEGIN
@@ -57,8 +58,17 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   e->u.generic[0] = ID_OF(parallel_data);
   e->u.generic[1] = team_size;
   e->u.generic[2] = (uint32_t)flags;
+  if (!e->codeptr) /* a team's own region in a league: the league's */
+    e->codeptr = oi_unify_region_codeptr(endpoint == OI_EP_BEGIN
+                                             ? t->league_id
+                                             : e->u.generic[0]);
+  if (!e->codeptr && t->target_construct) /* device code run on the host */
+    e->codeptr = t->target_codeptr;
+  if (endpoint == OI_EP_BEGIN)
+    oi_unify_remember_codeptr(e->u.generic[0],
+                              (const void *)(uintptr_t)e->codeptr);
   oi_unify_native(t, e);
-  if (endpoint == OI_EP_BEGIN && e->origin == OI_ORIGIN_MERGED)
+  if (endpoint == OI_EP_BEGIN && e->site)
     oi_unify_region_site(e->u.generic[0], e->site);
   oi_event_commit(t);
 }
@@ -87,13 +97,15 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
                              ompt_data_t *task_data,
                              unsigned int actual_parallelism,
                              unsigned int index, int flags) {
-  /* The initial task (of the program or of a team of a league) is not an
-   * instance of a construct. */
-  if (flags & ompt_task_initial)
-    return;
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
+  /* The initial task (of the program or of a team of a league) is not an
+   * instance of a construct; a team's names its league. */
+  if (flags & ompt_task_initial) {
+    t->league_id = endpoint == ompt_scope_begin ? ID_OF(parallel_data) : 0;
+    return;
+  }
   oi_implicit_frame frame = {0, ID_OF(parallel_data), actual_parallelism};
   if (endpoint == ompt_scope_begin) {
     task_data->value = oi_new_id() << 2;
@@ -116,6 +128,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
   e->u.generic[1] = frame.team_size;
   e->u.generic[2] = index;
   e->u.generic[3] = TASK_ID_OF(task_data);
+  e->codeptr = oi_unify_region_codeptr(frame.parallel_id);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -148,7 +161,14 @@ static unsigned work_construct(ompt_work_t work_type) {
 static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
                     ompt_data_t *parallel_data, ompt_data_t *task_data,
                     uint64_t count, const void *codeptr_ra) {
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  /* LLVM names a code address of its own for taskloop; the taskgroup it
+   * opens around the taskloop just before has the program's */
+  if (t && work_type == ompt_work_taskloop && t->sync_depth > 0 &&
+      t->sync_depth <= OI_SYNC_DEPTH)
+    codeptr_ra = (const void *)(uintptr_t)t->sync[t->sync_depth - 1].codeptr;
+  if (t && codeptr_ra)
+    t->work_codeptr = endpoint == ompt_scope_begin ? (uintptr_t)codeptr_ra : 0;
   oi_event *e = oi_event_next(&t, OI_KIND_WORK, endpoint_of(endpoint),
                               work_construct(work_type), codeptr_ra);
   if (!e)
@@ -197,6 +217,11 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   e->u.generic[1] = TASK_ID_OF(task_data);
   e->u.generic[2] = start;
   e->u.generic[3] = iterations;
+  if (!e->codeptr) /* a chunk of the construct in progress, or of the
+                       taskloop whose task runs it */
+    e->codeptr = kind == ompt_dispatch_taskloop_chunk
+                     ? oi_unify_region_codeptr(TASK_ID_OF(task_data))
+                     : t->work_codeptr;
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -232,24 +257,33 @@ static void on_sync_region(ompt_sync_region_t kind,
   if (!t)
     return;
   /* Regions nest (a task run inside a barrier may wait in a taskwait). */
-  uint64_t wait_ns = 0;
+  uint64_t wait_ns = 0, parallel_id = ID_OF(parallel_data);
+  uint64_t codeptr = (uintptr_t)codeptr_ra;
+  if (!codeptr) /* workers' implicit barriers: their region's */
+    codeptr = oi_unify_region_codeptr(parallel_id);
   if (endpoint == ompt_scope_begin) {
     if (t->sync_depth < OI_SYNC_DEPTH)
-      t->sync[t->sync_depth] = (oi_sync_frame){0, 0};
+      t->sync[t->sync_depth] = (oi_sync_frame){0, 0, parallel_id, codeptr};
     t->sync_depth++;
   } else if (t->sync_depth > 0) {
     t->sync_depth--;
-    if (t->sync_depth < OI_SYNC_DEPTH)
-      wait_ns = t->sync[t->sync_depth].wait_ns;
+    if (t->sync_depth < OI_SYNC_DEPTH) {
+      const oi_sync_frame *begin = &t->sync[t->sync_depth];
+      wait_ns = begin->wait_ns;
+      if (!parallel_id)
+        parallel_id = begin->parallel_id;
+      if (!codeptr)
+        codeptr = begin->codeptr;
+    }
   }
   unsigned flags;
   unsigned construct = sync_construct(kind, &flags);
   oi_event *e = oi_event_next(&t, OI_KIND_SYNC, endpoint_of(endpoint),
-                              construct, codeptr_ra);
+                              construct, (const void *)(uintptr_t)codeptr);
   if (!e)
     return;
   e->flags = (uint8_t)flags;
-  e->u.generic[0] = ID_OF(parallel_data);
+  e->u.generic[0] = parallel_id;
   e->u.generic[1] = TASK_ID_OF(task_data);
   e->u.generic[2] = wait_ns;
   e->u.generic[3] = kind;
@@ -334,6 +368,9 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
   }
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
+  if (t->mutex_held_count < OI_MUTEX_HELD)
+    t->mutex_held[t->mutex_held_count++] =
+        (oi_mutex_held){wait_id, (uintptr_t)codeptr_ra};
   oi_event *e = oi_event_next_at(&t, OI_KIND_MUTEX, OI_EP_BEGIN,
                                  mutex_construct(kind), codeptr_ra, now);
   if (!e)
@@ -345,13 +382,30 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
   oi_event_commit(t);
 }
 
+/* The codeptr_ra of the acquire of `wait_id`, forgetting it. */
+static uint64_t release_held(oi_thread *t, ompt_wait_id_t wait_id) {
+  for (uint32_t i = t->mutex_held_count; i-- > 0;) {
+    if (t->mutex_held[i].wait_id == wait_id) {
+      uint64_t codeptr = t->mutex_held[i].codeptr;
+      t->mutex_held[i] = t->mutex_held[--t->mutex_held_count];
+      return codeptr;
+    }
+  }
+  return 0;
+}
+
 static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
                               const void *codeptr_ra) {
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (!t)
+    return;
+  uint64_t acquired_at = release_held(t, wait_id);
   oi_event *e = oi_event_next(&t, OI_KIND_MUTEX, OI_EP_END,
                               mutex_construct(kind), codeptr_ra);
   if (!e)
     return;
+  if (!e->codeptr)
+    e->codeptr = acquired_at;
   e->u.generic[0] = wait_id;
   e->u.generic[2] = kind;
   oi_unify_native(t, e);
@@ -401,13 +455,26 @@ static void on_task_create(ompt_data_t *encountering_task_data,
                            ompt_data_t *new_task_data, int flags,
                            int has_dependences, const void *codeptr_ra) {
   (void)encountering_task_frame;
-  if (!(flags & ompt_task_explicit))
+  /* the task of a `taskwait depend(...)` is no construct of its own: it
+   * only gives its dependences a codeptr_ra */
+  if (flags & ompt_task_taskwait) {
+    uint64_t id = oi_new_id();
+    __atomic_store_n(&new_task_data->value, id << 2, __ATOMIC_RELEASE);
+    oi_unify_remember_codeptr(id, codeptr_ra);
+    return;
+  }
+  /* explicit tasks, and the target tasks of `target nowait` (their device
+   * events find the construct's site through the task, unify.c) */
+  if (!(flags & (ompt_task_explicit | ompt_task_target)))
     return;
   uint64_t id = oi_new_id();
-  new_task_data->value = id << 2 | OI_TASK_EXPLICIT;
+  __atomic_store_n(&new_task_data->value, id << 2 | OI_TASK_EXPLICIT, __ATOMIC_RELEASE);
+  oi_unify_remember_codeptr(id, codeptr_ra);
   oi_thread *t;
   oi_event *e = oi_event_next(&t, OI_KIND_TASK_CREATE, OI_EP_NONE,
-                              OI_CONSTRUCT_TASK, codeptr_ra);
+                              (flags & ompt_task_target) ? OI_CONSTRUCT_TARGET
+                                                         : OI_CONSTRUCT_TASK,
+                              codeptr_ra);
   if (!e)
     return;
   e->u.generic[0] = id;
@@ -429,6 +496,7 @@ static void task_event(unsigned endpoint, uint64_t task_data_value,
     return;
   e->u.generic[0] = task_data_value >> 2;
   e->u.generic[1] = prior_status;
+  e->codeptr = oi_unify_region_codeptr(e->u.generic[0]);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -438,15 +506,20 @@ static void on_task_schedule(ompt_data_t *prior_task_data,
                              ompt_data_t *next_task_data) {
   /* A task may be suspended and resumed many times: it begins when first
    * scheduled and ends when it completes. */
-  if (prior_task_data && (prior_task_data->value & OI_TASK_EXPLICIT) &&
+  /* the task's word is read and marked by whichever threads schedule it:
+   * atomically (ThreadSanitizer found the plain |= racing with a read) */
+  uint64_t prior = prior_task_data ? __atomic_load_n(&prior_task_data->value, __ATOMIC_ACQUIRE) : 0;
+  if ((prior & OI_TASK_EXPLICIT) &&
       (prior_task_status == ompt_task_complete ||
        prior_task_status == ompt_task_cancel ||
        prior_task_status == ompt_task_detach))
-    task_event(OI_EP_END, prior_task_data->value, prior_task_status);
-  if (next_task_data && (next_task_data->value & OI_TASK_EXPLICIT) &&
-      !(next_task_data->value & OI_TASK_STARTED)) {
-    next_task_data->value |= OI_TASK_STARTED;
-    task_event(OI_EP_BEGIN, next_task_data->value, prior_task_status);
+    task_event(OI_EP_END, prior, prior_task_status);
+  if (next_task_data &&
+      (__atomic_load_n(&next_task_data->value, __ATOMIC_ACQUIRE) & OI_TASK_EXPLICIT)) {
+    uint64_t before =
+        __atomic_fetch_or(&next_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
+    if (!(before & OI_TASK_STARTED))
+      task_event(OI_EP_BEGIN, before | OI_TASK_STARTED, prior_task_status);
   }
 }
 
@@ -460,6 +533,7 @@ static void on_dependences(ompt_data_t *task_data,
     return;
   e->u.generic[0] = TASK_ID_OF(task_data);
   e->u.generic[1] = (uint64_t)ndeps;
+  e->codeptr = oi_unify_region_codeptr(e->u.generic[0]);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -473,6 +547,7 @@ static void on_task_dependence(ompt_data_t *src_task_data,
     return;
   e->u.generic[0] = TASK_ID_OF(src_task_data);
   e->u.generic[2] = TASK_ID_OF(sink_task_data);
+  e->codeptr = oi_unify_region_codeptr(e->u.generic[2]);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -537,12 +612,15 @@ static void on_error(ompt_severity_t severity, const char *message,
   (void)length;
   oi_thread *t;
   oi_event *e = oi_event_next(&t, OI_KIND_ERROR, OI_EP_NONE,
-                              OI_CONSTRUCT_OTHER, codeptr_ra);
+                              OI_CONSTRUCT_ERROR, codeptr_ra);
   if (!e)
     return;
   e->u.generic[0] = severity;
   oi_unify_native(t, e);
+  uint32_t merged_site = e->origin == OI_ORIGIN_MERGED ? e->site : 0;
   oi_event_commit(t);
+  if (merged_site) /* the frame error_point pushed */
+    oi_frame_pop(t, merged_site);
 }
 
 #define ENTRY(event, handler) {event, (ompt_callback_t)(handler), 0, NULL}
@@ -571,7 +649,7 @@ const oi_callback_entry oi_host_callbacks[] = {
     ENTRY(ompt_callback_flush, on_flush),
     ENTRY(ompt_callback_cancel, on_cancel),
     ENTRY(ompt_callback_reduction, on_reduction),
-    ENTRY(ompt_callback_error, on_error),
 };
 const size_t oi_host_callback_count =
     sizeof oi_host_callbacks / sizeof oi_host_callbacks[0];
+const oi_callback_entry oi_error_callback = ENTRY(ompt_callback_error, on_error);

@@ -70,9 +70,7 @@ int oi_mapsim_device(int64_t device_clause) {
              : (int)device_clause;
 }
 
-/* A device other than the host: else the construct runs on the host and
- * nothing moves. */
-static int offloads(int device) {
+int oi_mapsim_offloads(int device) {
   return device >= 0 && device < runtime_int("omp_get_num_devices", 0) &&
          device != runtime_int("omp_get_initial_device", -1);
 }
@@ -173,7 +171,7 @@ static void update_items(oi_thread *t, const oi_site_frame *f,
 
 static int moves_data(const oi_site_frame *f) {
   return f->entry->device && f->items > 0 && f->if_value != 0 &&
-         f->items <= f->entry->parsed.map_count && offloads(f->device);
+         f->items <= f->entry->parsed.map_count && oi_mapsim_offloads(f->device);
 }
 
 void oi_mapsim_enter(oi_thread *t, const oi_site_frame *f) {

@@ -19,4 +19,8 @@ void oi_mapsim_exit(oi_thread *t, const oi_site_frame *frame);
  * default device. */
 int oi_mapsim_device(int64_t device_clause);
 
+/* 1 for a device other than the host: else a device construct runs on the
+ * host (host fallback, the initial device) and nothing moves. */
+int oi_mapsim_offloads(int device);
+
 #endif

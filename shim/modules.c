@@ -1,4 +1,6 @@
-/* Writing the module map with dl_iterate_phdr. */
+/* Writing the module map with dl_iterate_phdr: at the start (so a trace
+ * ended by a signal, where dl_iterate_phdr is not safe, has it) and at the
+ * end for what was loaded since. */
 #include "modules.h"
 
 #include <link.h>
@@ -8,6 +10,21 @@
 
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
+
+/* Objects already written, by start address (one thread at a time: the
+ * start and the end of the run). */
+#define WRITTEN_MODULES 1024
+static uint64_t written_start[WRITTEN_MODULES];
+static unsigned written_count;
+
+static int already_written(uint64_t start) {
+  for (unsigned i = 0; i < written_count; i++)
+    if (written_start[i] == start)
+      return 1;
+  if (written_count < WRITTEN_MODULES)
+    written_start[written_count++] = start;
+  return 0;
+}
 
 static int write_module(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
@@ -32,13 +49,13 @@ static int write_module(struct dl_phdr_info *info, size_t size, void *data) {
     path = exe;
   }
   *first = 0;
-  if (end == 0 || !path || !*path)
+  if (end == 0 || !path || !*path || already_written(start))
     return 0;
   oi_module_record module = {.base = info->dlpi_addr,
                              .start = start,
                              .end = end,
                              .path_length = (uint32_t)strlen(path)};
-  oi_trace_record2(OI_REC_MODULE, &module, sizeof module, path,
+  oi_trace_frame(OI_REC_MODULE, &module, sizeof module, path,
                    module.path_length);
   return 0;
 }

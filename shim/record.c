@@ -1,9 +1,12 @@
 /* Per-thread buffers, their registry, flushing and the end of the trace. */
 #include "record.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
+#include "crash.h"
 #include "modules.h"
 #include "ompt-inst/events.h"
 #include "sites.h"
@@ -45,7 +48,8 @@ static oi_thread *thread_memory(void) {
   pthread_mutex_init(&t->flush_lock, NULL);
   pthread_mutex_lock(&registry_lock);
   t->next = registry;
-  registry = t;
+  /* a signal handler walks the registry without the lock */
+  __atomic_store_n(&registry, t, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&registry_lock);
   return t;
 }
@@ -69,6 +73,7 @@ oi_thread *oi_thread_attach(void) {
   t->target_construct = 0;
   t->site_depth = 0;
   t->item_count = 0;
+  t->written = 0;
   t->flush_generation = atomic_load(&oi_flush_generation);
   t->os_tid = (uint64_t)gettid();
   t->thread_recorded = tls_retired_number != 0;
@@ -79,6 +84,7 @@ oi_thread *oi_thread_attach(void) {
   return t;
 }
 
+/* Async-signal-safe. */
 static void write_thread_record(const oi_thread *t) {
   oi_thread_record record = {
       .thread = t->number, .thread_type = t->thread_type, .os_tid = t->os_tid};
@@ -101,19 +107,22 @@ void oi_thread_retire(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-/* The buffer to the trace as one record; called with flush_lock held. */
+/* Events [from, to) of the buffer as one frame; async-signal-safe. */
+static void write_events(const oi_thread *t, uint32_t from, uint32_t to) {
+  oi_events_record head = {.thread = t->number, .count = to - from};
+  int written = oi_trace_frame(OI_REC_EVENTS, &head, sizeof head, &t->event[from],
+                               (size_t)(to - from) * sizeof(oi_event)) == 0;
+  atomic_fetch_add(written ? &events_written : &events_lost, to - from);
+}
+
+/* The buffer to the trace; called with flush_lock held. */
 static void write_buffer(oi_thread *t) {
   uint32_t n = atomic_load_explicit(&t->count, memory_order_acquire);
   if (n == 0)
     return;
-  t->record.header.type = OI_REC_EVENTS;
-  t->record.header.size =
-      (uint32_t)(sizeof(oi_events_record) + n * sizeof(oi_event));
-  t->record.events.thread = t->number;
-  t->record.events.count = n;
-  int written = oi_trace_append(&t->record, sizeof(oi_record_header) +
-                                                t->record.header.size) == 0;
-  atomic_fetch_add(written ? &events_written : &events_lost, n);
+  if (n > t->written)
+    write_events(t, t->written, n);
+  t->written = 0;
   atomic_store_explicit(&t->count, 0, memory_order_release);
   /* a flush costs far more than this check; busy threads keep the
    * counter clock on CLOCK_MONOTONIC */
@@ -138,7 +147,7 @@ static void append_site_counts(oi_thread *t) {
     if (now == 0)
       now = oi_now_ns();
     const oi_site_entry *entry = oi_site_by_id(site);
-    t->record.event[n] = (oi_event){
+    t->event[n] = (oi_event){
         .time_ns = now,
         .kind = OI_KIND_CONSTRUCT_COUNT,
         .origin = OI_ORIGIN_COMPILER,
@@ -158,6 +167,7 @@ void oi_thread_flush(oi_thread *t) {
   append_site_counts(t);
   write_buffer(t);
   pthread_mutex_unlock(&t->flush_lock);
+  oi_crash_reclaim();
 }
 
 int oi_site_counts_grow(oi_thread *t, uint32_t site) {
@@ -229,19 +239,65 @@ static void write_thread_records(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
+/* Async-signal-safe. */
+static void write_end_record(int signal_number) {
+  oi_end_record end = {.end_time_ns = oi_now_ns(),
+                       .event_count = atomic_load(&events_written),
+                       .lost_events = atomic_load(&events_lost),
+                       .signal = (uint32_t)signal_number,
+                       .write_error = (uint32_t)oi_trace_write_error()};
+  oi_trace_record(OI_REC_END, &end, sizeof end);
+}
+
+/* After a failed write: one line naming the error and what it cost. */
+static void report_write_error(void) {
+  int err = oi_trace_write_error();
+  if (err)
+    fprintf(stderr, "ompt-inst: cannot write %s: %s; recording stopped, %llu events lost\n",
+            oi_trace_path(), strerror(err), (unsigned long long)atomic_load(&events_lost));
+}
+
 int oi_record_finish(void) {
   if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
     return 0;
   oi_record_stop();
   flush_all_threads();
+  /* the closing records go into the reserve's space even on a full disk */
+  oi_trace_closing();
   oi_write_module_map();
   write_thread_records();
-  oi_end_record end = {.end_time_ns = oi_now_ns(),
-                       .event_count = atomic_load(&events_written),
-                       .lost_events = atomic_load(&events_lost)};
-  oi_trace_record(OI_REC_END, &end, sizeof end);
+  write_end_record(0);
+  report_write_error();
   /* Threads still running may flush later; their events count as lost but
    * can no longer be reported, so the trace simply ends here. */
+  oi_trace_seal();
+  return 1;
+}
+
+void oi_record_write_buffers_at_signal(void) {
+  for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next) {
+    /* held: a flush is writing this buffer, or the signal came inside one */
+    if (pthread_mutex_trylock(&t->flush_lock) != 0)
+      continue;
+    uint32_t n = atomic_load_explicit(&t->count, memory_order_acquire);
+    if (n > t->written) {
+      write_events(t, t->written, n);
+      t->written = n;
+    }
+    pthread_mutex_unlock(&t->flush_lock);
+  }
+}
+
+int oi_record_end_at_signal(int signal_number) {
+  if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
+    return 0;
+  oi_record_stop();
+  oi_record_write_buffers_at_signal();
+  oi_trace_closing();
+  for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next)
+    if (!__atomic_load_n(&t->retired, __ATOMIC_ACQUIRE) && !t->thread_recorded)
+      write_thread_record(t);
+  write_end_record(signal_number);
   oi_trace_seal();
   return 1;
 }

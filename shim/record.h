@@ -3,9 +3,9 @@
  * Each thread owns one oi_thread, allocated on its first event and kept in
  * a registry so that buffers can be flushed from any thread at exit. An
  * event is written in place into the owner's buffer (no lock, no
- * allocation); a full buffer goes to the trace as one OI_REC_EVENTS record
- * with a single write(). The buffer is laid out as that record, header
- * first, so flushing copies nothing. */
+ * allocation); a full buffer goes to the trace as one OI_REC_EVENTS frame
+ * with a single writev(), copying nothing. A fatal signal writes every
+ * buffer without locks or allocation (oi_record_end_at_signal). */
 #ifndef OMPT_INST_SHIM_RECORD_H
 #define OMPT_INST_SHIM_RECORD_H
 
@@ -22,10 +22,14 @@
 #define OI_MUTEX_WAITS 8
 #define OI_IMPLICIT_DEPTH 8
 
-/* An open sync region: the waits inside it add up to its wait_ns. */
+/* An open sync region: the waits inside it add up to its wait_ns; its
+ * end takes the region and codeptr_ra of its begin when the runtime names
+ * none (a worker's implicit barrier ends after its team is gone). */
 typedef struct oi_sync_frame {
   uint64_t wait_begin_ns;
   uint64_t wait_ns;
+  uint64_t parallel_id;
+  uint64_t codeptr;
 } oi_sync_frame;
 
 /* An implicit task in progress: the runtime gives no parallel region and
@@ -47,6 +51,7 @@ typedef struct oi_site_frame {
   uint32_t first_item, items;         /* its map items in `item` */
   int32_t device;                     /* resolved device of a target site */
   int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
+  uint8_t offloads; /* 0: a target site that runs on the host (mapsim.h) */
 } oi_site_frame;
 typedef struct oi_item_extent {
   uint64_t host_addr;
@@ -59,6 +64,14 @@ typedef struct oi_mutex_wait {
   uint64_t since_ns;
 } oi_mutex_wait;
 
+/* A mutex held by the thread: its release may name no codeptr_ra (LLVM's
+ * critical on other threads than the master), the acquire's is used. */
+#define OI_MUTEX_HELD 8
+typedef struct oi_mutex_held {
+  uint64_t wait_id;
+  uint64_t codeptr;
+} oi_mutex_held;
+
 typedef struct oi_thread {
   uint32_t number;      /* tool thread number, 0 = initial thread */
   uint32_t thread_type; /* ompt_thread_t, 0 until thread_begin says */
@@ -69,6 +82,8 @@ typedef struct oi_thread {
   int thread_recorded; /* its OI_REC_THREAD is already written */
   pthread_mutex_t flush_lock;
   _Atomic uint32_t count; /* events in the buffer */
+  uint32_t written; /* of those, written by a signal handler already
+                       (under flush_lock) */
   uint32_t flush_generation; /* oi_flush_generation last seen */
 
   /* state callbacks keep between two callbacks of the same thread */
@@ -82,6 +97,17 @@ typedef struct oi_thread {
   uint64_t pending_hash;
   int32_t target_device;     /* device of the target region in progress */
   uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
+  uint64_t target_codeptr;   /* its codeptr_ra, for its kernels and data
+                                operations, which name none */
+  uint32_t target_site;      /* the site of a deferred (nowait) target
+                                region in progress, found by its task */
+  uint64_t work_codeptr;     /* the worksharing construct in progress, for
+                                its dispatch events */
+  uint64_t league_id;        /* the league whose team the thread runs, 0
+                                outside teams: its teams' own parallel
+                                regions name no codeptr_ra */
+  uint32_t mutex_held_count;
+  oi_mutex_held mutex_held[OI_MUTEX_HELD];
   uint32_t site_depth;       /* may exceed OI_SITE_DEPTH: frames not kept */
   uint32_t item_count;       /* used entries of `item` */
   oi_site_frame site[OI_SITE_DEPTH];
@@ -92,12 +118,7 @@ typedef struct oi_thread {
   _Atomic uint64_t *site_counts;
   uint32_t site_count_capacity;
 
-  /* the buffer, laid out as an OI_REC_EVENTS record */
-  struct {
-    oi_record_header header;
-    oi_events_record events;
-    oi_event event[OI_BUFFER_EVENTS];
-  } record;
+  oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
 } oi_thread;
 
 /* 1 while events are recorded (not paused, not ended). */
@@ -136,7 +157,7 @@ static inline oi_event *oi_event_next_at(oi_thread **self, unsigned kind,
     return NULL;
   *self = t;
   oi_event *e =
-      &t->record.event[atomic_load_explicit(&t->count, memory_order_relaxed)];
+      &t->event[atomic_load_explicit(&t->count, memory_order_relaxed)];
   e->time_ns = now;
   e->kind = (uint8_t)kind;
   e->endpoint = (uint8_t)endpoint;
@@ -214,5 +235,15 @@ void oi_record_checkpoint(void);
 int oi_record_finish(void);
 /* In the child of fork(): record nothing more. */
 void oi_record_forked_child(void);
+
+/* Async-signal-safe, from a signal handler: write what every thread has
+ * buffered and not yet written (a buffer whose flush is under way, or in
+ * which the signal interrupted the shim, is left alone). Recording goes on:
+ * the program's own handler may return. */
+void oi_record_write_buffers_at_signal(void);
+/* Async-signal-safe: the program dies of `signal_number`: write the
+ * buffers, the threads and an END record naming the signal; seal the trace.
+ * Returns 1 if this call ended the trace. */
+int oi_record_end_at_signal(int signal_number);
 
 #endif

@@ -10,56 +10,100 @@
 #include <unistd.h>
 
 #include "launcher.h"
+#include "ompt-inst/trace.h"
+#include "run_folder_check.h"
 #include "trace_file.h"
-
-static int make_folder(const char *dir) {
-  if (mkdir(dir, 0777) == 0)
-    return 0;
-  struct stat st;
-  if (errno == EEXIST && stat(dir, &st) == 0)
-    return S_ISDIR(st.st_mode) ? 0 : ENOTDIR;
-  return errno;
-}
 
 static char dir[PATH_MAX];
 
 const char *oi_run_folder(void) { return dir; }
 
-/* Under a launcher the folder chosen above is the job's; the rank writes
- * <job>/rank-<N>, so ranks never share a trace. */
-static int choose_rank_folder(const char *requested) {
+/* Creates `path` private to the user (0700); an existing folder only if
+ * oi_run_folder_unusable accepts it. 0, or -1 after one line on stderr. */
+static int make_folder(const char *path) {
+  if (mkdir(path, 0700) == 0)
+    return 0;
+  if (errno == EEXIST) {
+    const char *reason = oi_run_folder_unusable(path);
+    if (!reason)
+      return 0;
+    fprintf(stderr, "ompt-inst: cannot use run folder '%s': it %s; not recording\n", path,
+            reason);
+    return -1;
+  }
+  fprintf(stderr, "ompt-inst: cannot create run folder '%s': %s; not recording\n", path,
+          strerror(errno));
+  return -1;
+}
+
+/* The default name, or the first of NAME.2, NAME.3, ... that is free when
+ * NAME is an unusable folder (a stale one of an earlier process). */
+static int make_default_folder(void) {
+  char base[PATH_MAX];
+  snprintf(base, sizeof base, "ompt-inst-%s-%d", program_invocation_short_name, (int)getpid());
+  snprintf(dir, sizeof dir, "%s", base);
+  struct stat info;
+  for (int n = 2; n < 100 && lstat(dir, &info) == 0 && oi_run_folder_unusable(dir); n++)
+    snprintf(dir, sizeof dir, "%.*s.%d", PATH_MAX - 16, base, n);
+  if (strcmp(dir, base) != 0)
+    fprintf(stderr, "ompt-inst: run folder '%s' exists and is not this run's; using '%s'\n",
+            base, dir);
+  return make_folder(dir);
+}
+
+/* Under a launcher the folder in `dir` (given, else named after the job) is
+ * the job's; the rank records into <job>/rank-<N>, so ranks never share a
+ * trace. 1 when `dir` now names the rank's folder, 0 when not under a
+ * launcher, -1 after one line on stderr. */
+static int choose_rank_folder(int requested) {
   oi_launch launch;
   if (!oi_launch_detect_here(&launch))
     return 0;
+  if (!requested) /* the launcher's process is the one parent the ranks share */
+    oi_launch_job_folder(program_invocation_short_name, &launch, (long)getppid(), dir,
+                         sizeof dir);
   char job[PATH_MAX];
-  if (requested)
-    snprintf(job, sizeof job, "%s", requested);
-  else /* the launcher's process is the one parent the ranks share */
-    oi_launch_job_folder(program_invocation_short_name, &launch, (long)getppid(), job,
-                         sizeof job);
-  int err = make_folder(job);
-  if (err)
-    return err;
-  return oi_launch_rank_folder(job, launch.rank, dir, sizeof dir) >= (int)sizeof dir
-             ? ENAMETOOLONG
-             : 0;
+  snprintf(job, sizeof job, "%s", dir);
+  if (make_folder(job) != 0)
+    return -1;
+  /* room for "/trace.oit" and the terminator, as for OMPT_INST_DIR */
+  if (oi_launch_rank_folder(job, launch.rank, dir, sizeof dir) >=
+      (int)(sizeof dir - sizeof "/" OI_TRACE_FILE_NAME)) {
+    fprintf(stderr, "ompt-inst: the rank folder in '%s' is too long a path; not recording\n",
+            job);
+    return -1;
+  }
+  return 1;
 }
 
 int oi_run_folder_open(void) {
   const char *requested = getenv("OMPT_INST_DIR");
-  if (requested && *requested) {
-    snprintf(dir, sizeof dir, "%s", requested);
+  int given = requested && *requested;
+  int made;
+  if (given) {
+    size_t length = strlen(requested);
     unsetenv("OMPT_INST_DIR");
-  } else {
-    requested = NULL;
-    snprintf(dir, sizeof dir, "ompt-inst-%s-%d", program_invocation_short_name,
-             (int)getpid());
+    /* room for "/trace.oit" and the terminator */
+    size_t longest = sizeof dir - sizeof "/" OI_TRACE_FILE_NAME;
+    if (length > longest) {
+      fprintf(stderr,
+              "ompt-inst: OMPT_INST_DIR is %zu bytes long, longer than a run folder path may "
+              "be (%zu bytes); not recording\n",
+              length, longest);
+      return -1;
+    }
+    memcpy(dir, requested, length + 1);
   }
-  int err = choose_rank_folder(requested ? dir : NULL);
-  if (!err)
-    err = make_folder(dir);
-  if (!err)
-    err = oi_trace_open(dir);
+  int rank = choose_rank_folder(given);
+  if (rank < 0)
+    return -1;
+  if (rank || given)
+    made = make_folder(dir);
+  else
+    made = make_default_folder();
+  if (made != 0)
+    return -1;
+  int err = oi_trace_open(dir);
   if (err == EBUSY) {
     fprintf(stderr,
             "ompt-inst: the trace in '%s' is being written by another process; "
@@ -68,9 +112,11 @@ int oi_run_folder_open(void) {
     return -1;
   }
   if (err) {
-    fprintf(stderr,
-            "ompt-inst: cannot create run folder '%s': %s; not recording\n",
-            dir, strerror(err));
+    const char *why = err == ELOOP ? "it is a symbolic link"
+                      : err == EINVAL || err == ENXIO ? "it is not a regular file"
+                                      : strerror(err);
+    fprintf(stderr, "ompt-inst: cannot create %s/%s: %s; not recording\n", dir,
+            OI_TRACE_FILE_NAME, why);
     return -1;
   }
   return 0;

@@ -106,7 +106,7 @@ __attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
       site_chunks[chunk][id % SITES_PER_CHUNK] = entry;
       oi_site_record record = {.id = id,
                                .length = (uint32_t)strlen(site->descriptor)};
-      oi_trace_record2(OI_REC_SITE, &record, sizeof record, site->descriptor,
+      oi_trace_frame(OI_REC_SITE, &record, sizeof record, site->descriptor,
                        record.length);
     } else {
       oi_site_free(&entry.parsed);

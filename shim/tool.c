@@ -12,8 +12,10 @@
 #include "callbacks.h"
 #include "clock.h"
 #include "content_hash.h"
+#include "crash.h"
 #include "hooks.h"
 #include "launcher.h"
+#include "modules.h"
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
 #include "record.h"
@@ -26,6 +28,11 @@
 _Atomic uint64_t oi_next_id = 1;
 
 static const char *runtime_version = "";
+
+/* Set once the shim started, by ompt_start_tool or, on a runtime without
+ * OMPT, by the first hook (ompt_inst_hooks_without_ompt). */
+static _Atomic int started;
+static int without_ompt;
 
 static oi_capabilities capabilities;
 
@@ -41,8 +48,18 @@ static unsigned disabled_groups(void) {
   return groups;
 }
 
+/* LLVM's libomp calls strlen on an `error` directive's message before it
+ * calls the tool's error callback, so a directive without a message clause
+ * crashes any program whose tool registered that callback (seen with
+ * LLVM 19). Its runtime version string starts with "LLVM OMP" in every
+ * release; there the callback stays unregistered (noted as never) and the
+ * plugin's hook records error directives. */
+static int error_callback_crashes(const char *runtime) {
+  return strncmp(runtime, "LLVM OMP", 8) == 0;
+}
+
 static void write_capabilities(void) {
-  oi_trace_record2(OI_REC_CAPABILITIES, &capabilities.count,
+  oi_trace_frame(OI_REC_CAPABILITIES, &capabilities.count,
                    sizeof capabilities.count, capabilities.entry,
                    capabilities.count * (uint32_t)sizeof(oi_capability));
 }
@@ -140,7 +157,7 @@ static void finish_run(void) {
 
 static void finish_at_exit(void) {
   oi_thread *t = oi_tls_thread;
-  if (t && t->number == 0 && !in_parallel_region())
+  if (t && t->number == 0 && !in_parallel_region() && !without_ompt)
     atomic_store(&runtime_will_finalize, 1);
   else
     finish_run();
@@ -171,13 +188,19 @@ static int tool_initialize(ompt_function_lookup_t lookup,
       ompt_callback_control_tool, (ompt_callback_t)oi_on_control_tool, 0,
       NULL};
   oi_register_callbacks(set_callback, &control, 1, 0, &capabilities);
+  oi_register_callbacks(set_callback, &oi_error_callback, 1,
+                        (disabled & OI_NATIVE_HOST) ||
+                            error_callback_crashes(runtime_version),
+                        &capabilities);
   oi_register_callbacks(set_callback, oi_device_callbacks,
                         oi_device_callback_count, disabled & OI_NATIVE_TARGET,
                         &capabilities);
   oi_unify_configure(&capabilities);
   write_run_info();
   write_capabilities();
+  oi_write_module_map(); /* a trace ended by a signal has at least these */
   oi_record_start();
+  oi_crash_install();
   atexit(finish_at_exit);
   pthread_atfork(NULL, NULL, oi_record_forked_child);
   return 1;
@@ -193,7 +216,6 @@ ompt_start_tool(unsigned int omp_version, const char *runtime) {
   (void)omp_version;
   static ompt_start_tool_result_t result = {tool_initialize, tool_finalize,
                                             {0}};
-  static _Atomic int started;
   if (atomic_exchange(&started, 1)) /* preloaded and named in OMP_TOOL_LIBRARIES */
     return NULL;
   if (oi_run_folder_open() != 0)
@@ -202,4 +224,37 @@ ompt_start_tool(unsigned int omp_version, const char *runtime) {
   oi_hash_configure(getenv("OMPT_INST_HASH"));
   runtime_version = runtime ? runtime : "";
   return &result;
+}
+
+/* A runtime without OMPT (OMP_TOOL=disabled, a libomp built without it,
+ * GCC's libgomp) never calls ompt_start_tool, and its omp_control_tool
+ * answers "no tool". The shim, preloaded by `ompt-inst run`, is then found
+ * by the hooks' fallback lookup (include/ompt-inst/instrument.h) and starts
+ * here, from the first hook: no callback is active, so the hooks record
+ * every construct and the data operations are inferred from map clauses.
+ * The trace says so (info ompt=none). */
+static void start_without_ompt(void) {
+  if (atomic_exchange(&started, 1)) /* OMPT started it, or another tool won */
+    return;
+  if (oi_run_folder_open() != 0)
+    return;
+  oi_clock_init(getenv("OMPT_INST_CLOCK"));
+  oi_hash_configure(getenv("OMPT_INST_HASH"));
+  oi_thread_self(); /* the thread of the first hook is thread 0 */
+  oi_hooks_connect(NULL);
+  oi_unify_configure(&capabilities); /* empty: nothing native */
+  without_ompt = 1;
+  write_run_info();
+  write_info("ompt", "none", 4);
+  write_capabilities();
+  oi_record_start();
+  atexit(finish_at_exit);
+  pthread_atfork(NULL, NULL, oi_record_forked_child);
+}
+
+__attribute__((visibility("default"))) const ompt_inst_hooks *
+ompt_inst_hooks_without_ompt(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, start_without_ompt);
+  return without_ompt ? oi_hook_table() : NULL;
 }

@@ -1,4 +1,4 @@
-/* Writing trace.oit: the header, then whole records, each in one write(). */
+/* Writing trace.oit: the header, then whole frames, each in one writev(). */
 #include "trace_file.h"
 
 #include <errno.h>
@@ -6,83 +6,159 @@
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "clock.h"
+#include "frame.h"
 #include "ompt-inst/trace.h"
 
-static int trace_fd = -1;
-static _Atomic int trace_sealed;
+/* Enough for the closing records of a run: a thread record per thread,
+ * the module map and the END record. */
+#define RESERVE_BYTES (256u << 10)
+#define RESERVE_FILE_NAME "trace.reserve"
 
-int oi_trace_open(const char *dir) {
-  char path[PATH_MAX];
-  if (snprintf(path, sizeof path, "%s/%s", dir, OI_TRACE_FILE_NAME) >=
-      (int)sizeof path)
-    return ENAMETOOLONG;
-  /* Truncated only once locked: a trace another live process writes (two
-   * programs given one folder, ranks without launcher variables) is left
-   * alone, and this process does not record. The lock ends with the process. */
-  int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+static int trace_fd = -1;
+static char trace_path[PATH_MAX];
+static char reserve_path[PATH_MAX];
+static _Atomic int trace_sealed;
+static _Atomic int write_error;
+static _Atomic int closing;
+
+/* A regular file created (or emptied) at `path`, never through a symbolic
+ * link or into a FIFO or device: the descriptor, or -errno. With `lock`,
+ * emptied only once locked for this process (the lock ends with it): a
+ * trace another live process writes (two programs given one folder, ranks
+ * without launcher variables) is left alone, -EBUSY. */
+static int open_regular(const char *path, int flags, int lock) {
+  int fd = open(path, flags | O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0600);
   if (fd < 0)
-    return errno;
-  if (flock(fd, LOCK_EX | LOCK_NB) != 0 || ftruncate(fd, 0) != 0) {
+    return -errno;
+  struct stat info;
+  if (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+    close(fd);
+    return -EINVAL;
+  }
+  /* non-blocking was for the open of a FIFO only */
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  if ((lock && flock(fd, LOCK_EX | LOCK_NB) != 0) || ftruncate(fd, 0) != 0) {
     int err = errno == EWOULDBLOCK ? EBUSY : errno;
     close(fd);
-    return err;
+    return -err;
   }
+  return fd;
+}
+
+/* The reserve: bytes written now that can be given back later. */
+static void make_reserve(const char *dir) {
+  if (snprintf(reserve_path, sizeof reserve_path, "%s/%s", dir, RESERVE_FILE_NAME) >=
+      (int)sizeof reserve_path) {
+    reserve_path[0] = '\0';
+    return;
+  }
+  int fd = open_regular(reserve_path, 0, 0);
+  if (fd < 0) {
+    reserve_path[0] = '\0';
+    return;
+  }
+  static const char zeros[4096];
+  for (unsigned written = 0; written < RESERVE_BYTES; written += sizeof zeros)
+    if (write(fd, zeros, sizeof zeros) != (ssize_t)sizeof zeros)
+      break;
+  close(fd);
+}
+
+int oi_trace_open(const char *dir) {
+  if (snprintf(trace_path, sizeof trace_path, "%s/%s", dir, OI_TRACE_FILE_NAME) >=
+      (int)sizeof trace_path)
+    return ENAMETOOLONG;
+  int fd = open_regular(trace_path, O_APPEND, 1);
+  if (fd < 0)
+    return -fd;
   oi_trace_header header = {.version = OI_TRACE_VERSION,
                             .header_size = sizeof(oi_trace_header),
                             .event_size = sizeof(oi_event),
                             .pid = (uint32_t)getpid(),
                             .start_time_ns = oi_now_ns()};
   memcpy(header.magic, OI_TRACE_MAGIC, sizeof header.magic);
-  trace_fd = fd;
-  if (oi_trace_append(&header, sizeof header) != 0) {
-    int err = errno ? errno : EIO;
+  if (write(fd, &header, sizeof header) != (ssize_t)sizeof header) {
+    int err = errno ? errno : ENOSPC;
     close(fd);
-    trace_fd = -1;
     return err;
   }
+  trace_fd = fd;
+  make_reserve(dir);
   return 0;
 }
 
 int oi_trace_is_open(void) { return trace_fd >= 0; }
 
+const char *oi_trace_path(void) { return trace_path; }
+
 void oi_trace_seal(void) { atomic_store(&trace_sealed, 1); }
 
-int oi_trace_append(const void *bytes, size_t size) {
-  if (trace_fd < 0 || atomic_load_explicit(&trace_sealed, memory_order_relaxed))
-    return -1;
-  ssize_t written;
-  do
-    written = write(trace_fd, bytes, size);
-  while (written < 0 && errno == EINTR);
-  /* A short write would leave half a record: the reader stops there. */
-  return written == (ssize_t)size ? 0 : -1;
+int oi_trace_write_error(void) { return atomic_load(&write_error); }
+
+void oi_trace_closing(void) {
+  if (reserve_path[0])
+    unlink(reserve_path);
+  atomic_store(&closing, 1);
 }
 
-int oi_trace_record2(uint32_t type, const void *head, uint32_t head_size,
-                     const void *tail, uint32_t tail_size) {
-  size_t total = sizeof(oi_record_header) + head_size + tail_size;
-  unsigned char small[512];
-  unsigned char *buffer = total <= sizeof small ? small : malloc(total);
-  if (!buffer)
+/* Writes all of `iov`; a short write is continued once so the failure
+ * names its cause (a full disk writes what fits, then says ENOSPC). */
+static int write_all(struct iovec *iov, int count, size_t total) {
+  size_t done = 0;
+  int short_writes = 0;
+  while (done < total) {
+    ssize_t n = writev(trace_fd, iov, count);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0 || ++short_writes > 2)
+      return n < 0 ? errno : ENOSPC;
+    done += (size_t)n;
+    while (count > 0 && (size_t)n >= iov->iov_len) {
+      n -= (ssize_t)iov->iov_len;
+      iov++;
+      count--;
+    }
+    if (count > 0) {
+      iov->iov_base = (char *)iov->iov_base + n;
+      iov->iov_len -= (size_t)n;
+    }
+  }
+  return 0;
+}
+
+int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void *tail,
+                   size_t tail_size) {
+  if (trace_fd < 0 || atomic_load_explicit(&trace_sealed, memory_order_relaxed) ||
+      (atomic_load_explicit(&write_error, memory_order_relaxed) &&
+       !atomic_load_explicit(&closing, memory_order_relaxed)))
     return -1;
-  oi_record_header header = {.type = type, .size = head_size + tail_size};
-  memcpy(buffer, &header, sizeof header);
-  if (head_size)
-    memcpy(buffer + sizeof header, head, head_size);
-  if (tail_size)
-    memcpy(buffer + sizeof header + head_size, tail, tail_size);
-  int result = oi_trace_append(buffer, total);
-  if (buffer != small)
-    free(buffer);
-  return result;
+  size_t size = head_size + tail_size;
+  if (size > OI_FRAME_MAX_PAYLOAD)
+    return -1;
+  oi_frame_header frame = {.magic = OI_FRAME_MAGIC,
+                           .type = (uint16_t)type,
+                           .encoding = OI_ENCODING_PLAIN,
+                           .size = (uint32_t)size};
+  frame.checksum = oi_frame_checksum(type, OI_ENCODING_PLAIN, head, head_size, tail, tail_size);
+  struct iovec iov[3] = {{&frame, sizeof frame},
+                         {(void *)head, head_size},
+                         {(void *)tail, tail_size}};
+  int err = write_all(iov, 3, sizeof frame + size);
+  if (err) {
+    int none = 0;
+    atomic_compare_exchange_strong(&write_error, &none, err);
+    return -1;
+  }
+  return 0;
 }
 
 int oi_trace_record(uint32_t type, const void *payload, uint32_t size) {
-  return oi_trace_record2(type, payload, size, NULL, 0);
+  return oi_trace_frame(type, payload, size, NULL, 0);
 }

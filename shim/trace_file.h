@@ -1,5 +1,12 @@
-/* The run's trace file: opened once, appended to with one write() per
- * record on an O_APPEND descriptor so records of threads never interleave. */
+/* The run's trace file: opened once, appended to with one write per frame
+ * on an O_APPEND descriptor so frames of threads never interleave.
+ *
+ * Opening refuses anything but a regular file (a symbolic link is never
+ * followed, a FIFO never waited on). The first failed write (a full disk,
+ * EIO, a quota) stops all further writing: callers count what they could
+ * not write. A small reserve file, created with the trace, is given back at
+ * the end so the closing records (threads, modules, END with the error)
+ * still fit on a full disk. Every append is async-signal-safe. */
 #ifndef OMPT_INST_SHIM_TRACE_FILE_H
 #define OMPT_INST_SHIM_TRACE_FILE_H
 
@@ -7,18 +14,26 @@
 #include <stdint.h>
 
 /* Create <dir>/trace.oit, lock it for this process and write its header.
- * 0 on success, EBUSY when another process holds it, else errno. */
+ * 0 on success, else errno (EBUSY: another process holds it; ELOOP: a
+ * symbolic link; EINVAL: not a regular file). */
 int oi_trace_open(const char *dir);
 int oi_trace_is_open(void);
+/* <dir>/trace.oit as opened (for messages). */
+const char *oi_trace_path(void);
 /* After the END record (or in a forked child): every later append fails,
  * so the END record stays the last one. */
 void oi_trace_seal(void);
-/* Append bytes that already form whole records. 0 on success, else -1. */
-int oi_trace_append(const void *bytes, size_t size);
-/* Append one record of `type` with `size` bytes of payload. */
+/* One record of `type`: a frame whose payload is `head` then `tail` (either
+ * may be empty), in one writev(). 0 on success, else -1 (nothing more is
+ * written after a failure). */
+int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void *tail,
+                   size_t tail_size);
+/* Same, payload in one part. */
 int oi_trace_record(uint32_t type, const void *payload, uint32_t size);
-/* Same, payload in two parts (a fixed struct, then text). */
-int oi_trace_record2(uint32_t type, const void *head, uint32_t head_size,
-                     const void *tail, uint32_t tail_size);
+/* errno of the first failed write, 0 if none. */
+int oi_trace_write_error(void);
+/* At the end (async-signal-safe): remove the reserve file, and let the
+ * closing records through into its space even after a write error. */
+void oi_trace_closing(void);
 
 #endif

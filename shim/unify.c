@@ -24,6 +24,7 @@ void oi_unify_configure(const oi_capabilities *capabilities) {
     case ompt_callback_task_create: kind = OI_KIND_TASK_CREATE; break;
     case ompt_callback_flush: kind = OI_KIND_FLUSH; break;
     case ompt_callback_cancel: kind = OI_KIND_CANCEL; break;
+    case ompt_callback_error: kind = OI_KIND_ERROR; break;
     case ompt_callback_target_emi:
     case ompt_callback_target: kind = OI_KIND_TARGET; break;
     case ompt_callback_target_data_op_emi:
@@ -78,6 +79,8 @@ static unsigned reporting_kind(unsigned construct) {
     return OI_KIND_FLUSH;
   case OI_CONSTRUCT_CANCEL:
     return OI_KIND_CANCEL;
+  case OI_CONSTRUCT_ERROR:
+    return OI_KIND_ERROR;
   }
   return OI_KIND_COUNT;
 }
@@ -96,6 +99,12 @@ static int cancellation_enabled(void) {
 }
 
 int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point) {
+  if (entry->parsed.runtime_silent)
+    return 0;
+  /* a taskwait with depend clauses is an undeferred task for the runtime:
+   * it reports the dependences, no synchronisation region */
+  if (entry->construct == OI_CONSTRUCT_TASKWAIT && entry->parsed.depend)
+    return 0;
   if (point == OMPT_INST_BEGIN || point == OMPT_INST_END)
     /* the runtime announces implicit tasks of parallel regions, not the
      * initial tasks of a league's teams, nor sections */
@@ -119,7 +128,8 @@ oi_site_frame *oi_frame_push(oi_thread *t, uint32_t site,
                        .entry = entry,
                        .first_item = t->item_count,
                        .device = -1,
-                       .if_value = OMPT_INST_IF_ABSENT};
+                       .if_value = OMPT_INST_IF_ABSENT,
+                       .offloads = 1};
   return f;
 }
 
@@ -186,6 +196,32 @@ void oi_unify_region_site(uint64_t id, uint32_t site) {
   atomic_store_explicit(&slot->id, id, memory_order_release);
 }
 
+/* The same slots for codeptr_ra, for every region (not only instrumented
+ * ones). */
+static struct codeptr_slot {
+  _Atomic uint64_t id;
+  _Atomic uint64_t codeptr;
+} codeptr_slots[REGION_SLOTS];
+
+void oi_unify_remember_codeptr(uint64_t id, const void *codeptr) {
+  if (!id || !codeptr)
+    return;
+  struct codeptr_slot *slot = &codeptr_slots[id % REGION_SLOTS];
+  atomic_store_explicit(&slot->id, 0, memory_order_relaxed);
+  atomic_store_explicit(&slot->codeptr, (uintptr_t)codeptr,
+                        memory_order_release);
+  atomic_store_explicit(&slot->id, id, memory_order_release);
+}
+
+uint64_t oi_unify_region_codeptr(uint64_t id) {
+  struct codeptr_slot *slot = &codeptr_slots[id % REGION_SLOTS];
+  if (!id || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
+    return 0;
+  uint64_t codeptr = atomic_load_explicit(&slot->codeptr, memory_order_acquire);
+  return atomic_load_explicit(&slot->id, memory_order_acquire) == id ? codeptr
+                                                                     : 0;
+}
+
 static uint32_t region_site(uint64_t id) {
   struct region_slot *slot = &region_slots[id % REGION_SLOTS];
   if (!id || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
@@ -210,6 +246,17 @@ static int same_instance(const oi_site_entry *entry, const oi_event *e) {
                                         native == OI_CONSTRUCT_DISTRIBUTE));
 }
 
+uint32_t oi_unify_site_of(uint64_t id) { return region_site(id); }
+
+/* Device events of a deferred (nowait) target region run in its target
+ * task, away from the frame of the construct that created it: they take
+ * the site the task's creation recorded (target_event sets it). */
+static int in_deferred_target(const oi_thread *t, const oi_event *e) {
+  return t->target_site &&
+         (e->kind == OI_KIND_TARGET || e->kind == OI_KIND_KERNEL ||
+          e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
+}
+
 void oi_unify_native(oi_thread *t, oi_event *e) {
   if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
     uint32_t site = region_site(e->u.generic[0]);
@@ -223,9 +270,25 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     e->site = region_site(e->u.generic[0]);
     return;
   }
-  oi_site_frame *f = oi_frame_top(t);
-  if (!f)
+  if (in_deferred_target(t, e)) {
+    e->site = t->target_site;
+    if (e->kind == OI_KIND_TARGET)
+      e->origin = OI_ORIGIN_MERGED;
     return;
+  }
+  oi_site_frame *f = oi_frame_top(t);
+  if (!f) {
+    /* no construct of this thread is open: a worker of a combined
+     * construct (`parallel for`), or its implicit barrier after the END of
+     * its region's body; the region's site, by the region's id */
+    if (e->kind == OI_KIND_WORK || e->kind == OI_KIND_DISPATCH ||
+        e->kind == OI_KIND_SYNC || e->kind == OI_KIND_MASKED ||
+        e->kind == OI_KIND_REDUCTION)
+      e->site = region_site(e->u.generic[0]);
+    else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
+      e->site = region_site(t->league_id);
+    return;
+  }
   e->site = f->site;
   if (same_instance(f->entry, e))
     e->origin = OI_ORIGIN_MERGED;

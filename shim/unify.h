@@ -47,6 +47,17 @@ void oi_unify_native(oi_thread *t, oi_event *e);
  * tasks of every thread of the team, or to the thread that runs the task. */
 void oi_unify_region_site(uint64_t id, uint32_t site);
 
+/* The codeptr_ra of a parallel region, task or target region by the tool's
+ * id: events of the region that name none (implicit tasks, worker threads'
+ * implicit barriers, task begin/end, dependences) take it, so that `-g`
+ * builds without the plugin still put them on a line. 0 when unknown. */
+void oi_unify_remember_codeptr(uint64_t id, const void *codeptr);
+uint64_t oi_unify_region_codeptr(uint64_t id);
+
+/* The site recorded for a region or task id (oi_unify_region_site), 0 if
+ * none. */
+uint32_t oi_unify_site_of(uint64_t id);
+
 /* The 1-based map item of `frame` whose host range holds `host_addr`. */
 uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
                       uint64_t host_addr);

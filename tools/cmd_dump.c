@@ -132,6 +132,8 @@ static void print_event(dump_context *c, const oi_event *e) {
     print_generic_fields(c, e);
     if (e->kind == OI_KIND_MAP && e->op != OI_DATA_OP_NONE)
       oi_json_str(json, "op", oi_data_op_name(e->op));
+    if (e->kind == OI_KIND_ERROR && site && site->message)
+      oi_json_str(json, "message", site->message);
   }
   if (e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP)
     print_variable(c, e, site);
@@ -179,7 +181,13 @@ static void print_header(dump_context *c) {
   if (t->complete) {
     oi_json_uint(json, "lost_events", t->end.lost_events);
     oi_json_uint(json, "duration_ns", t->end.end_time_ns - t->header.start_time_ns);
+    if (t->end.signal)
+      oi_json_uint(json, "signal", t->end.signal);
+    if (t->end.write_error)
+      oi_json_str(json, "write_error", strerror((int)t->end.write_error));
   }
+  if (t->skipped_bytes)
+    oi_json_uint(json, "torn_bytes", t->skipped_bytes);
   print_infos(c);
   /* ompt_set_result_t per callback: 1 never ... 5 always, 0 not asked */
   oi_json_open(json, "capabilities", '{');
@@ -233,6 +241,7 @@ static int dump_trace(oi_trace_reader *trace, bool with_header) {
     fprintf(stderr, "ompt-inst: error writing the dump\n");
     code = OI_EXIT_FAILURE;
   }
+  oi_reader_print_notes(trace, stderr);
   if (result < 0) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
     code = OI_EXIT_FAILURE;

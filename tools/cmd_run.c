@@ -19,6 +19,7 @@
 #include "linked_libraries.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
+#include "run_folder_check.h"
 #include "trace_reader.h"
 
 static const char run_usage[] =
@@ -46,6 +47,35 @@ static char *default_folder(const char *prog, pid_t pid) {
     snprintf(dir, length, "ompt-inst-%s-%ld", oi_base_name(prog), (long)pid);
   return dir;
 }
+
+/* Adds `entry` to the ':'-separated list in the environment variable
+ * `name`, in front or at the end. */
+static int add_to_list(const char *name, const char *entry, bool in_front) {
+  const char *current = getenv(name);
+  if (!current || !current[0])
+    return setenv(name, entry, 1);
+  size_t length = strlen(current) + 1 + strlen(entry) + 1;
+  char *value = malloc(length);
+  if (!value)
+    return -1;
+  snprintf(value, length, "%s:%s", in_front ? entry : current, in_front ? current : entry);
+  int result = setenv(name, value, 1);
+  free(value);
+  return result;
+}
+
+/* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
+ * programs find libomptarget; the user's own entries keep precedence. */
+static int append_runtime_dir(void) {
+  return add_to_list("LD_LIBRARY_PATH", OMPT_INST_RUNTIME_DIR, false);
+}
+
+/* The shim preloaded as well as named in OMP_TOOL_LIBRARIES: a runtime
+ * without OMPT (OMP_TOOL=disabled, GCC's libgomp, which ignores
+ * OMP_TOOL_LIBRARIES) never loads a tool, and the hooks of an instrumented
+ * program then find the preloaded shim themselves (hooks.h). A runtime
+ * with OMPT starts the preloaded copy; the shim starts only once. */
+static int preload_shim(const char *shim) { return add_to_list("LD_PRELOAD", shim, true); }
 
 /* The job's folder when no -o is given: the ranks started by ompt-inst run
  * share the launcher's process (mpirun's, or its daemon's on each node) as
@@ -82,48 +112,23 @@ static int preload_mpi_library(const char *program) {
     free(library);
     return 0;
   }
-  const char *current = getenv("LD_PRELOAD");
-  size_t length = strlen(library) + (current ? strlen(current) : 0) + 2;
-  char *value = malloc(length);
-  int result = -1;
-  if (value) {
-    snprintf(value, length, "%s%s%s", library, current && *current ? ":" : "",
-             current ? current : "");
-    result = setenv("LD_PRELOAD", value, 1);
-  }
-  free(value);
+  int result = add_to_list("LD_PRELOAD", library, true);
   free(library);
   return result;
 }
 
-/* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
- * programs find libomptarget; the user's own entries keep precedence. */
-static int append_runtime_dir(void) {
-  const char *current = getenv("LD_LIBRARY_PATH");
-  if (!current || !current[0])
-    return setenv("LD_LIBRARY_PATH", OMPT_INST_RUNTIME_DIR, 1);
-  size_t length = strlen(current) + 1 + strlen(OMPT_INST_RUNTIME_DIR) + 1;
-  char *value = malloc(length);
-  if (!value)
-    return -1;
-  snprintf(value, length, "%s:%s", current, OMPT_INST_RUNTIME_DIR);
-  int result = setenv("LD_LIBRARY_PATH", value, 1);
-  free(value);
-  return result;
-}
-
 /* 0 when `dir` exists as a folder afterwards (*created says whether it is
- * new), else an errno value. */
-static int make_run_folder(const char *dir, bool *created) {
-  *created = mkdir(dir, 0777) == 0;
+ * new: private to the user), else an errno value; *reason explains an
+ * existing folder that must not be written into (see run_folder_check.h). */
+static int make_run_folder(const char *dir, bool *created, const char **reason) {
+  *reason = NULL;
+  *created = mkdir(dir, 0700) == 0;
   if (*created)
     return 0;
   if (errno != EEXIST)
     return errno;
-  struct stat info;
-  if (stat(dir, &info) != 0)
-    return errno;
-  return S_ISDIR(info.st_mode) ? 0 : ENOTDIR;
+  *reason = oi_run_folder_unusable(dir);
+  return *reason ? EPERM : 0;
 }
 
 /* A trace left by an earlier run in the same folder is removed, so that a
@@ -136,13 +141,14 @@ static bool remove_old_trace(const char *dir) {
     return true;
   sprintf(path, "%s/%s", dir, OI_TRACE_FILE_NAME);
   bool free_to_use = true;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  /* never through a symbolic link or blocking on a FIFO: those are removed */
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (fd >= 0) {
     free_to_use = flock(fd, LOCK_EX | LOCK_NB) == 0;
-    if (free_to_use)
-      unlink(path);
     close(fd);
   }
+  if (free_to_use)
+    unlink(path);
   free(path);
   return free_to_use;
 }
@@ -151,12 +157,20 @@ static bool remove_old_trace(const char *dir) {
  * then the rank's inside), set the environment, exec. */
 static void start_program(int report_fd, const char *job_dir, const char *dir, const char *shim,
                           char **argv) {
-  bool created, job_created = false;
-  int error = job_dir ? make_run_folder(job_dir, &job_created) : 0;
-  if (!error)
-    error = make_run_folder(dir, &created);
+  bool created = false, job_created = false;
+  const char *reason = NULL, *failed = job_dir;
+  int error = job_dir ? make_run_folder(job_dir, &job_created, &reason) : 0;
+  if (!error) {
+    failed = dir;
+    error = make_run_folder(dir, &created, &reason);
+  }
+  if (reason) {
+    fprintf(stderr, "ompt-inst: cannot use the run folder %s: it %s\n", failed, reason);
+    fail_in_child(report_fd, OI_EXIT_FAILURE);
+  }
   if (error) {
-    fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", dir, strerror(error));
+    fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", failed,
+            strerror(error));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
   char *absolute = realpath(dir, NULL);
@@ -174,8 +188,8 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
   }
   /* the shim appends rank-<N> to the job's folder itself */
   if (setenv("OMPT_INST_DIR", job_dir ? absolute_job : absolute, 1) != 0 ||
-      setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_mpi_library(argv[0]) != 0 ||
-      append_runtime_dir() != 0) {
+      setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_shim(shim) != 0 ||
+      preload_mpi_library(argv[0]) != 0 || append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
@@ -240,9 +254,12 @@ static void report_summary(const char *dir) {
   } else if (status == OI_READER_BAD_HEADER) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else if (trace->complete) {
+    char ending[256];
     fprintf(stderr, "ompt-inst: %llu events recorded in %s",
             (unsigned long long)trace->end.event_count, dir);
-    if (trace->end.lost_events)
+    if (*oi_reader_ending(trace, ending, sizeof ending))
+      fprintf(stderr, "; %s", ending);
+    else if (trace->end.lost_events)
       fprintf(stderr, " (%llu lost)", (unsigned long long)trace->end.lost_events);
     fputc('\n', stderr);
   } else {
@@ -277,7 +294,11 @@ int oi_cmd_run(int argc, char **argv) {
     } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
       fputs(run_usage, stdout);
       return OI_EXIT_OK;
-    } else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) {
+    } else if (strcmp(argv[i], "-o") == 0) {
+      if (i + 1 == argc || argv[i + 1][0] == '\0') {
+        fprintf(stderr, "ompt-inst run: -o needs a folder name\n%s", run_usage);
+        return OI_EXIT_USAGE;
+      }
       dir_option = argv[++i];
     } else {
       fprintf(stderr, "ompt-inst run: unexpected option '%s'\n%s", argv[i], run_usage);

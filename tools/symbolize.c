@@ -3,8 +3,11 @@
 
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 typedef struct cache_entry {
   uint64_t address; /* 0 = empty slot (codeptr 0 is never looked up) */
@@ -24,6 +27,21 @@ static const Dwfl_Callbacks offline_callbacks = {
     .find_debuginfo = dwfl_standard_find_debuginfo,
     .section_address = dwfl_offline_section_address,
 };
+
+/* A module's file, if it is a regular one: a trace may name a FIFO or a
+ * device, which must not block or be read. Symbolic links are followed:
+ * libraries are loaded through them. -1 otherwise. */
+static int open_module(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  struct stat info;
+  if (fd >= 0 && (fstat(fd, &info) != 0 || !S_ISREG(info.st_mode))) {
+    close(fd);
+    return -1;
+  }
+  if (fd >= 0)
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
 
 oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count) {
   oi_symbolizer *s = calloc(1, sizeof *s);
@@ -45,9 +63,12 @@ oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count) {
     dwfl_report_begin(s->dwfl);
     /* objects that cannot be opened (vdso, deleted files) just stay
      * unsymbolized: their events fall back to module + offset */
-    for (uint32_t i = 0; i < count; i++)
-      if (modules[i].path[0] != '\0')
-        dwfl_report_elf(s->dwfl, modules[i].path, modules[i].path, -1, modules[i].base, true);
+    for (uint32_t i = 0; i < count; i++) {
+      int fd = modules[i].path[0] != '\0' ? open_module(modules[i].path) : -1;
+      /* the library owns the descriptor from here */
+      if (fd >= 0)
+        dwfl_report_elf(s->dwfl, modules[i].path, modules[i].path, fd, modules[i].base, true);
+    }
     dwfl_report_end(s->dwfl, NULL, NULL);
   }
   return s;

@@ -1,9 +1,11 @@
+#define _GNU_SOURCE /* sigabbrev_np */
 /* Two passes over trace.oit: an index pass at open (metadata, damage) and a
  * streaming pass over the event records. */
 #include "trace_reader.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -11,6 +13,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "frame.h"
 
 static void set_error(oi_trace_reader *trace, enum oi_reader_status status,
                       const char *format, ...) {
@@ -72,9 +76,12 @@ static enum oi_reader_status open_file(oi_trace_reader *trace, const char *dir) 
     set_error(trace, OI_READER_UNREADABLE, "out of memory");
     return trace->status;
   }
-  trace->fd = open(trace->path, O_RDONLY | O_CLOEXEC);
+  /* never through a symbolic link, never waiting on a FIFO */
+  trace->fd = open(trace->path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (trace->fd < 0) {
-    if (errno == ENOENT && S_ISDIR(info.st_mode)) {
+    if (errno == ELOOP) {
+      set_error(trace, OI_READER_UNREADABLE, "a symbolic link, not a trace file");
+    } else if (errno == ENOENT && S_ISDIR(info.st_mode)) {
       free(trace->path);
       trace->path = strdup(dir);
       set_error(trace, OI_READER_UNREADABLE,
@@ -88,6 +95,7 @@ static enum oi_reader_status open_file(oi_trace_reader *trace, const char *dir) 
     set_error(trace, OI_READER_UNREADABLE, "not a regular file");
     return trace->status;
   }
+  fcntl(trace->fd, F_SETFL, fcntl(trace->fd, F_GETFL) & ~O_NONBLOCK);
   trace->file_size = (uint64_t)info.st_size;
   return OI_READER_OK;
 }
@@ -134,6 +142,13 @@ static enum oi_reader_status read_header(oi_trace_reader *trace) {
     grown_ != NULL;                                                           \
   })
 
+/* Past a limit a record is counted, not kept: memory stays bounded. */
+static bool over_limit(oi_trace_reader *trace, bool over) {
+  if (over)
+    trace->records_dropped++;
+  return over;
+}
+
 static int keep_site(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
   oi_site_record record;
   if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
@@ -163,6 +178,8 @@ static int keep_module(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
   if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
       record.path_length != size - sizeof record)
     return -1;
+  if (over_limit(trace, trace->module_count >= OI_READER_MAX_ENTRIES))
+    return 0;
   char *path = malloc(record.path_length + 1);
   if (!path || read_at(trace, path, record.path_length, offset + sizeof record) != 0 ||
       !GROW(trace->modules, trace->module_count)) {
@@ -176,6 +193,10 @@ static int keep_module(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
 }
 
 static int keep_info(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  if (over_limit(trace, trace->info_count >= OI_READER_MAX_INFOS ||
+                            trace->info_bytes + size > OI_READER_MAX_INFO_BYTES))
+    return 0;
+  trace->info_bytes += size;
   char *text = malloc((size_t)size + 1);
   if (!text || read_at(trace, text, size, offset) != 0 ||
       !GROW(trace->infos, trace->info_count)) {
@@ -200,6 +221,8 @@ static int keep_capabilities(oi_trace_reader *trace, uint64_t offset, uint32_t s
   if (size < sizeof count || read_at(trace, &count, sizeof count, offset) != 0 ||
       (uint64_t)count * sizeof(oi_capability) != size - sizeof count)
     return -1;
+  if (over_limit(trace, trace->capability_count + (uint64_t)count > OI_READER_MAX_ENTRIES))
+    return 0;
   oi_capability *all = realloc(trace->capabilities,
                                (trace->capability_count + (size_t)count + 1) * sizeof *all);
   if (!all)
@@ -214,8 +237,11 @@ static int keep_capabilities(oi_trace_reader *trace, uint64_t offset, uint32_t s
 
 static int keep_thread(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
   oi_thread_record record;
-  if (size != sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
-      !GROW(trace->threads, trace->thread_count))
+  if (size != sizeof record || read_at(trace, &record, sizeof record, offset) != 0)
+    return -1;
+  if (over_limit(trace, trace->thread_count >= OI_READER_MAX_ENTRIES))
+    return 0;
+  if (!GROW(trace->threads, trace->thread_count))
     return -1;
   trace->threads[trace->thread_count++] = record;
   return 0;
@@ -231,7 +257,9 @@ static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size) 
 }
 
 static int keep_end(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
-  if (size != sizeof trace->end || read_at(trace, &trace->end, sizeof trace->end, offset) != 0)
+  uint32_t expected = trace->header.version == 1 ? OI_END_RECORD_V1_SIZE : sizeof trace->end;
+  memset(&trace->end, 0, sizeof trace->end);
+  if (size != expected || read_at(trace, &trace->end, size, offset) != 0)
     return -1;
   trace->complete = true;
   return 0;
@@ -243,39 +271,119 @@ static const char *record_name(uint32_t type) {
   return type < sizeof names / sizeof names[0] ? names[type] : "unknown";
 }
 
+/* The record at `offset`: its type and payload size, and whether it is
+ * whole (a version 2 frame: magic, a size that fits, the checksum).
+ * Returns 1 if whole, 0 if not, -1 on a read error. */
+static int read_record_header(oi_trace_reader *trace, uint64_t offset, uint32_t *type,
+                              uint32_t *size, bool verify) {
+  uint64_t left = trace->file_size - offset;
+  if (trace->header.version == 1) {
+    oi_record_header record;
+    if (left < sizeof record || read_at(trace, &record, sizeof record, offset) != 0)
+      return 0;
+    *type = record.type;
+    *size = record.size;
+    return record.size <= left - sizeof record;
+  }
+  oi_frame_header frame;
+  if (left < sizeof frame || read_at(trace, &frame, sizeof frame, offset) != 0 ||
+      frame.magic != OI_FRAME_MAGIC || frame.size > left - sizeof frame ||
+      frame.size > OI_FRAME_MAX_PAYLOAD)
+    return 0;
+  *type = frame.type;
+  *size = frame.size;
+  if (!verify)
+    return 1;
+  oi_frame_sum sum;
+  oi_frame_sum_begin(&sum, frame.type, frame.encoding, frame.size);
+  unsigned char chunk[16384];
+  for (uint64_t at = offset + sizeof frame, rest = frame.size; rest > 0;) {
+    size_t n = rest < sizeof chunk ? (size_t)rest : sizeof chunk;
+    if (read_at(trace, chunk, n, at) != 0)
+      return -1;
+    oi_frame_sum_add(&sum, chunk, n);
+    at += n;
+    rest -= n;
+  }
+  /* an encoding this reader lacks is damage, not a torn frame */
+  return oi_frame_sum_end(&sum) == frame.checksum ? (frame.encoding == OI_ENCODING_PLAIN ? 1 : 2)
+                                                  : 0;
+}
+
+/* The offset of the next whole frame after `offset`, or the file size. */
+static uint64_t next_whole_frame(oi_trace_reader *trace, uint64_t offset) {
+  unsigned char chunk[16384];
+  uint32_t magic = OI_FRAME_MAGIC;
+  for (uint64_t at = offset + 1; at + sizeof magic <= trace->file_size;) {
+    uint64_t left = trace->file_size - at;
+    size_t n = left < sizeof chunk ? (size_t)left : sizeof chunk;
+    if (read_at(trace, chunk, n, at) != 0)
+      return trace->file_size;
+    for (size_t i = 0; i + sizeof magic <= n; i++) {
+      uint32_t type, size;
+      if (memcmp(chunk + i, &magic, sizeof magic) != 0 ||
+          read_record_header(trace, at + i, &type, &size, false) != 1)
+        continue;
+      /* a forged file full of magics must not cost quadratic time:
+       * checking candidates may read the file a few times over, no more */
+      trace->resync_bytes += size;
+      if (trace->resync_bytes > 4 * trace->file_size)
+        return trace->file_size;
+      if (read_record_header(trace, at + i, &type, &size, true) == 1)
+        return at + i;
+    }
+    at += n - (sizeof magic - 1); /* a magic may straddle two chunks */
+  }
+  return trace->file_size;
+}
+
 /* One record at `offset`: validated and, when small, kept. Returns the
- * offset of the next record, or 0 after recording damage. */
+ * offset of the next record, or 0 after recording damage. A frame that is
+ * not whole is skipped up to the next whole one. */
 static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
-  oi_record_header record;
-  if (trace->file_size - offset < sizeof record ||
-      read_at(trace, &record, sizeof record, offset) != 0) {
+  uint32_t type = 0, size = 0;
+  int whole = read_record_header(trace, offset, &type, &size, true);
+  if (whole == 0 && trace->header.version > 1) {
+    if (trace->skip_count == OI_READER_MAX_SKIPS) {
+      set_damage(trace, offset, "too many torn records");
+      return 0;
+    }
+    uint64_t next = next_whole_frame(trace, offset);
+    trace->skips[trace->skip_count++] = (oi_skip){offset, next};
+    trace->skipped_bytes += next - offset;
+    return next;
+  }
+  if (whole < 0) {
+    set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu", (unsigned long long)offset);
+    return 0;
+  }
+  if (whole == 0) {
     set_damage(trace, offset, "truncated record");
     return 0;
   }
-  uint64_t payload = offset + sizeof record;
-  if (record.size > trace->file_size - payload) {
-    set_damage(trace, offset, "truncated record");
+  if (whole == 2) {
+    set_damage(trace, offset, "record encoding newer than this ompt-inst");
     return 0;
   }
+  uint64_t payload = offset + trace->record_header_size;
   int result;
-  switch (record.type) {
-  case OI_REC_EVENTS: result = check_events(trace, payload, record.size); break;
-  case OI_REC_SITE: result = keep_site(trace, payload, record.size); break;
-  case OI_REC_CAPABILITIES: result = keep_capabilities(trace, payload, record.size); break;
-  case OI_REC_MODULE: result = keep_module(trace, payload, record.size); break;
-  case OI_REC_THREAD: result = keep_thread(trace, payload, record.size); break;
-  case OI_REC_INFO: result = keep_info(trace, payload, record.size); break;
-  case OI_REC_END: result = keep_end(trace, payload, record.size); break;
+  switch (type) {
+  case OI_REC_EVENTS: result = check_events(trace, payload, size); break;
+  case OI_REC_SITE: result = keep_site(trace, payload, size); break;
+  case OI_REC_CAPABILITIES: result = keep_capabilities(trace, payload, size); break;
+  case OI_REC_MODULE: result = keep_module(trace, payload, size); break;
+  case OI_REC_THREAD: result = keep_thread(trace, payload, size); break;
+  case OI_REC_INFO: result = keep_info(trace, payload, size); break;
+  case OI_REC_END: result = keep_end(trace, payload, size); break;
   default:
-    set_damage(trace, offset, "unknown record type %u", record.type);
+    set_damage(trace, offset, "unknown record type %u", type);
     return 0;
   }
   if (result != 0) {
-    set_damage(trace, offset, "bad %s record (payload of %u bytes)",
-               record_name(record.type), record.size);
+    set_damage(trace, offset, "bad %s record (payload of %u bytes)", record_name(type), size);
     return 0;
   }
-  return payload + record.size;
+  return payload + size;
 }
 
 static int compare_site_ids(const void *a, const void *b) {
@@ -288,6 +396,8 @@ enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir) {
   trace->fd = -1;
   if (open_file(trace, dir) != OI_READER_OK || read_header(trace) != OI_READER_OK)
     return trace->status;
+  trace->record_header_size =
+      trace->header.version == 1 ? sizeof(oi_record_header) : sizeof(oi_frame_header);
   uint64_t offset = trace->header.header_size;
   while (offset < trace->file_size) {
     offset = index_record(trace, offset);
@@ -331,24 +441,29 @@ int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
       return -1;
     if (offset >= trace->file_size)
       return 0;
+    if (trace->next_skip < trace->skip_count && offset == trace->skips[trace->next_skip].from) {
+      trace->next_record = trace->skips[trace->next_skip++].to;
+      continue;
+    }
     /* the index pass validated every record before the damage */
-    oi_record_header record;
+    uint32_t type, size;
     oi_events_record events;
-    if (read_at(trace, &record, sizeof record, offset) != 0) {
+    if (read_record_header(trace, offset, &type, &size, false) != 1) {
       set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
                 (unsigned long long)offset);
       return -1;
     }
-    trace->next_record = offset + sizeof record + record.size;
-    if (record.type != OI_REC_EVENTS)
+    uint64_t payload = offset + trace->record_header_size;
+    trace->next_record = payload + size;
+    if (type != OI_REC_EVENTS)
       continue;
-    if (read_at(trace, &events, sizeof events, offset + sizeof record) != 0) {
+    if (read_at(trace, &events, sizeof events, payload) != 0) {
       set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
                 (unsigned long long)offset);
       return -1;
     }
     trace->left_in_record = events.count;
-    trace->read_offset = offset + sizeof record + sizeof events;
+    trace->read_offset = payload + sizeof events;
   }
   *event = &trace->buffer[trace->position++];
   return 1;
@@ -366,6 +481,37 @@ const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address
     if (address >= trace->modules[i].start && address < trace->modules[i].end)
       return &trace->modules[i];
   return NULL;
+}
+
+const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t size) {
+  text[0] = '\0';
+  if (!trace->complete || size == 0)
+    return text;
+  int n = 0;
+  if (trace->end.signal) {
+    const char *name = sigabbrev_np((int)trace->end.signal);
+    n = name ? snprintf(text, size, "ended by SIG%s", name)
+             : snprintf(text, size, "ended by signal %u", trace->end.signal);
+  }
+  if (trace->end.write_error && n >= 0 && (size_t)n < size)
+    snprintf(text + n, size - (size_t)n, "%struncated: %s, %llu events lost", n ? "; " : "",
+             strerror((int)trace->end.write_error), (unsigned long long)trace->end.lost_events);
+  return text;
+}
+
+void oi_reader_print_notes(const oi_trace_reader *trace, FILE *out) {
+  char ending[256];
+  if (trace->skip_count)
+    fprintf(out, "ompt-inst: warning: %s: %llu bytes of torn records skipped (the first at "
+                 "byte %llu)\n",
+            trace->path, (unsigned long long)trace->skipped_bytes,
+            (unsigned long long)trace->skips[0].from);
+  if (trace->records_dropped)
+    fprintf(out, "ompt-inst: warning: %s: %u info, module, thread or capability records "
+                 "beyond the reader's limits were not kept\n",
+            trace->path, trace->records_dropped);
+  if (*oi_reader_ending(trace, ending, sizeof ending))
+    fprintf(out, "ompt-inst: %s: %s\n", trace->path, ending);
 }
 
 void oi_reader_close(oi_trace_reader *trace) {

@@ -6,12 +6,20 @@
  * byte, if any. Events are then streamed in file order (which is per-thread
  * record order) through a fixed-size buffer, so memory stays bounded however
  * long the run was. Events before a damaged record are still delivered; the
- * damage is reported when the stream reaches it. */
+ * damage is reported when the stream reaches it.
+ *
+ * In a version 2 trace a frame that is not whole (written in part: a full
+ * disk, a crash) is skipped: the reader looks for the next whole frame and
+ * goes on from there, counting the bytes it skipped. Memory stays bounded
+ * for hostile traces too: at most OI_READER_MAX_INFOS info records (and
+ * OI_READER_MAX_INFO_BYTES of them), OI_READER_MAX_ENTRIES modules, threads
+ * and capabilities are kept; the rest are counted as dropped. */
 #ifndef OMPT_INST_TRACE_READER_H
 #define OMPT_INST_TRACE_READER_H
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ompt-inst/trace.h"
 #include "site_descriptor.h"
@@ -33,6 +41,15 @@ enum oi_reader_status {
 };
 
 #define OI_READER_EVENT_BUFFER 512 /* events held in memory while streaming */
+#define OI_READER_MAX_SKIPS 16      /* torn stretches before the trace counts as damaged */
+#define OI_READER_MAX_INFOS 1024
+#define OI_READER_MAX_INFO_BYTES (1u << 20)
+#define OI_READER_MAX_ENTRIES 65536
+
+/* A stretch of a version 2 trace that held no whole frame. */
+typedef struct oi_skip {
+  uint64_t from, to;
+} oi_skip;
 
 typedef struct oi_trace_reader {
   char *path; /* DIR/trace.oit */
@@ -54,6 +71,13 @@ typedef struct oi_trace_reader {
   bool complete; /* an OI_REC_END record was found */
   oi_end_record end;
   uint64_t events_in_file; /* events in all intact OI_REC_EVENTS records */
+  uint32_t records_dropped; /* info, module, thread or capability records not
+                               kept (beyond the limits above) */
+  uint64_t info_bytes;      /* kept */
+  oi_skip skips[OI_READER_MAX_SKIPS]; /* in file order */
+  uint32_t skip_count;
+  uint64_t skipped_bytes;   /* in all skips: torn frames */
+  uint64_t resync_bytes;    /* payload bytes checked looking for whole frames */
 
   /* damage found by the first pass; delivered when streaming reaches it */
   enum oi_reader_status status;
@@ -61,6 +85,8 @@ typedef struct oi_trace_reader {
   char error[512]; /* "PATH: truncated record at byte N" */
 
   /* streaming state */
+  uint32_t record_header_size; /* 8 (version 1) or 16 (frames) */
+  uint32_t next_skip;    /* streaming: the next skip not passed yet */
   uint64_t next_record;  /* file offset of the next record to look at */
   uint64_t read_offset;  /* file offset of the next unread event */
   uint32_t left_in_record;
@@ -81,6 +107,15 @@ int oi_reader_next(oi_trace_reader *trace, const oi_event **event);
 const oi_site *oi_reader_site(const oi_trace_reader *trace, uint32_t id);
 /* The module whose address range holds `address`, or NULL. */
 const oi_module *oi_reader_module(const oi_trace_reader *trace, uint64_t address);
+
+/* How the run ended when not normally, as one phrase for messages:
+ * "ended by SIGSEGV", "truncated: No space left on device, 42 events lost"
+ * (joined by "; " when both), or "" for a normal end. */
+const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t size);
+
+/* What a user should know about an opened trace, one line each: torn
+ * records skipped, records not kept, how the run ended (if not normally). */
+void oi_reader_print_notes(const oi_trace_reader *trace, FILE *out);
 
 void oi_reader_close(oi_trace_reader *trace);
 

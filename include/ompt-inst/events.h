@@ -98,7 +98,8 @@ enum oi_kind {
   X(THREAD, "thread")                                                         \
   X(IMPLICIT_TASK, "implicit task")                                           \
   X(DEVICE, "device")                                                         \
-  X(OTHER, "other")
+  X(OTHER, "other")                                                           \
+  X(ERROR, "error") /* after OTHER: recorded traces keep their numbers */
 
 enum oi_construct {
 #define OI_CONSTRUCT_ENUM(id, name) OI_CONSTRUCT_##id,

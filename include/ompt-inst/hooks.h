@@ -16,6 +16,12 @@
  * The answer is cached in a hidden DSO-local pointer, so afterwards a hook
  * costs one load and one predictable branch when no tool is present.
  *
+ * A runtime without OMPT (OMP_TOOL=disabled, GCC's libgomp) loads no tool
+ * and answers "no tool" (or has no omp_control_tool). Then the first hook
+ * looks up OMPT_INST_NO_OMPT_ENTRY with dlsym(RTLD_DEFAULT): a shim that
+ * was preloaded (`ompt-inst run` does) starts there and returns its table;
+ * the hooks alone then record the run.
+ *
  * Site descriptors. Each instrumented construct owns one static
  * `ompt_inst_site`. Its descriptor is text, one `key=value` per line, parsed
  * by the shim once, when the site is first seen (it then writes `id`):
@@ -34,6 +40,11 @@
  *                                modifiers: comma list of always close
  *                                present mapper(id), or "-")
  *     nowait=1 / depend=1       (present only when the clause is)
+ *     runtime_events=0          (the compiler emits no runtime call for the
+ *                                construct, e.g. `loop bind(thread)`: only
+ *                                the hooks can report it)
+ *     severity=warning|fatal    (`error` at(execution) only)
+ *     message=<text>            (`error`: its message literal, one line)
  *
  * Unknown keys are ignored by the shim, so new keys need no ABI bump. */
 #ifndef OMPT_INST_HOOKS_H
@@ -50,6 +61,8 @@ extern "C" {
  * commands are outside the range OpenMP reserves (1..4). */
 #define OMPT_INST_CONTROL_COMMAND 0x4f490001
 #define OMPT_INST_SITE_MAGIC "ompt-inst-site 1"
+/* The shim's entry point for runtimes without OMPT (see above). */
+#define OMPT_INST_NO_OMPT_ENTRY "ompt_inst_hooks_without_ompt"
 
 typedef struct ompt_inst_site {
   uint32_t abi;           /* OMPT_INST_HOOK_ABI of the emitting plugin */

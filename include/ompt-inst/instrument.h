@@ -58,6 +58,12 @@ extern int __ompt_inst_omp_get_num_procs(void) __asm__("omp_get_num_procs")
     __attribute__((weak, nothrow));
 extern int __ompt_inst_omp_control_tool(int, int, void *) __asm__(
     "omp_control_tool") __attribute__((weak, nothrow));
+/* Weak: the fallback lookup of a shim preloaded under a runtime without
+ * OMPT (hooks.h). */
+extern void *__ompt_inst_dlsym(void *, const char *) __asm__("dlsym")
+    __attribute__((weak, nothrow));
+typedef const ompt_inst_hooks *(*__ompt_inst_start_fn)(void)
+    __attribute__((nothrow));
 
 __attribute__((weak, visibility("hidden"))) const ompt_inst_hooks
     *__ompt_inst_table = 0;
@@ -77,6 +83,12 @@ __ompt_inst_lookup(void) {
     if (__ompt_inst_omp_control_tool(OMPT_INST_CONTROL_COMMAND,
                                      OMPT_INST_HOOK_ABI, (void *)&found) < 0)
       found = 0;
+  }
+  if (!found && __ompt_inst_dlsym) { /* RTLD_DEFAULT is 0 */
+    __ompt_inst_start_fn start =
+        (__ompt_inst_start_fn)__ompt_inst_dlsym(0, OMPT_INST_NO_OMPT_ENTRY);
+    if (start)
+      found = start();
   }
   if (!found || found->abi != OMPT_INST_HOOK_ABI ||
       found->size < sizeof(ompt_inst_hooks))

@@ -2,7 +2,13 @@
  * self-delimiting records. Records are appended with one write() each on an
  * O_APPEND descriptor, so threads never interleave inside a record. All
  * integers are little-endian. A complete trace ends with an OI_REC_END
- * record; a trace without it was cut short (the reader says so). */
+ * record; a trace without it was cut short (the reader says so).
+ *
+ * Version 2 frames every record (oi_frame_header: magic, type, encoding,
+ * size, checksum of the payload), so that a record written in part (a full
+ * disk, a crash in the middle of a write) is recognised and skipped, and the
+ * reader finds the next whole one. Version 1 records have the bare 8-byte
+ * oi_record_header; the reader reads both. */
 #ifndef OMPT_INST_TRACE_H
 #define OMPT_INST_TRACE_H
 
@@ -16,7 +22,12 @@ extern "C" {
 
 #define OI_TRACE_FILE_NAME "trace.oit"
 #define OI_TRACE_MAGIC "OMPTINST" /* 8 bytes, no terminator in the file */
-#define OI_TRACE_VERSION 1u
+#define OI_TRACE_VERSION 2u
+/* The first frame of every version 2 record: "OIfr" in the file. */
+#define OI_FRAME_MAGIC 0x72664f49u
+/* A writer never frames more than this; a reader looking for the next frame
+ * after a torn one trusts no larger size. */
+#define OI_FRAME_MAX_PAYLOAD (64u << 20)
 
 typedef struct oi_trace_header {
   char magic[8];
@@ -27,11 +38,29 @@ typedef struct oi_trace_header {
   uint64_t start_time_ns; /* same clock as oi_event.time_ns */
 } oi_trace_header;
 
-/* Every record: this prefix, then `size` bytes of payload. */
+/* Every record of a version 1 trace: this prefix, then `size` bytes of
+ * payload. */
 typedef struct oi_record_header {
   uint32_t type; /* enum oi_record_type */
   uint32_t size; /* payload bytes */
 } oi_record_header;
+
+/* Every record of a version 2 trace: this frame, then `size` bytes of
+ * payload. `checksum` is the low 32 bits of XXH3-64 of the payload with
+ * seed `size << 32 | encoding << 16 | type` (oi_frame_checksum), so a torn
+ * or misplaced frame does not pass. */
+typedef struct oi_frame_header {
+  uint32_t magic;    /* OI_FRAME_MAGIC */
+  uint16_t type;     /* enum oi_record_type */
+  uint16_t encoding; /* enum oi_frame_encoding */
+  uint32_t size;     /* payload bytes */
+  uint32_t checksum;
+} oi_frame_header;
+
+/* How a frame's payload is laid out: the payloads below (plain). A compact
+ * event encoding (per-frame thread, delta times, varints) would be a new
+ * encoding of OI_REC_EVENTS frames; a reader refuses encodings it lacks. */
+enum oi_frame_encoding { OI_ENCODING_PLAIN = 0 };
 
 enum oi_record_type {
   /* payload: oi_events_record, then `count` oi_event */
@@ -86,7 +115,12 @@ typedef struct oi_end_record {
   uint64_t end_time_ns;
   uint64_t event_count; /* events written in all OI_REC_EVENTS records */
   uint64_t lost_events; /* events the writer could not record */
+  /* version 2 only (version 1's record ends here, 24 bytes): */
+  uint32_t signal;      /* the signal that ended the program, 0 = none */
+  uint32_t write_error; /* errno of the first failed trace write, 0 = none;
+                           the trace lacks whatever came after it */
 } oi_end_record;
+#define OI_END_RECORD_V1_SIZE 24u
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
 # counts and one repetition, then checks their tables (tests/bench/
 # check_tables.py): every row complete and numeric, events per construct
 # instance exactly as the constructs imply on 2 threads, 80 trace bytes per
-# event, and the same peak memory for a 10 times longer run.
+# event, the same peak memory for a 10 times longer run, and the reader's
+# peak memory flat as a trace of info records grows 10 times.
 source "$OI_SRC/tests/lib.sh"
 export OMPT_INST_BUILD="$OI_BUILD" OMP_NUM_THREADS=2
 bash "$OI_SRC/bench/host_overhead.sh" 0.05 1 > host.md
@@ -13,3 +14,17 @@ bash "$OI_SRC/bench/record_cost.sh" 40000 1 > record.md
 bash "$OI_SRC/bench/job_report.sh" 3 1000 1 > job.md
 grep -q "^| text | 3 | 3000 | [0-9.]* | [0-9.]* M | [0-9.]* MB |$" job.md || fail "job report table: $(cat job.md)"
 grep -q "^| json | 3 | 3000 | " job.md || fail "job report table: $(cat job.md)"
+
+# the reader's memory as a trace of info records grows 10x: flat (within
+# 25 % and 4 MB), which the reader's old habit of keeping every info record
+# (627 MB for a 64 MB trace) fails by far
+bash "$OI_SRC/bench/reader_memory.sh" 20 > reader.md
+"$OI_PYTHON" - reader.md <<'PY'
+import sys
+rows = [line.split("|")[1:-1] for line in open(sys.argv[1]) if line.startswith("| ") and "MB |" in line]
+assert len(rows) == 2, rows
+for column, what in ((3, "dump"), (4, "report")):
+    small, large = (float(r[column].split()[0]) for r in rows)
+    assert large <= small * 1.25 + 4, f"{what}: {small} MB, then {large} MB for 10x the trace"
+print(open(sys.argv[1]).read())
+PY

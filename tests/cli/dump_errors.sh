@@ -23,28 +23,29 @@ size=$(stat -c %s $trace)
 full=$(wc -l < full.jsonl)
 [ "$full" -gt 0 ] || fail "the real trace has no events"
 
-# A cut in the middle of the record that spans the trace's middle byte (a
-# cut at a record boundary would be a shorter, undamaged trace).
+# A cut in the middle of the frame that spans the trace's middle byte (a
+# cut at a frame boundary would be a shorter, whole trace).
 middle=$("$OI_PYTHON" -c '
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 at = struct.unpack_from("<I", data, 12)[0]  # header_size
 while True:
-    size = struct.unpack_from("<I", data, at + 4)[0]
-    if at + 8 + size > len(data) // 2:
+    size = struct.unpack_from("<I", data, at + 8)[0]  # frame: magic, type, encoding, size
+    if at + 16 + size > len(data) // 2:
         print(at + 4)
         break
-    at += 8 + size' $trace)
+    at += 16 + size' $trace)
 
-# cut at several places: the reported offset is a record start before the cut
+# cut at several places: the torn frame is skipped with a warning naming its
+# offset (a frame start before the cut), the events before it are printed
 for cut in $((size - 1)) $middle 40; do
   mkdir cut$cut
   head -c $cut $trace > cut$cut/trace.oit
   set +e
   "$OI" dump cut$cut > out 2> err; rc=$?
   set -e
-  expect_eq "$rc" 1 "cut at $cut: exit code"
-  offset=$(sed -n "s|^ompt-inst: cut$cut/trace.oit: truncated record at byte \([0-9]*\)$|\1|p" err)
+  expect_eq "$rc" 0 "cut at $cut: exit code"
+  offset=$(sed -n "s|^ompt-inst: warning: cut$cut/trace.oit: [0-9]* bytes of torn records skipped (the first at byte \([0-9]*\))$|\1|p" err)
   [ -n "$offset" ] || fail "cut at $cut: message: $(cat err)"
   [ "$offset" -lt "$cut" ] && [ "$offset" -ge 32 ] || fail "cut at $cut: offset $offset"
   # the events printed are the first ones of the full dump (their source may
@@ -60,18 +61,22 @@ done
 # the last cut lands in the first record: nothing before it
 expect_eq "$(wc -l < out)" 0 "events before a cut in the first record"
 
-# an unknown record type in the first record (header is 32 bytes)
+# a changed type in the first frame (header is 32 bytes, the frame's type at
+# +4) fails its checksum: that frame is skipped, every event still printed
 mkdir corrupt
 cp $trace corrupt/trace.oit
-printf '\xff\x00\x00\x00' | dd of=corrupt/trace.oit bs=1 seek=32 conv=notrunc status=none
-expect_dump_error corrupt "ompt-inst: corrupt/trace.oit: unknown record type 255 at byte 32"
+printf '\xff\x00' | dd of=corrupt/trace.oit bs=1 seek=36 conv=notrunc status=none
+"$OI" dump corrupt > out 2> err || fail "dump of a trace with a corrupt frame failed"
+grep -q "^ompt-inst: warning: corrupt/trace.oit: [0-9]* bytes of torn records skipped (the first at byte 32)$" err ||
+  fail "corrupt frame: message: $(cat err)"
+expect_eq "$(wc -l < out)" "$full" "events of a trace with a corrupt info frame"
 
 # a trace written by a newer ompt-inst (version field at byte 8)
 mkdir newer
 cp $trace newer/trace.oit
-printf '\x02\x00\x00\x00' | dd of=newer/trace.oit bs=1 seek=8 conv=notrunc status=none
+printf '\x03\x00\x00\x00' | dd of=newer/trace.oit bs=1 seek=8 conv=notrunc status=none
 expect_dump_error newer \
-  "ompt-inst: newer/trace.oit: trace format version 2 is newer than this ompt-inst (1); upgrade ompt-inst"
+  "ompt-inst: newer/trace.oit: trace format version 3 is newer than this ompt-inst (2); upgrade ompt-inst"
 
 # not a trace at all
 mkdir foreign

@@ -27,8 +27,15 @@ set +e
 set -e
 expect_eq "$rc" 143 "exit code of a program killed by SIGTERM"
 grep -q '^out: 2 threads' out || fail "stdout of the killed program"
-grep -q '^ompt-inst: .*killed' err || grep -q '^ompt-inst: the trace in killed is incomplete' err ||
-  grep -q '^ompt-inst: [0-9]* events recorded in killed$' err || fail "summary after a signal: $(cat err)"
+grep -q '^ompt-inst: [0-9]* events recorded in killed; ended by SIGTERM$' err ||
+  fail "summary after a signal: $(cat err)"
+
+# -o without a folder name
+set +e
+"$OI" run -o > out 2> err; rc=$?
+set -e
+expect_eq "$rc" 2 "exit code of -o without a folder"
+expect_eq "$(head -n 1 err)" "ompt-inst run: -o needs a folder name" "message of -o without a folder"
 
 # SIGKILL leaves the tool no chance to finish its trace: reported as such
 set +e
@@ -76,7 +83,7 @@ set +e
 "$OI" run -o a-file -- sh -c 'echo ran' > out 2> err; rc=$?
 set -e
 expect_eq "$rc" 1 "exit code when the run folder is a file"
-expect_eq "$(cat err)" "ompt-inst: cannot create the run folder a-file: Not a directory" "message"
+expect_eq "$(cat err)" "ompt-inst: cannot use the run folder a-file: it is not a folder" "message"
 [ ! -s out ] || fail "the program must not run without its run folder"
 
 # a program that cannot be run

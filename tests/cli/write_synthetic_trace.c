@@ -1,7 +1,9 @@
 /* Writes a small synthetic run folder whose every event exercises one part
  * of the dump format: site attribution, map items, hashes, flags, module
- * fallback, escaping. Usage: write_synthetic_trace DIR (DIR is printed). */
+ * fallback, escaping. Usage: write_synthetic_trace [VERSION]: the folder
+ * is created and printed; VERSION 1 writes the first format (no frames). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "trace_fixture.h"
@@ -30,9 +32,9 @@ static oi_event event_at(uint64_t after_start_ns, uint8_t kind, uint8_t endpoint
   return e;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
   trace_fixture fx;
-  fixture_begin(&fx, OI_TRACE_VERSION);
+  fixture_begin(&fx, argc > 1 ? (uint32_t)atoi(argv[1]) : OI_TRACE_VERSION);
   fixture_info(&fx, "program=/bin/app \"quoted\"\ttab");
   fixture_info(&fx, "argv=app");
   fixture_info(&fx, "argv=-n");

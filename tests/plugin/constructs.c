@@ -32,7 +32,7 @@ int main(void) {
     for (int i = 0; i < N; i++)
       v[i] += 0;
 #pragma omp barrier // @site{barrier} enter=2 exit=2
-#pragma omp loop // @site{loop} enter=2 exit=2 shim-gap=14
+#pragma omp loop // @site{loop} enter=2 exit=2
     for (int i = 0; i < N; i++)
       v[i] += 0;
 #pragma omp for simd // @site{for simd} enter=2 exit=2

@@ -32,8 +32,13 @@ expect_error 1 "cannot write nofolder/archive: No such file or directory" run --
 expect_error 1 "cannot write afile/archive: Not a directory" run --format otf2 --output afile/archive
 [ ! -e nofolder ] || fail "created the missing folder"
 
-# a truncated trace: an error, and no output file passed off as whole
-cp -r run cut
+# The same trace in the first format (no frames, no checksums), so that
+# damage can be forged by hand.
+to_version_1() { "$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" "$@"; }
+
+# a truncated version 1 trace: an error, and no output file passed off as whole
+mkdir cut
+to_version_1 run/trace.oit cut/trace.oit
 size=$(stat -c %s cut/trace.oit)
 truncate -s $((size - 100)) cut/trace.oit
 for format in text json chrome annotate; do
@@ -44,6 +49,15 @@ expect_error 1 "truncated record" cut --format otf2 --output cut.otf2
 [ ! -e cut.otf2 ] || fail "partial archive left"
 [ -z "$(ls -A | grep tmp-)" ] || fail "temporary files left: $(ls)"
 
+# a version 2 trace cut inside its last frames: the torn frame is skipped
+# and said so, the rest reported as an unfinished trace
+cp -r run torn
+truncate -s $(($(stat -c %s torn/trace.oit) - 100)) torn/trace.oit
+"$OI" report torn > torn.txt 2> err || fail "report of a torn trace failed: $(cat err)"
+grep -q "^ompt-inst: warning: torn/trace.oit: [0-9]* bytes of torn records skipped (the first at byte [0-9]*)$" err ||
+  fail "warning for a torn trace: $(cat err)"
+grep -q "INCOMPLETE" torn.txt || fail "header of a torn trace"
+
 # a trace without its end record (program killed): reported, with a warning
 cp -r run killed
 drop_end_record killed/trace.oit
@@ -51,8 +65,10 @@ drop_end_record killed/trace.oit
 grep -q "no end record, the trace is incomplete" err || fail "warning for an unfinished trace"
 grep -q "INCOMPLETE" killed.txt || fail "header says incomplete"
 
-# an event with an impossible thread number: corrupt, not a crash or a huge table
-cp -r run corrupt
+# an event with an impossible thread number: corrupt, not a crash or a huge
+# table (in the first format: a version 2 frame would fail its checksum)
+mkdir corrupt
+to_version_1 run/trace.oit corrupt/trace.oit
 "$OI_PYTHON" - corrupt/trace.oit <<'PY'
 import struct, sys
 data = bytearray(open(sys.argv[1], "rb").read())

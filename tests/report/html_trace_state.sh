@@ -25,7 +25,9 @@ render killed.html > killed.dom
 check state killed.dom incomplete "Incomplete trace: no end record" || fail "unfinished trace"
 
 # truncated: the last 100 bytes cut off; reported up to the damage, saying so
-cp -r run cut
+# (a trace of the first format: in frames a cut tail is a torn record, skipped)
+mkdir cut
+"$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" run/trace.oit cut/trace.oit
 size=$(stat -c %s cut/trace.oit)
 truncate -s $((size - 100)) cut/trace.oit
 "$OI" report cut --format html --output cut.html 2> err || fail "report of a truncated trace failed"

@@ -58,5 +58,14 @@ expect_eq "$(cat out)" "999.0" "offload program output"
 "$OI" report runt > transfers.txt
 expect_eq "$(q variables transfers.txt)" "b[0:N]|20|10|10|10|10
 a[0:N]|10|10|0|10|10" "variables: var|transfers|to|from|alloc|delete"
-grep -q "duplicate_transfer of a\[0:N\] at transfers.c:" transfers.txt || fail "finding in text"
+# a finding as the user reads it: kind, variable, place, count of total,
+# bytes (the time varies), and the suggestion
+target=$(line_of 'pragma omp target' "$OI_SRC/tests/report/programs/transfers.c")
+finding() { grep -A2 "^[0-9]\. $1 at transfers.c:$target: " transfers.txt | sed 's/^[0-9]\. //; s/, [0-9.]* [mun]*s$//'; }
+expect_eq "$(finding 'duplicate_transfer of a\[0:N\]')" \
+"duplicate_transfer of a[0:N] at transfers.c:$target: 9 of 10 to_device avoidable, 72.0 kB
+    a[0:N] is sent again and again with the same content at line $target: map it once with \`target data
+    map(to: a[0:N])\` around the loop that repeats line $target" "duplicate finding in text"
+expect_eq "$(finding 'round_trip of b\[0:N\]' | head -1)" \
+  "round_trip of b[0:N] at transfers.c:$target: 9 of 10 to_device avoidable, 72.0 kB" "round trip finding in text"
 echo ok

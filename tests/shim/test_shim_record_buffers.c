@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "frame.h"
 #include "record.h"
 #include "trace_file.h"
 
@@ -35,7 +36,7 @@ static trace_bytes read_trace(void) {
 
 /* Records may sit at any alignment in the file: read them by copying. */
 typedef struct record {
-  oi_record_header header;
+  oi_frame_header header;
   const unsigned char *payload;
 } record;
 
@@ -51,7 +52,11 @@ static size_t records(const trace_bytes *t, record *out, size_t max) {
   size_t n = 0, at = sizeof(oi_trace_header);
   while (at < t->size && n < max) {
     memcpy(&out[n].header, t->data + at, sizeof out[n].header);
+    assert_int_equal(out[n].header.magic, OI_FRAME_MAGIC);
     out[n].payload = t->data + at + sizeof out[n].header;
+    assert_int_equal(out[n].header.checksum,
+                     oi_frame_checksum(out[n].header.type, out[n].header.encoding,
+                                       out[n].payload, out[n].header.size, NULL, 0));
     assert_true(at + sizeof out[n].header + out[n].header.size <= t->size);
     at += sizeof out[n].header + out[n].header.size;
     n++;

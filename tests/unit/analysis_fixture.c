@@ -71,18 +71,34 @@ void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
   fx_op_flags(f, op, site, var, host, bytes, hash, 0);
 }
 
-void fx_kernel(fx *f, int32_t device) {
+void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint) {
   oi_event ev;
   memset(&ev, 0, sizeof ev);
   ev.kind = OI_KIND_KERNEL;
   ev.device = device;
   ev.u.generic[1] = (uint64_t)device;
-  ev.time_ns = f->now;
-  ev.endpoint = OI_EP_BEGIN;
+  ev.endpoint = (uint8_t)endpoint;
+  ev.time_ns = f->now++;
   add(f, &ev);
-  f->now += 5000;
+}
+
+void fx_kernel(fx *f, int32_t device) {
+  fx_kernel_edge(f, device, OI_EP_BEGIN);
+  f->now += 4999; /* a kernel takes 5 us */
+  fx_kernel_edge(f, device, OI_EP_END);
+  f->now += 9;
+}
+
+void fx_region(fx *f, enum oi_construct construct, unsigned endpoint) {
+  oi_event ev;
+  memset(&ev, 0, sizeof ev);
+  ev.kind = OI_KIND_TARGET;
+  ev.origin = OI_ORIGIN_MERGED;
+  ev.construct = (uint8_t)construct;
+  ev.endpoint = (uint8_t)endpoint;
+  ev.device = FX_DEV;
+  ev.u.generic[1] = FX_DEV;
   ev.time_ns = f->now;
-  ev.endpoint = OI_EP_END;
   add(f, &ev);
   f->now += 10;
 }

@@ -34,6 +34,11 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
                  uint64_t host, uint64_t bytes, uint64_t hash, uint8_t flags);
 /* a kernel run on `device` */
 void fx_kernel(fx *f, int32_t device);
+/* a kernel's begin or end alone, to put other events inside it */
+void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint);
+/* a `target` (or `target data`, ...) region's begin or end as LLVM 19's
+ * target_emi callback reports it: kind target, the device in u.generic[1] */
+void fx_region(fx *f, enum oi_construct construct, unsigned endpoint);
 /* `target` with map(tofrom: a) at `site`: alloc, to, kernel, from, delete */
 void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
                       uint64_t hash_out);

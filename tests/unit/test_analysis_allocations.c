@@ -92,18 +92,10 @@ static void alloc_during_running_kernel_is_used(void **state) {
   (void)state;
   fx f;
   fx_init(&f);
-  oi_event k;
-  memset(&k, 0, sizeof k);
-  k.kind = OI_KIND_KERNEL;
-  k.endpoint = OI_EP_BEGIN;
-  k.device = FX_DEV;
-  k.time_ns = f.now++;
-  assert_int_equal(oi_analysis_add(f.ctx, &k), 0);
+  fx_kernel_edge(&f, FX_DEV, OI_EP_BEGIN);
   fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
   fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
-  k.endpoint = OI_EP_END;
-  k.time_ns = f.now++;
-  assert_int_equal(oi_analysis_add(f.ctx, &k), 0);
+  fx_kernel_edge(&f, FX_DEV, OI_EP_END);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
   fx_done(&f);
 }

@@ -135,6 +135,40 @@ static void read_transfers_are_used(void **state) {
   fx_done(&f);
 }
 
+/* a[0:N] sent at 14, then its first 600 of 800 bytes (b at a's address)
+ * at 16: most of the first transfer, but not all of it, was overwritten */
+static void mostly_overwritten_is_still_partial(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  setup_a(&f);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, H1);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 16, 2, FX_A, 600, H2);
+  fx_kernel(&f, FX_DEV);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 1);
+  const oi_finding *u = fx_find(&f, OI_FINDING_UNUSED_TRANSFER, "a[0:N]");
+  assert_int_equal(u->count, 0);
+  assert_int_equal(u->partial, 1);
+  assert_int_equal(u->bytes, 600);
+  assert_int_equal(u->time_ns, FX_DUR * 600 / FX_BYTES);
+  fx_done(&f);
+}
+
+/* a transfer while a kernel runs on the device (nowait offloading from
+ * another thread) may be read by that kernel: not unused, even with no
+ * kernel after it */
+static void sent_during_a_running_kernel_is_used(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  setup_a(&f);
+  fx_kernel_edge(&f, FX_DEV, OI_EP_BEGIN);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, H1);
+  fx_kernel_edge(&f, FX_DEV, OI_EP_END);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 0);
+  fx_done(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(overwritten_before_kernel),
@@ -143,6 +177,8 @@ int main(void) {
       cmocka_unit_test(sent_after_last_kernel),
       cmocka_unit_test(freed_before_any_kernel),
       cmocka_unit_test(read_transfers_are_used),
+      cmocka_unit_test(mostly_overwritten_is_still_partial),
+      cmocka_unit_test(sent_during_a_running_kernel_is_used),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,6 +75,26 @@ static void tolerates_minimal_and_odd_text(void **state) {
   oi_site_free(&site);
 }
 
+/* every decimal digit, the 9s included, and a number past 32 bits */
+static void numbers_use_every_digit(void **state) {
+  (void)state;
+  oi_site site;
+  assert_int_equal(parse("ompt-inst-site 1\nline=1234567890\ncol=99\n"
+                         "end_line=4294967296\nnowait=9\n",
+                         &site),
+                   0);
+  assert_int_equal(site.line, 1234567890u);
+  assert_int_equal(site.col, 99);
+  assert_int_equal(site.end_line, UINT32_MAX); /* saturates, never wraps */
+  assert_true(site.nowait);
+  oi_site_free(&site);
+  assert_int_equal(parse("ompt-inst-site 1\nline=909\nend_line=19x\n", &site),
+                   0);
+  assert_int_equal(site.line, 909);
+  assert_int_equal(site.end_line, 19); /* digits up to the first other byte */
+  oi_site_free(&site);
+}
+
 static void rejects_other_text(void **state) {
   (void)state;
   oi_site site;
@@ -111,6 +131,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(parses_every_key),
       cmocka_unit_test(tolerates_minimal_and_odd_text),
+      cmocka_unit_test(numbers_use_every_digit),
       cmocka_unit_test(rejects_other_text),
       cmocka_unit_test(leading_construct_is_longest_whole_word_prefix),
   };

@@ -32,8 +32,9 @@ typedef struct layout {
   uint64_t events_a, site, events_b, end, size;
 } layout;
 
-static void write_good_trace(trace_fixture *fx, layout *at, int with_end) {
-  fixture_begin(fx, OI_TRACE_VERSION);
+static void write_trace_of_version(trace_fixture *fx, layout *at, int with_end,
+                                   uint32_t version) {
+  fixture_begin(fx, version);
   fixture_info(fx, "program=/bin/app");
   fixture_thread(fx, 0, 1, 777);
   oi_capability caps[] = {{3, 5}, {22, 1}};
@@ -73,11 +74,14 @@ static uint32_t read_all(oi_trace_reader *trace, int *last) {
   return n;
 }
 
-static void reads_a_good_trace(void **state) {
-  (void)state;
+static void write_good_trace(trace_fixture *fx, layout *at, int with_end) {
+  write_trace_of_version(fx, at, with_end, OI_TRACE_VERSION);
+}
+
+static void read_good_trace_of_version(uint32_t version) {
   trace_fixture fx;
   layout at;
-  write_good_trace(&fx, &at, 1);
+  write_trace_of_version(&fx, &at, 1, version);
   oi_trace_reader trace;
   assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_OK);
   assert_true(trace.complete);
@@ -113,6 +117,121 @@ static void reads_a_good_trace(void **state) {
   fixture_remove(&fx);
 }
 
+static void reads_a_good_trace(void **state) {
+  (void)state;
+  read_good_trace_of_version(OI_TRACE_VERSION);
+}
+
+/* Traces of the first format, without frames, still read. */
+static void reads_a_version_1_trace(void **state) {
+  (void)state;
+  read_good_trace_of_version(1);
+}
+
+/* Removes bytes [from, to) of the trace: what a write cut short by a full
+ * disk leaves before the records written after it. */
+static void cut_out(trace_fixture *fx, uint64_t from, uint64_t to) {
+  FILE *f = fopen(fx->path, "rb");
+  assert_non_null(f);
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  char *data = malloc((size_t)size);
+  assert_non_null(data);
+  assert_int_equal(fread(data, 1, (size_t)size, f), (size_t)size);
+  fclose(f);
+  memmove(data + from, data + to, (size_t)size - to);
+  f = fopen(fx->path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, (size_t)size - (to - from), f), (size_t)size - (to - from));
+  fclose(f);
+  free(data);
+}
+
+/* Version 2 frames: a torn frame at the end is skipped, the events before
+ * it all read, the trace is not damaged. */
+static void skips_a_torn_tail(void **state) {
+  (void)state;
+  trace_fixture fx;
+  layout at;
+  write_good_trace(&fx, &at, 1);
+  uint64_t cut = at.events_b + 16 + 8 + 700 * sizeof(oi_event) + 5;
+  fixture_truncate(&fx, cut);
+  oi_trace_reader trace;
+  assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_OK);
+  assert_false(trace.complete);
+  assert_int_equal(trace.skip_count, 1);
+  assert_int_equal(trace.skips[0].from, at.events_b);
+  assert_int_equal(trace.skipped_bytes, cut - at.events_b);
+  int last;
+  assert_int_equal(read_all(&trace, &last), 3);
+  assert_int_equal(last, 0);
+  oi_reader_close(&trace);
+  fixture_remove(&fx);
+}
+
+/* A torn frame followed by whole ones (the END written after a full disk
+ * freed its reserve): skipped, and everything after it read. */
+static void skips_a_torn_frame_in_the_middle(void **state) {
+  (void)state;
+  trace_fixture fx;
+  layout at;
+  write_good_trace(&fx, &at, 1);
+  uint64_t torn_end = at.events_b + 16 + 8 + 300 * sizeof(oi_event) + 3;
+  cut_out(&fx, torn_end, at.end);
+  oi_trace_reader trace;
+  assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_OK);
+  assert_true(trace.complete);
+  assert_int_equal(trace.end.event_count, 3 + MANY);
+  assert_int_equal(trace.skip_count, 1);
+  assert_int_equal(trace.skips[0].from, at.events_b);
+  assert_int_equal(trace.skips[0].to, torn_end);
+  int last;
+  assert_int_equal(read_all(&trace, &last), 3);
+  assert_int_equal(last, 0);
+  oi_reader_close(&trace);
+  fixture_remove(&fx);
+}
+
+/* A flipped byte inside a frame's payload fails its checksum: the frame is
+ * skipped, not misread. */
+static void skips_a_frame_with_a_bad_checksum(void **state) {
+  (void)state;
+  trace_fixture fx;
+  layout at;
+  write_good_trace(&fx, &at, 1);
+  FILE *f = fopen(fx.path, "r+b");
+  assert_non_null(f);
+  fseek(f, (long)(at.events_b + 16 + 8 + 10), SEEK_SET);
+  fputc(0x5a, f);
+  fclose(f);
+  oi_trace_reader trace;
+  assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_OK);
+  assert_true(trace.complete);
+  assert_int_equal(trace.skips[0].from, at.events_b);
+  assert_int_equal(trace.skips[0].to, at.end);
+  int last;
+  assert_int_equal(read_all(&trace, &last), 3);
+  oi_reader_close(&trace);
+  fixture_remove(&fx);
+}
+
+/* Info records past the limit are counted, not kept. */
+static void keeps_a_bounded_number_of_info_records(void **state) {
+  (void)state;
+  trace_fixture fx;
+  fixture_begin(&fx, OI_TRACE_VERSION);
+  for (int i = 0; i < OI_READER_MAX_INFOS + 10; i++)
+    fixture_info(&fx, "key=value");
+  fixture_finish(&fx);
+  oi_trace_reader trace;
+  assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_OK);
+  assert_int_equal(trace.info_count, OI_READER_MAX_INFOS);
+  assert_int_equal(trace.records_dropped, 10);
+  oi_reader_close(&trace);
+  fixture_remove(&fx);
+}
+
 /* A cut at `size`: the damage is the record that starts at `record`, and
  * exactly `readable` events come before it. */
 static void expect_cut(trace_fixture *fx, uint64_t size, uint64_t record, uint32_t readable) {
@@ -132,11 +251,12 @@ static void expect_cut(trace_fixture *fx, uint64_t size, uint64_t record, uint32
   oi_reader_close(&trace);
 }
 
+/* Version 1 has no frames: a cut is damage at the record it cuts. */
 static void reports_truncation_with_its_offset(void **state) {
   (void)state;
   trace_fixture fx;
   layout at;
-  write_good_trace(&fx, &at, 1);
+  write_trace_of_version(&fx, &at, 1, 1);
   /* cut inside the END record, inside the big events record (at a record
    * header, in the middle, one byte short), inside the site, inside the
    * first events record's header */
@@ -318,7 +438,12 @@ static void reads_a_trace_without_end(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reads_a_good_trace),
+      cmocka_unit_test(reads_a_version_1_trace),
       cmocka_unit_test(reports_truncation_with_its_offset),
+      cmocka_unit_test(skips_a_torn_tail),
+      cmocka_unit_test(skips_a_torn_frame_in_the_middle),
+      cmocka_unit_test(skips_a_frame_with_a_bad_checksum),
+      cmocka_unit_test(keeps_a_bounded_number_of_info_records),
       cmocka_unit_test(reports_unknown_record_types),
       cmocka_unit_test(reports_records_of_the_wrong_size),
       cmocka_unit_test(refuses_newer_versions_and_foreign_files),

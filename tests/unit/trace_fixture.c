@@ -6,6 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frame.h"
+
 static void must(int ok, const char *what) {
   if (!ok) {
     perror(what);
@@ -27,13 +29,24 @@ void fixture_begin(trace_fixture *fx, uint32_t version) {
                             .start_time_ns = FIXTURE_START_NS};
   memcpy(header.magic, OI_TRACE_MAGIC, sizeof header.magic);
   must(fwrite(&header, sizeof header, 1, fx->file) == 1, "fwrite");
+  fx->version = version;
 }
 
 uint64_t fixture_offset(trace_fixture *fx) { return (uint64_t)ftell(fx->file); }
 
 void fixture_record(trace_fixture *fx, uint32_t type, const void *payload, uint32_t size) {
-  oi_record_header header = {.type = type, .size = size};
-  must(fwrite(&header, sizeof header, 1, fx->file) == 1, "fwrite");
+  if (fx->version == 1) {
+    oi_record_header header = {.type = type, .size = size};
+    must(fwrite(&header, sizeof header, 1, fx->file) == 1, "fwrite");
+  } else {
+    oi_frame_header frame = {.magic = OI_FRAME_MAGIC,
+                             .type = (uint16_t)type,
+                             .encoding = OI_ENCODING_PLAIN,
+                             .size = size,
+                             .checksum = oi_frame_checksum(type, OI_ENCODING_PLAIN, payload,
+                                                           size, NULL, 0)};
+    must(fwrite(&frame, sizeof frame, 1, fx->file) == 1, "fwrite");
+  }
   if (size)
     must(fwrite(payload, size, 1, fx->file) == 1, "fwrite");
 }
@@ -84,7 +97,8 @@ void fixture_capabilities(trace_fixture *fx, const oi_capability *entries, uint3
 void fixture_end(trace_fixture *fx, uint64_t event_count, uint64_t lost) {
   oi_end_record record = {
       .end_time_ns = FIXTURE_START_NS + 999999, .event_count = event_count, .lost_events = lost};
-  fixture_record(fx, OI_REC_END, &record, sizeof record);
+  fixture_record(fx, OI_REC_END, &record,
+                 fx->version == 1 ? OI_END_RECORD_V1_SIZE : (uint32_t)sizeof record);
 }
 
 uint64_t fixture_finish(trace_fixture *fx) {

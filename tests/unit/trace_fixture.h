@@ -12,9 +12,11 @@ typedef struct trace_fixture {
   char dir[64];   /* a fresh temporary run folder */
   char path[96];  /* dir/trace.oit */
   FILE *file;
+  uint32_t version; /* 1: bare records; 2 and later: frames */
 } trace_fixture;
 
-/* Creates the folder and writes a header of the given version. */
+/* Creates the folder and writes a header of the given version; records
+ * follow in that version's layout (a version 1 trace for compatibility). */
 void fixture_begin(trace_fixture *fx, uint32_t version);
 /* The file offset the next record will start at. */
 uint64_t fixture_offset(trace_fixture *fx);

@@ -196,8 +196,8 @@ static void device_activity(oi_analysis *ctx, const oi_event *ev,
       dev->kernels_active++;
       dev->summary.kernels++;
       oia_unused_kernel(ctx, dev);
-    } else if (!dev->saw_kernel_events) {
-      dev->summary.kernels++;
+    } else {
+      dev->target_regions++;
     }
   } else if (ev->endpoint == OI_EP_END) {
     if (dev->regions_active)

@@ -103,6 +103,9 @@ typedef struct oia_device_state {
   uint32_t kernels_active; /* KERNEL begin without end */
   uint32_t regions_active; /* kernels + target regions in flight */
   uint64_t activity;       /* kernel and target region starts so far */
+  /* target region starts: the kernel count of a stream without kernel
+   * events (LLVM 19 reports both for one region, so never add them) */
+  uint64_t target_regions;
   uint64_t live_bytes;
   uint32_t pending_root;  /* segments of pending transfers */
   uint32_t version_root;  /* segments: version of the last write */

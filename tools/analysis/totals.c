@@ -22,7 +22,10 @@ int oia_build_totals(oi_analysis *ctx) {
     return -1;
   size_t with_data = 0;
   for (size_t i = 0; i < ctx->devices.len; i++) {
-    devices[i] = OIA_VEC_AT(ctx->devices, oia_device_state, i)->summary;
+    const oia_device_state *dev = OIA_VEC_AT(ctx->devices, oia_device_state, i);
+    devices[i] = dev->summary;
+    if (!dev->saw_kernel_events)
+      devices[i].kernels = dev->target_regions;
     with_data += devices[i].allocs || devices[i].kernels;
   }
   if (with_data > 1) /* devices work in parallel: savings need not add up */

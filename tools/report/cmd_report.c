@@ -275,6 +275,8 @@ int oi_cmd_report(int argc, char **argv) {
     oi_profile_options options = profile_options(&r);
     options.up_to_damage = up_to_damage;
     if (oi_profile_build(&profile, trace, &options) == 0) {
+      if (r.format != FORMAT_SUMMARY)
+        oi_reader_print_notes(trace, stderr);
       if (!trace->complete)
         fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "
                         "(the program did not finish normally); reporting its %llu events\n",

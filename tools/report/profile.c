@@ -333,6 +333,8 @@ static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
     oi_open_region r = t->stack[i - 1];
     memmove(&t->stack[i - 1], &t->stack[i], (t->depth - i) * sizeof *t->stack);
     t->depth--;
+    t->last_closed = r;
+    t->has_closed = true;
     int64_t device = e->kind == OI_KIND_KERNEL ? kernel_device(e) : -1;
     note_initial_thread_region(p, thread, i - 1, &r, relative(p, e->time_ns));
     return close_region(p, thread, &r, relative(p, e->time_ns), device, false);
@@ -533,10 +535,33 @@ static int add_event(oi_profile *p, const oi_event *e) {
 
 /* Regions still open at the end are timed to their thread's last event;
  * instances whose place was unknown get their team's place now. */
+/* The innermost open region of a thread at the end of the trace, else the
+ * last one it left. */
+static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_region *r,
+                               bool open) {
+  oi_last_construct *grown = realloc(p->last_constructs,
+                                     (p->last_construct_count + 1) * sizeof *grown);
+  if (!grown)
+    return -1;
+  p->last_constructs = grown;
+  uint32_t place = r->place;
+  if (place == OI_NO_INDEX && r->parallel_id)
+    place = oi_address_index_get(&((oi_profile_state *)p->state)->parallel_places,
+                                 r->parallel_id);
+  grown[p->last_construct_count++] =
+      (oi_last_construct){
+          .thread = thread, .label = p->labels.strings[r->label], .place = place, .open = open};
+  return 0;
+}
+
 static int settle(oi_profile *p) {
   oi_profile_state *s = p->state;
   for (uint32_t thread = 0; thread < s->thread_capacity; thread++) {
     oi_thread_state *t = &s->threads[thread];
+    if ((t->depth > 0 || t->has_closed) &&
+        note_last_construct(p, thread, t->depth ? &t->stack[t->depth - 1] : &t->last_closed,
+                            t->depth > 0) != 0)
+      return -1;
     while (t->depth > 0) {
       t->depth--;
       note_initial_thread_region(p, thread, t->depth, &t->stack[t->depth], t->last_ns);
@@ -600,6 +625,9 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   p->program = oi_trace_info(trace, "program");
   p->argv = oi_trace_info(trace, "argv");
   p->runtime = oi_trace_info(trace, "runtime");
+  const char *ompt = oi_trace_info(trace, "ompt");
+  if (ompt && strcmp(ompt, "none") == 0)
+    p->runtime = OI_PROFILE_NO_OMPT;
   p->hash_mode = oi_trace_info(trace, "hash");
 
   const oi_event *event;
@@ -743,6 +771,7 @@ void oi_profile_free(oi_profile *p) {
   oi_string_index_free(&p->row_keys);
   oi_string_index_free(&p->variable_names);
   oi_string_index_free(&p->labels);
+  free(p->last_constructs);
   oi_string_index_free(&p->texts);
   if (p->analysis)
     oi_analysis_destroy(p->analysis);

@@ -91,6 +91,15 @@ typedef struct oi_rank_info {
   uint64_t shift_ns;
 } oi_rank_info;
 
+/* The construct a thread was in when the trace ended (the innermost one
+ * still open), else the last one it left: for runs ended by a signal. */
+typedef struct oi_last_construct {
+  uint32_t thread;
+  const char *label;
+  uint32_t place; /* OI_NO_INDEX (UINT32_MAX) when unknown */
+  bool open;      /* still in it */
+} oi_last_construct;
+
 typedef struct oi_profile_options {
   bool timeline;      /* collect slices (chrome, otf2, html) */
   bool progress;      /* progress lines on stderr */
@@ -102,7 +111,9 @@ typedef struct oi_profile {
   oi_symbolizer *symbolizer;
 
   /* header */
-  const char *program, *argv, *runtime; /* from info records, NULL if absent */
+  const char *program, *argv, *runtime; /* from info records, NULL if absent;
+                                           runtime is OI_PROFILE_NO_OMPT for
+                                           a run on a runtime without OMPT */
   const char *hash_mode; /* "sampled", "full" or "off"; NULL if absent */
   uint64_t events;        /* events read */
   bool damaged;           /* reading stopped at damage (up_to_damage);
@@ -126,6 +137,9 @@ typedef struct oi_profile {
   oi_variable_row *variables;
   oi_string_index labels; /* owns the row labels */
   oi_string_index texts;  /* owns file, function and module strings */
+
+  oi_last_construct *last_constructs; /* per thread with a construct */
+  uint32_t last_construct_count;
 
   oi_slice *slices; /* sorted by track kind, track, lane, start */
   uint64_t slice_count, slice_capacity;
@@ -183,6 +197,10 @@ const char *oi_profile_finding_certainty(const oi_finding *finding);
 /* How the shim hashed transfers, for the report header; NULL when the trace
  * does not say. */
 const char *oi_profile_hashing(const oi_profile *profile);
+/* The runtime of a run whose shim started from the first hook because the
+ * runtime has no OMPT (the trace's info ompt=none). */
+#define OI_PROFILE_NO_OMPT "runtime without OMPT: compiler events only"
+
 /* "from the runtime", "inferred from map clauses" or "partly inferred":
  * where the data operations came from; NULL when there were none. */
 const char *oi_profile_data_op_source(const oi_profile *profile);

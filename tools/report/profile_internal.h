@@ -21,6 +21,8 @@ typedef struct oi_open_region {
 typedef struct oi_thread_state {
   oi_open_region *stack;
   uint32_t depth, capacity;
+  oi_open_region last_closed; /* valid when has_closed */
+  bool has_closed;
   uint64_t last_ns;
   bool seen;
 } oi_thread_state;

@@ -2,6 +2,7 @@
  * docs/report-json.md and versioned by "schema_version". */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "json_writer.h"
 #include "writers.h"
@@ -55,6 +56,10 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
     oi_json_bool(json, "complete", t->complete);
     if (t->complete)
       oi_json_uint(json, "lost_events", t->end.lost_events);
+    if (t->complete && t->end.signal)
+      oi_json_uint(json, "signal", t->end.signal);
+    if (t->complete && t->end.write_error)
+      oi_json_str(json, "write_error", strerror((int)t->end.write_error));
   } else {
     processes(p, json);
   }

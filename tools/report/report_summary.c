@@ -80,6 +80,8 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
           oi_format_ns(p->duration_ns, a, sizeof a), oi_format_ns(in_constructs, b, sizeof b),
           share, p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
           p->device_count == 1 ? "" : "s");
+  if (p->runtime && strcmp(p->runtime, OI_PROFILE_NO_OMPT) == 0)
+    fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, OI_PROFILE_NO_OMPT);
   data_moved(p, out, &s);
   top_findings(p, out, &s);
   fprintf(out, "%sompt-inst:%s details: ompt-inst report %s\n", s.bold, s.off, o->run_dir);

@@ -59,14 +59,32 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   const char *hashing = oi_profile_hashing(p);
   if (hashing)
     fprintf(out, "  hashing   %s\n", hashing);
+  char ending[256];
   if (!t)
     job_header(p, out);
+  else if (t->complete && *oi_reader_ending(t, ending, sizeof ending))
+    fprintf(out, "  trace     %s, %s\n", oi_format_fit_tail(t->path, 40, fitted, sizeof fitted),
+            ending);
   else if (t->complete)
     fprintf(out, "  trace     %s, complete, %" PRIu64 " events lost\n",
             oi_format_fit_tail(t->path, 60, fitted, sizeof fitted), t->end.lost_events);
   else
     fprintf(out, "  trace     %s, INCOMPLETE (no end record: the program did not finish)\n",
             oi_format_fit_tail(t->path, 40, fitted, sizeof fitted));
+}
+
+/* Where each thread was when a signal ended the run. */
+static void last_constructs(const oi_profile *p, FILE *out) {
+  if (!p->trace || !p->trace->complete || !p->trace->end.signal)
+    return;
+  for (uint32_t i = 0; i < p->last_construct_count; i++) {
+    const oi_last_construct *last = &p->last_constructs[i];
+    char place[512] = "an unknown place";
+    if (last->place != UINT32_MAX)
+      oi_place_text(&p->places[last->place], false, place, sizeof place);
+    fprintf(out, "  thread %-3" PRIu32 " %s %s at %s\n", last->thread,
+            last->open ? "was in" : "had left", last->label, place);
+  }
 }
 
 static unsigned shown(unsigned count, unsigned top) {
@@ -225,6 +243,7 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
 
 int oi_write_text(const oi_profile *p, const oi_report_options *o, FILE *out) {
   header(p, o, out);
+  last_constructs(p, out);
   constructs(p, o, out);
   variables(p, o, out);
   findings(p, o, out);

@@ -3,6 +3,7 @@
  * taskloop of 4 tasks, two dependent tasks, a nest lock taken twice, flush,
  * a reduction, cancel, and a host teams construct with 2 teams. */
 #include <omp.h>
+#include <stdatomic.h>
 #include <stdio.h>
 
 int main(void) {
@@ -41,10 +42,20 @@ int main(void) {
           sum++;
         }
       }
-#pragma omp task depend(out : x)
-      x = 1;
+      /* The runtime reports a dependence edge only while its source task
+       * is unfinished, so the source waits until its sink exists (when
+       * another thread can run it: a team of one runs tasks at once). */
+      atomic_int sink_created = 0;
+      int wait_for_sink = omp_get_num_threads() > 1;
+#pragma omp task depend(out : x) shared(sink_created)
+      {
+        while (wait_for_sink && !atomic_load(&sink_created))
+          ;
+        x = 1;
+      }
 #pragma omp task depend(in : x)
       y = x + 1;
+      atomic_store(&sink_created, 1);
 #pragma omp taskwait
       omp_set_nest_lock(&nest);
       omp_set_nest_lock(&nest);

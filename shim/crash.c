@@ -1,0 +1,130 @@
+/* The fatal-signal handler: async-signal-safe code only (no locks it could
+ * wait on, no allocation, no stdio), guarded against re-entrance. */
+#include "crash.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "run_folder.h"
+
+static const int fatal_signals[] = {SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
+                                    SIGABRT, SIGTERM, SIGINT, SIGQUIT};
+#define FATAL_COUNT (sizeof fatal_signals / sizeof fatal_signals[0])
+
+/* The program's disposition per signal, in two copies: oi_crash_reclaim
+ * fills the one not in use, then switches (the handler may run meanwhile). */
+static struct sigaction previous_copies[2][FATAL_COUNT];
+static _Atomic int in_use[FATAL_COUNT];
+static struct sigaction ours;
+static pthread_mutex_t reclaim_lock = PTHREAD_MUTEX_INITIALIZER;
+/* set while this thread runs the handler: a fault inside it must not
+ * write again (the trace or the buffers may be what faulted) */
+static __thread int in_handler __attribute__((tls_model("initial-exec")));
+
+static int slot_of(int signal_number) {
+  for (unsigned i = 0; i < FATAL_COUNT; i++)
+    if (fatal_signals[i] == signal_number)
+      return (int)i;
+  return -1;
+}
+
+static int is_handler(const struct sigaction *action) {
+  if (action->sa_flags & SA_SIGINFO)
+    return action->sa_sigaction != NULL;
+  return action->sa_handler != SIG_DFL && action->sa_handler != SIG_IGN;
+}
+
+static void say(const char *text) {
+  ssize_t ignored = write(STDERR_FILENO, text, strlen(text));
+  (void)ignored;
+}
+
+/* "ompt-inst: SIGSEGV ended the program; its trace is in DIR" */
+static void report_end(int signal_number) {
+  const char *name = sigabbrev_np(signal_number);
+  say("ompt-inst: SIG");
+  say(name ? name : "?");
+  say(" ended the program; its trace is in ");
+  say(oi_run_folder());
+  say("\n");
+}
+
+/* A fault the kernel raised comes back when the instruction runs again;
+ * anything sent (kill, raise, abort) must be sent again. */
+static int sent(const siginfo_t *info, int signal_number) {
+  int fault = signal_number == SIGSEGV || signal_number == SIGBUS ||
+              signal_number == SIGFPE || signal_number == SIGILL;
+  return !fault || !info || info->si_code <= 0;
+}
+
+static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
+  int saved_errno = errno;
+  int slot = slot_of(signal_number);
+  if (slot < 0)
+    return;
+  const struct sigaction *before = &previous_copies[atomic_load(&in_use[slot])][slot];
+  int program_handles = is_handler(before);
+  if (!in_handler) {
+    in_handler = 1;
+    if (program_handles)
+      oi_record_write_buffers_at_signal();
+    else if (oi_record_end_at_signal(signal_number))
+      report_end(signal_number);
+    in_handler = 0;
+  }
+  errno = saved_errno;
+  if (program_handles) {
+    if (before->sa_flags & SA_SIGINFO)
+      before->sa_sigaction(signal_number, info, context);
+    else
+      before->sa_handler(signal_number);
+    return;
+  }
+  /* die as the program would have: default action, its status, its core */
+  sigaction(signal_number, before, NULL);
+  if (sent(info, signal_number))
+    raise(signal_number); /* delivered when this handler returns */
+}
+
+static int is_ours(const struct sigaction *action) {
+  return (action->sa_flags & SA_SIGINFO) && action->sa_sigaction == on_fatal_signal;
+}
+
+/* Put the tool's handler in front of whatever the program has now. */
+static void take_over(unsigned i) {
+  struct sigaction now;
+  if (sigaction(fatal_signals[i], NULL, &now) != 0 || is_ours(&now) ||
+      (!(now.sa_flags & SA_SIGINFO) && now.sa_handler == SIG_IGN))
+    return; /* ignored stays ignored */
+  int spare = !atomic_load(&in_use[i]);
+  previous_copies[spare][i] = now;
+  atomic_store(&in_use[i], spare);
+  sigaction(fatal_signals[i], &ours, NULL);
+}
+
+void oi_crash_install(void) {
+  ours.sa_sigaction = on_fatal_signal;
+  /* SA_ONSTACK: a stack overflow runs the handler on the program's
+   * alternate stack, if it has one */
+  ours.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_RESTART;
+  sigemptyset(&ours.sa_mask);
+  for (unsigned i = 0; i < FATAL_COUNT; i++)
+    sigaddset(&ours.sa_mask, fatal_signals[i]);
+  pthread_mutex_lock(&reclaim_lock);
+  for (unsigned i = 0; i < FATAL_COUNT; i++)
+    take_over(i);
+  pthread_mutex_unlock(&reclaim_lock);
+}
+
+void oi_crash_reclaim(void) {
+  if (!ours.sa_sigaction || pthread_mutex_trylock(&reclaim_lock) != 0)
+    return;
+  for (unsigned i = 0; i < FATAL_COUNT; i++)
+    take_over(i);
+  pthread_mutex_unlock(&reclaim_lock);
+}

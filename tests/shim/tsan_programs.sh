@@ -1,0 +1,43 @@
+# ThreadSanitizer on the shim inside real OpenMP programs (OMPT_INST_TSAN
+# builds only): tasks, locks, atomics, thread churn, offloading, crash and
+# flush paths, with the TSan runtime preloaded (an uninstrumented program
+# cannot dlopen an instrumented library otherwise). Reports from calls the
+# OpenMP runtime itself makes are suppressed (it is not instrumented, so TSan
+# cannot see its synchronisation); any report with the shim in it fails.
+. "$OI_SRC/tests/lib.sh"
+tsan=$(gcc -print-file-name=libtsan.so)
+[ -e "$tsan" ] || fail "no libtsan.so (gcc's ThreadSanitizer runtime)"
+# the runtime's own calls; and libomptarget's unregistering at exit, which
+# unlocks a mutex it locked in an uninstrumented path (no shim code in it)
+printf '%s\n' 'called_from_lib:libomp.so' 'called_from_lib:libomptarget.so' \
+  'mutex:.omp_offloading.descriptor_unreg' > tsan.supp
+export TSAN_OPTIONS="suppressions=$TEST_TMP/tsan.supp:halt_on_error=0:exitcode=66"
+
+run_under_tsan() { # NAME ARGS...: no report, the program's own status
+  local name=$1; shift
+  set +e
+  LD_PRELOAD="$tsan" OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR="run-$name" "$@" > "$name.out" 2> "$name.err"
+  local rc=$?
+  set -e
+  ! grep -q "ThreadSanitizer" "$name.err" || fail "$name: $(grep -A12 -m1 'WARNING: ThreadSanitizer' "$name.err")"
+  echo "$rc"
+}
+
+cc_plain host "$OI_SRC/tests/shim/programs/host_constructs.c"
+cc_plain more "$OI_SRC/tests/shim/programs/more_constructs.c"
+cc_plain churn "$OI_SRC/tests/shim/programs/thread_churn.c"
+"$OI_CLANG" "${OI_FOPENMP[@]}" -I"$OI_SRC/include" \
+  "$OI_SRC/tests/shim/programs/counted_atomics.c" -o atomics
+cc_plain crash "$OI_SRC/tests/shim/programs/crash_after_regions.c"
+cc_plain copies "$OI_SRC/tests/shim/programs/target_copies.c" $OI_HOST_OFFLOAD -lxxhash
+
+expect_eq "$(run_under_tsan host ./host 25)" 0 "host constructs"
+expect_eq "$(run_under_tsan more ./more)" 0 "more constructs"
+expect_eq "$(run_under_tsan churn ./churn)" 0 "thread churn"
+expect_eq "$(run_under_tsan atomics ./atomics 2000 enter flush)" 5 "counted atomics, flushed"
+expect_eq "$(run_under_tsan copies ./copies)" 0 "target copies"
+expect_eq "$(run_under_tsan crash ./crash 300 abort)" 134 "abort after 300 regions"
+for dir in host more churn atomics copies crash; do
+  "$OI" dump "run-$dir" > /dev/null 2>&1 || fail "$dir: trace unreadable"
+done
+echo ok
