@@ -28,9 +28,13 @@ MASK = "<masked>"
 HEX = re.compile(r"0x[0-9a-f]+")
 
 
+PATH = re.compile(r"/[^\s():]*/")
+
+
 def text(value):
-    """Host and code addresses differ from run to run."""
-    return HEX.sub("0x?", value) if isinstance(value, str) else value
+    """Host and code addresses differ from run to run, folders of the
+    source tree from checkout to checkout."""
+    return PATH.sub("", HEX.sub("0x?", value)) if isinstance(value, str) else value
 
 
 def base(path):
