@@ -26,15 +26,16 @@ import sys
 
 MASK = "<masked>"
 HEX = re.compile(r"0x[0-9a-f]+")
-
-
-PATH = re.compile(r"/[^\s():]*/")
+# An absolute path inside text (a suggestion naming "/src/x.c:17"): where the
+# tree lies is no part of the report's meaning, the file's name is.
+ABSOLUTE_PATH = re.compile(r"(?<![\w.])/(?:[^\s/:()]+/)+([^\s/:()]+)")
 
 
 def text(value):
-    """Host and code addresses differ from run to run, folders of the
-    source tree from checkout to checkout."""
-    return PATH.sub("", HEX.sub("0x?", value)) if isinstance(value, str) else value
+    """Host and code addresses differ from run to run; folders from tree to tree."""
+    if not isinstance(value, str):
+        return value
+    return ABSOLUTE_PATH.sub(r"\1", HEX.sub("0x?", value))
 
 
 def base(path):
