@@ -56,6 +56,12 @@ def location_problem(event, compiler_sites):
     if (kind == "implicit_task" and event.get("endpoint") == "end"
             and not event.get("parallel_id") and not event.get("task_id")):
         return None
+    if not event.get("codeptr") and os.environ.get("OI_LLVM") == "14":
+        # LLVM 14's runtime passes no codeptr_ra for the regions of device
+        # code run on the host, nor for their enclosing target: the region
+        # has none, so none can be given (the invariant asks it only where
+        # the region has one)
+        return None
     return "no file:line" if event.get("codeptr") else "no codeptr_ra"
 
 
