@@ -6,10 +6,12 @@
  * name another clang binary of the same major version (a plugin loads only
  * into the clang it was built for). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -88,33 +90,77 @@ static const char *user_compiler(bool cxx) {
   return chosen && chosen[0] ? chosen : NULL;
 }
 
-/* The major version `compiler --version` prints ("clang version 19.1.7"),
- * 0 if it prints none. */
-static int clang_major_version(const char *compiler) {
-  size_t length = strlen(compiler) + sizeof " --version 2>/dev/null";
-  char *command = malloc(length);
-  if (!command)
-    return 0;
-  snprintf(command, length, "%s --version 2>/dev/null", compiler);
-  FILE *output = popen(command, "r");
-  free(command);
-  if (!output)
-    return 0;
-  char line[256];
-  int major = 0;
-  while (!major && fgets(line, sizeof line, output)) {
-    const char *version = strstr(line, "clang version ");
-    if (version)
-      major = atoi(version + strlen("clang version "));
+/* The executable a compiler name runs: a name with a slash as given, a bare
+ * name (OMPT_INST_CLANG=clang-19) searched in PATH as a shell would. NULL if
+ * none is found (errno says why). */
+static char *resolve_program(const char *name) {
+  if (strchr(name, '/'))
+    return access(name, X_OK) == 0 ? strdup(name) : NULL;
+  const char *path = getenv("PATH");
+  if (!path || !path[0])
+    path = "/usr/bin:/bin";
+  for (const char *dir = path; *dir;) {
+    size_t dir_length = strcspn(dir, ":");
+    size_t length = dir_length + 1 + strlen(name) + 1;
+    char *candidate = malloc(length);
+    if (!candidate)
+      return NULL;
+    snprintf(candidate, length, "%.*s/%s", (int)dir_length, dir_length ? dir : ".", name);
+    if (access(candidate, X_OK) == 0)
+      return candidate;
+    free(candidate);
+    dir += dir_length + (dir[dir_length] == ':');
   }
-  pclose(output);
+  errno = ENOENT;
+  return NULL;
+}
+
+/* The major version `compiler --version` prints ("clang version 19.1.7"),
+ * 0 if it prints none. Run without a shell, so no name is ever re-parsed. */
+static int clang_major_version(const char *compiler) {
+  int channel[2];
+  if (pipe(channel) != 0)
+    return 0;
+  pid_t child = fork();
+  if (child < 0) {
+    close(channel[0]);
+    close(channel[1]);
+    return 0;
+  }
+  if (child == 0) {
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0)
+      dup2(null, STDERR_FILENO);
+    dup2(channel[1], STDOUT_FILENO);
+    close(channel[0]);
+    close(channel[1]);
+    execl(compiler, compiler, "--version", (char *)NULL);
+    _exit(127);
+  }
+  close(channel[1]);
+  FILE *output = fdopen(channel[0], "r");
+  int major = 0;
+  if (output) {
+    char line[256];
+    while (fgets(line, sizeof line, output)) {
+      const char *version = strstr(line, "clang version ");
+      if (version && !major)
+        major = atoi(version + strlen("clang version "));
+    }
+    fclose(output);
+  } else {
+    close(channel[0]);
+  }
+  while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
+    ;
   return major;
 }
 
 /* One line naming what is wrong when the compiler cannot serve: missing, or
  * a clang whose major version the plugin was not built for. */
-static bool compiler_usable(const char *compiler, const char *variable) {
-  if (access(compiler, X_OK) != 0) {
+static bool compiler_usable(const char *compiler, const char *program,
+                            const char *variable) {
+  if (!program) {
     fprintf(stderr, "ompt-inst: cannot run the compiler %s%s%s: %s%s\n",
             variable ? variable : "", variable ? "=" : "", compiler, strerror(errno),
             variable ? "" : " (install clang-" OMPT_INST_LLVM_VERSION ")");
@@ -122,7 +168,7 @@ static bool compiler_usable(const char *compiler, const char *variable) {
   }
   if (!variable)
     return true;
-  int major = clang_major_version(compiler);
+  int major = clang_major_version(program);
   if (major == atoi(OMPT_INST_LLVM_VERSION))
     return true;
   if (major)
@@ -140,8 +186,11 @@ int oi_cmd_cc(int argc, char **argv) {
   bool cxx = wants_cxx(argc, argv);
   const char *chosen = user_compiler(cxx);
   const char *compiler = chosen ? chosen : cxx ? OMPT_INST_CLANGXX : OMPT_INST_CLANG;
-  if (!compiler_usable(compiler, chosen ? compiler_variable(cxx) : NULL))
+  char *program = resolve_program(compiler);
+  if (!compiler_usable(compiler, program, chosen ? compiler_variable(cxx) : NULL)) {
+    free(program);
     return OI_EXIT_NOT_RUNNABLE;
+  }
   char *plugin = oi_companion_path(OI_PLUGIN_FILE_NAME);
   if (!plugin)
     return OI_EXIT_FAILURE;
@@ -175,7 +224,7 @@ int oi_cmd_cc(int argc, char **argv) {
     args[n++] = "-Wl,-rpath," OMPT_INST_RUNTIME_DIR;
   }
   args[n] = NULL;
-  execv(compiler, args);
+  execv(program, args);
   fprintf(stderr, "ompt-inst: cannot run %s: %s\n", compiler, strerror(errno));
   return OI_EXIT_NOT_RUNNABLE;
 }

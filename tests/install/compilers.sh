@@ -56,4 +56,18 @@ OMPT_INST_CLANGXX=/nonexistent "$CXX" -c app.cpp 2> err; rc=$?
 set -e
 expect_eq "$rc" 127 "exit code with a missing OMPT_INST_CLANGXX"
 expect_eq "$(cat err)" "ompt-inst: cannot run the compiler OMPT_INST_CLANGXX=/nonexistent: No such file or directory" "message"
+
+# a bare name is found in PATH, as a shell would find it
+OMPT_INST_CLANG=clang-$OI_LLVM "$CC" -c make-project/app.c -o bare.o 2> err ||
+  fail "OMPT_INST_CLANG=clang-$OI_LLVM: $(cat err)"
+[ -s bare.o ] || fail "OMPT_INST_CLANG=clang-$OI_LLVM wrote no object"
+
+# a compiler path is run, never handed to a shell: a name with shell syntax
+# in it is one file name
+mkdir "dir; touch pwned"
+ln -s "$OI_CLANG" "dir; touch pwned/clang"
+OMPT_INST_CLANG="$PWD/dir; touch pwned/clang" "$CC" -c make-project/app.c -o quoted.o 2> err ||
+  fail "a compiler path with shell syntax: $(cat err)"
+[ -s quoted.o ] || fail "a compiler path with shell syntax wrote no object"
+[ ! -e pwned ] || fail "the compiler path was handed to a shell"
 echo ok
