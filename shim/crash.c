@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "record.h"
@@ -25,6 +26,13 @@ static pthread_mutex_t reclaim_lock = PTHREAD_MUTEX_INITIALIZER;
 /* set while this thread runs the handler: a fault inside it must not
  * write again (the trace or the buffers may be what faulted) */
 static __thread int in_handler __attribute__((tls_model("initial-exec")));
+
+/* this thread's alternate stack when the tool made it, with its guard page */
+static __thread void *own_stack __attribute__((tls_model("initial-exec")));
+static __thread size_t own_stack_length __attribute__((tls_model("initial-exec")));
+
+/* The handler writes every buffer (frames, checksums, writev): a few KiB. */
+#define HANDLER_STACK_BYTES (64u * 1024u)
 
 static int slot_of(int signal_number) {
   for (unsigned i = 0; i < FATAL_COUNT; i++)
@@ -127,4 +135,40 @@ void oi_crash_reclaim(void) {
   for (unsigned i = 0; i < FATAL_COUNT; i++)
     take_over(i);
   pthread_mutex_unlock(&reclaim_lock);
+}
+
+void oi_crash_thread_attach(void) {
+  stack_t current;
+  if (own_stack || sigaltstack(NULL, &current) != 0 || !(current.ss_flags & SS_DISABLE))
+    return; /* the program's own alternate stack serves as well */
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t length = page + HANDLER_STACK_BYTES;
+  char *memory = mmap(NULL, length, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (memory == MAP_FAILED)
+    return;
+  /* a guard page below: a handler that overflows faults instead of writing
+   * over whatever lies beneath */
+  mprotect(memory, page, PROT_NONE);
+  stack_t alternate = {.ss_sp = memory + page, .ss_size = HANDLER_STACK_BYTES, .ss_flags = 0};
+  if (sigaltstack(&alternate, NULL) != 0) {
+    munmap(memory, length);
+    return;
+  }
+  own_stack = memory;
+  own_stack_length = length;
+}
+
+void oi_crash_thread_detach(void) {
+  stack_t current;
+  if (!own_stack || sigaltstack(NULL, &current) != 0)
+    return;
+  char *usable = (char *)own_stack + (own_stack_length - HANDLER_STACK_BYTES);
+  if (!(current.ss_flags & SS_DISABLE) && (char *)current.ss_sp == usable) {
+    stack_t off = {.ss_flags = SS_DISABLE};
+    if ((current.ss_flags & SS_ONSTACK) || sigaltstack(&off, NULL) != 0)
+      return; /* still in use: leave it */
+  } /* else the program set its own since: ours is idle */
+  munmap(own_stack, own_stack_length);
+  own_stack = NULL;
 }

@@ -15,4 +15,10 @@ void oi_crash_install(void);
  * buffer flushes: a few system calls per 4096 events). */
 void oi_crash_reclaim(void);
 
+/* A stack overflow faults with no stack left to run a handler on, so each
+ * recording thread gets an alternate signal stack (unless the program gave
+ * it one): attach when the thread starts recording, detach when it retires. */
+void oi_crash_thread_attach(void);
+void oi_crash_thread_detach(void);
+
 #endif

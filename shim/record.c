@@ -81,6 +81,7 @@ oi_thread *oi_thread_attach(void) {
                                  : atomic_fetch_add(&next_thread_number, 1);
   __atomic_store_n(&t->retired, 0, __ATOMIC_RELEASE);
   oi_tls_thread = t;
+  oi_crash_thread_attach();
   return t;
 }
 
@@ -100,6 +101,7 @@ void oi_thread_retire(void) {
     write_thread_record(t);
   tls_retired_number = t->number + 1;
   oi_tls_thread = NULL;
+  oi_crash_thread_detach();
   pthread_mutex_lock(&registry_lock);
   __atomic_store_n(&t->retired, 1, __ATOMIC_RELEASE);
   t->next_free = free_threads;

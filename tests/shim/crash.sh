@@ -31,8 +31,26 @@ for how in segv abort term; do
   grep -q "\"signal\":$((rc - 128))," report.json || fail "$how: signal not in the json report"
   # the initial thread had left its last parallel region; the worker may
   # still be in its barrier
-  grep -q "^  thread 0   had left parallel at .*crash_after_regions.c:27$" report.txt ||
+  grep -q "^  thread 0   had left parallel at .*crash_after_regions.c:36$" report.txt ||
     fail "$how: last construct of thread 0: $(head -12 report.txt)"
+done
+
+# a stack overflow leaves no stack to run a handler on: the tool's handler
+# runs on an alternate stack it gave the thread, on the initial thread and on
+# a worker alike
+for how in overflow overflow-worker; do
+  rc_native=0
+  ./prog $n $how > native.out 2>/dev/null || rc_native=$?
+  expect_eq "$rc_native" 139 "$how: native exit status"
+  rc=0
+  OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=$how ./prog $n $how > tool.out 2> err || rc=$?
+  expect_eq "$rc" 139 "$how: exit status"
+  expect_eq "$(cat err)" "ompt-inst: SIGSEGV ended the program; its trace is in $how" "$how: message"
+  expect_eq "$(dumpq $how kind=parallel endpoint=end --count)" $n "$how: parallel regions ended"
+  "$OI" dump --header $how > header.jsonl 2>/dev/null
+  header=$(head -n 1 header.jsonl)
+  echo "$header" | grep -q '"complete":true,.*"signal":11,' ||
+    fail "$how: no end record naming SIGSEGV: $header"
 done
 
 # a handler of the program's own runs (it exits 42); the buffers are

@@ -1,6 +1,8 @@
 /* N two-thread parallel regions, then death by the named cause: "segv" (a
  * NULL store), "abort", "term" (SIGTERM to itself), "handled" (a SIGSEGV
- * handler installed before the first region exits 42), or "none". */
+ * handler installed before the first region exits 42), "overflow" (endless
+ * recursion on the initial thread), "overflow-worker" (the same on the
+ * second thread of one more parallel region), or "none". */
 #include <omp.h>
 #include <stdint.h>
 #include <signal.h>
@@ -15,6 +17,13 @@ static void handler(int signal_number) {
   ssize_t ignored = write(STDOUT_FILENO, text, sizeof text - 1);
   (void)ignored;
   _exit(42);
+}
+
+/* Each call keeps a frame the compiler cannot drop or turn into a loop. */
+static int deeper(int depth) {
+  volatile char frame[1024];
+  frame[depth % sizeof frame] = (char)depth;
+  return depth < 0 ? 0 : deeper(depth + 1) + frame[depth % sizeof frame];
 }
 
 int main(int argc, char **argv) {
@@ -34,6 +43,13 @@ int main(int argc, char **argv) {
   fflush(stdout);
   if (strcmp(how, "segv") == 0 || strcmp(how, "handled") == 0)
     *(volatile int *)(uintptr_t)(sum * 0) = 1; /* NULL, computed: not optimised away */
+  if (strcmp(how, "overflow") == 0)
+    sum += deeper(0);
+  if (strcmp(how, "overflow-worker") == 0) {
+#pragma omp parallel num_threads(2)
+    if (omp_get_thread_num() == 1)
+      sum += deeper(0);
+  }
   if (strcmp(how, "abort") == 0)
     abort();
   if (strcmp(how, "term") == 0)
