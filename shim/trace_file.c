@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -27,6 +28,12 @@ static char reserve_path[PATH_MAX];
 static _Atomic int trace_sealed;
 static _Atomic int write_error;
 static _Atomic int closing;
+/* A file-size limit (`ulimit -f`) would kill the program with SIGXFSZ at the
+ * write that crosses it: the trace stops short of it instead, keeping the
+ * reserve's worth for the closing records. */
+static uint64_t size_limit = UINT64_MAX;
+static uint64_t events_limit = UINT64_MAX;
+static _Atomic uint64_t trace_bytes;
 
 /* A regular file created (or emptied) at `path`, never through a symbolic
  * link or into a FIFO or device: the descriptor, or -errno. With `lock`,
@@ -65,16 +72,28 @@ static void make_reserve(const char *dir) {
     return;
   }
   static const char zeros[4096];
-  for (unsigned written = 0; written < RESERVE_BYTES; written += sizeof zeros)
+  uint64_t reserve = size_limit < RESERVE_BYTES ? size_limit : RESERVE_BYTES;
+  for (uint64_t written = 0; written + sizeof zeros <= reserve; written += sizeof zeros)
     if (write(fd, zeros, sizeof zeros) != (ssize_t)sizeof zeros)
       break;
   close(fd);
+}
+
+static void read_size_limit(void) {
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_FSIZE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return;
+  size_limit = (uint64_t)limit.rlim_cur;
+  events_limit = size_limit > 2 * RESERVE_BYTES ? size_limit - RESERVE_BYTES : size_limit / 2;
 }
 
 int oi_trace_open(const char *dir) {
   if (snprintf(trace_path, sizeof trace_path, "%s/%s", dir, OI_TRACE_FILE_NAME) >=
       (int)sizeof trace_path)
     return ENAMETOOLONG;
+  read_size_limit();
+  if (size_limit < sizeof(oi_trace_header))
+    return EFBIG;
   int fd = open_regular(trace_path, O_APPEND, 1);
   if (fd < 0)
     return -fd;
@@ -89,6 +108,7 @@ int oi_trace_open(const char *dir) {
     close(fd);
     return err;
   }
+  atomic_store(&trace_bytes, sizeof header);
   trace_fd = fd;
   make_reserve(dir);
   return 0;
@@ -133,6 +153,18 @@ static int write_all(struct iovec *iov, int count, size_t total) {
   return 0;
 }
 
+/* The file's room for `bytes` more under a size limit: EFBIG past it. */
+static int claim_bytes(uint64_t bytes) {
+  if (size_limit == UINT64_MAX)
+    return 0;
+  uint64_t room = atomic_load_explicit(&closing, memory_order_relaxed) ? size_limit : events_limit;
+  uint64_t end = atomic_fetch_add(&trace_bytes, bytes) + bytes;
+  if (end <= room)
+    return 0;
+  atomic_fetch_sub(&trace_bytes, bytes);
+  return EFBIG;
+}
+
 int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void *tail,
                    size_t tail_size) {
   if (trace_fd < 0 || atomic_load_explicit(&trace_sealed, memory_order_relaxed) ||
@@ -150,7 +182,9 @@ int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void
   struct iovec iov[3] = {{&frame, sizeof frame},
                          {(void *)head, head_size},
                          {(void *)tail, tail_size}};
-  int err = write_all(iov, 3, sizeof frame + size);
+  int err = claim_bytes(sizeof frame + size);
+  if (!err)
+    err = write_all(iov, 3, sizeof frame + size);
   if (err) {
     int none = 0;
     atomic_compare_exchange_strong(&write_error, &none, err);

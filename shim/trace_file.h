@@ -6,7 +6,9 @@
  * EIO, a quota) stops all further writing: callers count what they could
  * not write. A small reserve file, created with the trace, is given back at
  * the end so the closing records (threads, modules, END with the error)
- * still fit on a full disk. Every append is async-signal-safe. */
+ * still fit on a full disk. Under a file-size limit (`ulimit -f`) the trace
+ * stops short of it (EFBIG) rather than let SIGXFSZ kill the program. Every
+ * append is async-signal-safe. */
 #ifndef OMPT_INST_SHIM_TRACE_FILE_H
 #define OMPT_INST_SHIM_TRACE_FILE_H
 
