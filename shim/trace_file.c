@@ -22,7 +22,11 @@
 #define RESERVE_BYTES (256u << 10)
 #define RESERVE_FILE_NAME "trace.reserve"
 
-static int trace_fd = -1;
+static _Atomic int trace_fd = -1;
+/* what trace_fd must name: a program may close descriptors it did not open
+ * (daemons, closefrom) and get the number back for a file of its own */
+static dev_t trace_device;
+static ino_t trace_inode;
 static char trace_path[PATH_MAX];
 static char reserve_path[PATH_MAX];
 static _Atomic int trace_sealed;
@@ -57,6 +61,50 @@ static int open_regular(const char *path, int flags, int lock) {
     return -err;
   }
   return fd;
+}
+
+/* The descriptor moved far above those a program opens: one that closes
+ * "all" its descriptors and opens new ones gets the lowest numbers back,
+ * never this one, so a stale number fails instead of writing elsewhere. */
+static int move_high(int fd) {
+  struct rlimit limit;
+  int floor = 512;
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY &&
+      limit.rlim_cur > 64)
+    floor = (int)(limit.rlim_cur > 65536 ? 65536 : limit.rlim_cur) - 32;
+  int high = fcntl(fd, F_DUPFD_CLOEXEC, floor);
+  if (high < 0)
+    return fd;
+  close(fd); /* the lock belongs to the open file, which `high` keeps */
+  return high;
+}
+
+static int names_trace(int fd) {
+  struct stat info;
+  return fstat(fd, &info) == 0 && info.st_dev == trace_device && info.st_ino == trace_inode;
+}
+
+/* The trace's descriptor, opened again if the program closed it: -errno
+ * when the trace can no longer be reached (removed, replaced, locked by
+ * another process). Async-signal-safe. */
+static int current_descriptor(void) {
+  int fd = atomic_load_explicit(&trace_fd, memory_order_relaxed);
+  if (names_trace(fd))
+    return fd;
+  int again = open(trace_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (again < 0)
+    return -errno;
+  if (!names_trace(again) || flock(again, LOCK_EX | LOCK_NB) != 0) {
+    close(again);
+    return -ESTALE;
+  }
+  again = move_high(again);
+  /* the old number is the program's now: never closed here */
+  if (!atomic_compare_exchange_strong(&trace_fd, &fd, again)) {
+    close(again); /* another thread reopened it first */
+    return fd;
+  }
+  return again;
 }
 
 /* The reserve: bytes written now that can be given back later. */
@@ -108,8 +156,16 @@ int oi_trace_open(const char *dir) {
     close(fd);
     return err;
   }
+  struct stat info;
+  if (fstat(fd, &info) != 0) {
+    int err = errno;
+    close(fd);
+    return err;
+  }
+  trace_device = info.st_dev;
+  trace_inode = info.st_ino;
   atomic_store(&trace_bytes, sizeof header);
-  trace_fd = fd;
+  atomic_store(&trace_fd, move_high(fd));
   make_reserve(dir);
   return 0;
 }
@@ -131,10 +187,13 @@ void oi_trace_closing(void) {
 /* Writes all of `iov`; a short write is continued once so the failure
  * names its cause (a full disk writes what fits, then says ENOSPC). */
 static int write_all(struct iovec *iov, int count, size_t total) {
+  int fd = current_descriptor();
+  if (fd < 0)
+    return -fd;
   size_t done = 0;
   int short_writes = 0;
   while (done < total) {
-    ssize_t n = writev(trace_fd, iov, count);
+    ssize_t n = writev(fd, iov, count);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0 || ++short_writes > 2)
