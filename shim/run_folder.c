@@ -15,8 +15,13 @@
 #include "trace_file.h"
 
 static char dir[PATH_MAX];
+/* the same, absolute: the program may change its working folder before the
+ * summary reads the trace */
+static char absolute_dir[PATH_MAX];
 
 const char *oi_run_folder(void) { return dir; }
+
+const char *oi_run_folder_absolute(void) { return absolute_dir[0] ? absolute_dir : dir; }
 
 /* Creates `path` private to the user (0700); an existing folder only if
  * oi_run_folder_unusable accepts it. 0, or -1 after one line on stderr. */
@@ -103,6 +108,8 @@ int oi_run_folder_open(void) {
     made = make_default_folder();
   if (made != 0)
     return -1;
+  if (!realpath(dir, absolute_dir))
+    absolute_dir[0] = '\0';
   int err = oi_trace_open(dir);
   if (err == EBUSY) {
     fprintf(stderr,

@@ -11,7 +11,10 @@
  * one warning line on stderr and -1: the program runs on unrecorded. */
 int oi_run_folder_open(void);
 
-/* The run folder as opened ("" before). */
+/* The run folder as opened ("" before), for messages. */
 const char *oi_run_folder(void);
+/* The same as an absolute path, for reading it later: the program may have
+ * changed its working folder since. */
+const char *oi_run_folder_absolute(void);
 
 #endif

@@ -152,7 +152,7 @@ static int in_parallel_region(void) {
 static void finish_run(void) {
   oi_launch launch;
   if (oi_record_finish() && !oi_launch_detect_here(&launch))
-    oi_summary_print(oi_run_folder());
+    oi_summary_print(oi_run_folder_absolute());
 }
 
 static void finish_at_exit(void) {

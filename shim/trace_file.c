@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/resource.h>
@@ -28,6 +29,8 @@ static _Atomic int trace_fd = -1;
 static dev_t trace_device;
 static ino_t trace_inode;
 static char trace_path[PATH_MAX];
+/* the same, absolute: the program may change its working folder */
+static char reopen_path[PATH_MAX];
 static char reserve_path[PATH_MAX];
 static _Atomic int trace_sealed;
 static _Atomic int write_error;
@@ -91,7 +94,7 @@ static int current_descriptor(void) {
   int fd = atomic_load_explicit(&trace_fd, memory_order_relaxed);
   if (names_trace(fd))
     return fd;
-  int again = open(trace_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  int again = open(reopen_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (again < 0)
     return -errno;
   if (!names_trace(again) || flock(again, LOCK_EX | LOCK_NB) != 0) {
@@ -164,6 +167,8 @@ int oi_trace_open(const char *dir) {
   }
   trace_device = info.st_dev;
   trace_inode = info.st_ino;
+  if (!realpath(trace_path, reopen_path))
+    snprintf(reopen_path, sizeof reopen_path, "%s", trace_path);
   atomic_store(&trace_bytes, sizeof header);
   atomic_store(&trace_fd, move_high(fd));
   make_reserve(dir);
