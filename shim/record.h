@@ -241,7 +241,8 @@ void oi_record_forked_child(void);
  * which the signal interrupted the shim, is left alone). Recording goes on:
  * the program's own handler may return. */
 void oi_record_write_buffers_at_signal(void);
-/* Async-signal-safe: the program dies of `signal_number`: write the
+/* Async-signal-safe: the program dies of `signal_number` (0: it calls
+ * _exit, maybe from a signal handler): write the
  * buffers, the threads and an END record naming the signal; seal the trace.
  * Returns 1 if this call ended the trace. */
 int oi_record_end_at_signal(int signal_number);

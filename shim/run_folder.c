@@ -42,13 +42,14 @@ static int make_folder(const char *path) {
 }
 
 /* The default name, or the first of NAME.2, NAME.3, ... that is free when
- * NAME is an unusable folder (a stale one of an earlier process). */
+ * NAME exists: an earlier process of the same pid left it, or this process
+ * ran itself again with exec (whose trace must not be overwritten). */
 static int make_default_folder(void) {
   char base[PATH_MAX];
   snprintf(base, sizeof base, "ompt-inst-%s-%d", program_invocation_short_name, (int)getpid());
   snprintf(dir, sizeof dir, "%s", base);
   struct stat info;
-  for (int n = 2; n < 100 && lstat(dir, &info) == 0 && oi_run_folder_unusable(dir); n++)
+  for (int n = 2; n < 100 && lstat(dir, &info) == 0; n++)
     snprintf(dir, sizeof dir, "%.*s.%d", PATH_MAX - 16, base, n);
   if (strcmp(dir, base) != 0)
     fprintf(stderr, "ompt-inst: run folder '%s' exists and is not this run's; using '%s'\n",

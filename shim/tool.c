@@ -18,6 +18,7 @@
 #include "modules.h"
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
+#include "process_end.h"
 #include "record.h"
 #include "registration.h"
 #include "run_folder.h"
@@ -202,6 +203,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   oi_record_start();
   oi_crash_install();
   atexit(finish_at_exit);
+  oi_process_end_install(finish_run);
   pthread_atfork(NULL, NULL, oi_record_forked_child);
   return 1;
 }
@@ -249,6 +251,7 @@ static void start_without_ompt(void) {
   write_capabilities();
   oi_record_start();
   atexit(finish_at_exit);
+  oi_process_end_install(finish_run);
   pthread_atfork(NULL, NULL, oi_record_forked_child);
 }
 

@@ -39,7 +39,7 @@ grep -q '"complete":true' header.jsonl || fail "exit: trace not complete: $(head
 grep -q '"lost_events":0' header.jsonl || fail "exit: events lost: $(head -c 300 header.jsonl)"
 
 # omp_control_tool(flush) on thread 0, then one more instance on thread 1,
-# then _exit(): only the flushes' counts are in the trace. Thread 1 writes
+# then the exit_group system call: only the flushes' counts are in the trace. Thread 1 writes
 # its counts at its next event, the barrier after the flush (native events),
 # or, when it records nothing else, at its next counted instance, which is
 # then included.

@@ -6,8 +6,10 @@
  *   normal  both threads leave the region, main returns;
  *   exit    thread 1 calls exit(7) while thread 0 waits in a barrier;
  *   flush   thread 0 calls omp_control_tool(flush), then thread 1 runs
- *           site A once more, and the process ends with _exit(5): no end
- *           of trace, only what the flushes wrote is in it;
+ *           site A once more, and the process ends with the exit_group
+ *           system call (as if killed: no handler of any kind runs, not
+ *           even the tool's _exit): no end of trace, only what the flushes
+ *           wrote is in it;
  *   pause   thread 0 calls omp_control_tool(pause), both threads run site
  *           A N times more, thread 0 calls omp_control_tool(start), thread
  *           1 runs site A once more, main returns. */
@@ -15,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ompt-inst/hooks.h"
@@ -84,7 +87,7 @@ int main(int argc, char **argv) {
   printf("total=%ld\n", total);
   if (flush) {
     fflush(stdout);
-    _exit(5);
+    syscall(SYS_exit_group, 5);
   }
   return 0;
 }
