@@ -82,6 +82,31 @@ static int choose_rank_folder(int requested) {
   return 1;
 }
 
+/* `ompt-inst run` empties the folder it gives and says so
+ * (OMPT_INST_DIR_FRESH): a trace found there then belongs to an earlier
+ * process of the same run (a script running several programs), which must
+ * not be overwritten. This process records next to it, in
+ * <folder>-<program>-<pid>. 1 when `dir` names that folder now. */
+static int move_past_sibling_trace(void) {
+  const char *fresh = getenv("OMPT_INST_DIR_FRESH");
+  char trace[PATH_MAX];
+  struct stat info;
+  if (!fresh || !*fresh ||
+      snprintf(trace, sizeof trace, "%s/%s", dir, OI_TRACE_FILE_NAME) >= (int)sizeof trace ||
+      lstat(trace, &info) != 0)
+    return 0;
+  char sibling[PATH_MAX];
+  if (snprintf(sibling, sizeof sibling, "%s-%s-%d", dir, program_invocation_short_name,
+               (int)getpid()) >= (int)(sizeof sibling - sizeof "/" OI_TRACE_FILE_NAME))
+    return 0; /* too long a path: the trace is refused as in use or replaced */
+  fprintf(stderr,
+          "ompt-inst: '%s' holds the trace of an earlier program of this run; recording %s "
+          "into '%s'\n",
+          dir, program_invocation_short_name, sibling);
+  memcpy(dir, sibling, strlen(sibling) + 1);
+  return 1;
+}
+
 int oi_run_folder_open(void) {
   const char *requested = getenv("OMPT_INST_DIR");
   int given = requested && *requested;
@@ -103,15 +128,22 @@ int oi_run_folder_open(void) {
   int rank = choose_rank_folder(given);
   if (rank < 0)
     return -1;
+  int moved = given && !rank && move_past_sibling_trace();
   if (rank || given)
     made = make_folder(dir);
   else
     made = make_default_folder();
   if (made != 0)
     return -1;
+  int err = oi_trace_open(dir);
+  /* a program of the same run started at the same moment and won the trace */
+  if (err == EBUSY && given && !rank && !moved && move_past_sibling_trace()) {
+    if (make_folder(dir) != 0)
+      return -1;
+    err = oi_trace_open(dir);
+  }
   if (!realpath(dir, absolute_dir))
     absolute_dir[0] = '\0';
-  int err = oi_trace_open(dir);
   if (err == EBUSY) {
     fprintf(stderr,
             "ompt-inst: the trace in '%s' is being written by another process; "

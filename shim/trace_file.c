@@ -58,7 +58,10 @@ static int open_regular(const char *path, int flags, int lock) {
   }
   /* non-blocking was for the open of a FIFO only */
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
-  if ((lock && flock(fd, LOCK_EX | LOCK_NB) != 0) || ftruncate(fd, 0) != 0) {
+  /* a filesystem without locks (some FUSE and network ones: ENOLCK,
+   * EOPNOTSUPP) is written unlocked; only a lock held elsewhere refuses */
+  if ((lock && flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK) ||
+      ftruncate(fd, 0) != 0) {
     int err = errno == EWOULDBLOCK ? EBUSY : errno;
     close(fd);
     return -err;
@@ -97,7 +100,7 @@ static int current_descriptor(void) {
   int again = open(reopen_path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
   if (again < 0)
     return -errno;
-  if (!names_trace(again) || flock(again, LOCK_EX | LOCK_NB) != 0) {
+  if (!names_trace(again) || (flock(again, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)) {
     close(again);
     return -ESTALE;
   }

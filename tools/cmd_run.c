@@ -187,7 +187,10 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
   /* the shim appends rank-<N> to the job's folder itself */
+  /* the folder holds no trace now: one found there later is another
+   * program's of this run (the shim then records beside it) */
   if (setenv("OMPT_INST_DIR", job_dir ? absolute_job : absolute, 1) != 0 ||
+      setenv("OMPT_INST_DIR_FRESH", "1", 1) != 0 ||
       setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_shim(shim) != 0 ||
       preload_mpi_library(argv[0]) != 0 || append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
