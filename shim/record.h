@@ -236,7 +236,8 @@ int oi_record_finish(void);
 /* In the child of fork(): record nothing more. */
 void oi_record_forked_child(void);
 
-/* Async-signal-safe, from a signal handler: write what every thread has
+/* Async-signal-safe, from a signal handler or the flushing thread
+ * (background_flush.h): write what every thread has
  * buffered and not yet written (a buffer whose flush is under way, or in
  * which the signal interrupted the shim, is left alone). Recording goes on:
  * the program's own handler may return. */

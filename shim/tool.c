@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "background_flush.h"
 #include "callbacks.h"
 #include "clock.h"
 #include "content_hash.h"
@@ -152,6 +153,7 @@ static int in_parallel_region(void) {
  * job's folder is their summary. */
 static void finish_run(void) {
   oi_launch launch;
+  oi_background_flush_stop();
   if (oi_record_finish() && !oi_launch_detect_here(&launch))
     oi_summary_print(oi_run_folder_absolute());
 }
@@ -201,6 +203,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   write_capabilities();
   oi_write_module_map(); /* a trace ended by a signal has at least these */
   oi_record_start();
+  oi_background_flush_start();
   oi_crash_install();
   atexit(finish_at_exit);
   oi_process_end_install(finish_run);
@@ -250,6 +253,7 @@ static void start_without_ompt(void) {
   write_info("ompt", "none", 4);
   write_capabilities();
   oi_record_start();
+  oi_background_flush_start();
   atexit(finish_at_exit);
   oi_process_end_install(finish_run);
   pthread_atfork(NULL, NULL, oi_record_forked_child);
