@@ -31,6 +31,9 @@ expect_error 1 "cannot write afile/r.txt: Not a directory" run --output afile/r.
 expect_error 1 "cannot write nofolder/archive: No such file or directory" run --format otf2 --output nofolder/archive
 expect_error 1 "cannot write afile/archive: Not a directory" run --format otf2 --output afile/archive
 [ ! -e nofolder ] || fail "created the missing folder"
+# a folder libotf2 cannot create inside (root may write anywhere, but /proc
+# takes no new entries): its first error in the one line, not its dozens
+expect_error 1 "cannot write /proc/archive: File or directory does not exist" run --format otf2 --output /proc/archive
 
 # The same trace in the first format (no frames, no checksums), so that
 # damage can be forged by hand.

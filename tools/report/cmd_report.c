@@ -212,6 +212,7 @@ static int write_archive(const request *r, const oi_profile *p) {
   }
   int code = OI_EXIT_OK;
   if (oi_write_otf2(p, &r->options, temporary) != 0) {
+    fprintf(stderr, "ompt-inst: cannot write %s: %s\n", r->output, oi_otf2_error());
     remove_tree(temporary);
     code = OI_EXIT_FAILURE;
   } else if (rename(temporary, r->output) != 0) {

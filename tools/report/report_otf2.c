@@ -6,6 +6,8 @@
  * location group per rank (its devices are groups inside it), on one time
  * axis aligned by the ranks' wall-clock anchors. */
 #include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +31,25 @@ static OTF2_TimeStamp post_flush(void *user, OTF2_FileType type, OTF2_LocationRe
 }
 
 static const OTF2_FlushCallbacks flush_callbacks = {pre_flush, post_flush};
+
+/* libotf2 prints every error of a failing call chain on stderr (dozens of
+ * lines for one folder it cannot create); the first names the cause, and
+ * the report says it in one line. */
+static char first_error[512];
+
+static OTF2_ErrorCode keep_first_error(void *user, const char *file, uint64_t line,
+                                       const char *function, OTF2_ErrorCode code,
+                                       const char *format, va_list arguments) {
+  (void)user, (void)file, (void)line, (void)function;
+  if (!first_error[0]) {
+    int n = snprintf(first_error, sizeof first_error, "%s", OTF2_Error_GetDescription(code));
+    if (format && n >= 0 && (size_t)n + 2 < sizeof first_error) {
+      snprintf(first_error + n, sizeof first_error - (size_t)n, ": ");
+      vsnprintf(first_error + n + 2, sizeof first_error - (size_t)n - 2, format, arguments);
+    }
+  }
+  return code;
+}
 
 typedef struct otf2_writer {
   const oi_profile *p;
@@ -261,11 +282,15 @@ static void write_local_definitions(otf2_writer *w) {
 int oi_write_otf2(const oi_profile *p, const oi_report_options *o, const char *path) {
   (void)o;
   otf2_writer w = {.p = p};
+  first_error[0] = '\0';
+  OTF2_Error_RegisterCallback(keep_first_error, NULL);
   w.location_events = calloc(p->slice_count + 1, sizeof *w.location_events);
   w.archive = OTF2_Archive_Open(path, ANCHOR_NAME, OTF2_FILEMODE_WRITE, 1024 * 1024,
                                 4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (!w.archive || !w.location_events) {
-    fprintf(stderr, "ompt-inst: cannot create the OTF2 archive %s\n", path);
+    if (!first_error[0])
+      snprintf(first_error, sizeof first_error, "%s",
+               w.archive ? "out of memory" : "libotf2 cannot create it");
     free(w.location_events);
     if (w.archive)
       OTF2_Archive_Close(w.archive);
@@ -279,9 +304,9 @@ int oi_write_otf2(const oi_profile *p, const oi_report_options *o, const char *p
   check(&w, OTF2_Archive_Close(w.archive));
   oi_string_index_free(&w.strings);
   free(w.location_events);
-  if (w.failed) {
-    fprintf(stderr, "ompt-inst: writing the OTF2 archive %s failed\n", path);
-    return -1;
-  }
-  return 0;
+  if (w.failed && !first_error[0])
+    snprintf(first_error, sizeof first_error, "libotf2 failed");
+  return w.failed ? -1 : 0;
 }
+
+const char *oi_otf2_error(void) { return first_error; }

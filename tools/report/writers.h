@@ -21,7 +21,9 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
 /* One self-contained page (inline CSS, JS and SVG) to open in a browser. */
 int oi_write_html(const oi_profile *p, const oi_report_options *o, FILE *out);
 int oi_write_chrome(const oi_profile *p, const oi_report_options *o, FILE *out);
-/* Creates the OTF2 archive folder `path` (anchor file `traces.otf2`). */
+/* Creates the OTF2 archive folder `path` (anchor file `traces.otf2`).
+ * 0, or -1 with the cause in oi_otf2_error() (nothing printed). */
 int oi_write_otf2(const oi_profile *p, const oi_report_options *o, const char *path);
+const char *oi_otf2_error(void);
 
 #endif
