@@ -56,25 +56,34 @@ static size_t prefix_bytes(const char *text, unsigned columns) {
   return i;
 }
 
+/* A control character (a newline in an argument, an escape sequence in a
+ * file name) would break the table or drive the terminal: shown as '?'. */
+static const char *hide_controls(char *buf) {
+  for (unsigned char *c = (unsigned char *)buf; *c; c++)
+    if (*c < 0x20 || *c == 0x7f)
+      *c = '?';
+  return buf;
+}
+
 const char *oi_format_fit(const char *text, unsigned width, char *buf, size_t size) {
   if (oi_format_width(text) <= width || width == 0) {
     snprintf(buf, size, "%s", width ? text : "");
-    return buf;
+    return hide_controls(buf);
   }
   size_t keep = prefix_bytes(text, width - 1);
   snprintf(buf, size, "%.*s%s", (int)keep, text, ellipsis);
-  return buf;
+  return hide_controls(buf);
 }
 
 const char *oi_format_fit_tail(const char *text, unsigned width, char *buf, size_t size) {
   unsigned columns = oi_format_width(text);
   if (columns <= width || width == 0) {
     snprintf(buf, size, "%s", width ? text : "");
-    return buf;
+    return hide_controls(buf);
   }
   size_t skip = prefix_bytes(text, columns - (width - 1));
   snprintf(buf, size, "%s%s", ellipsis, text + skip);
-  return buf;
+  return hide_controls(buf);
 }
 
 void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, bool last) {

@@ -14,7 +14,8 @@ const char *oi_format_measured_ns(bool measured, uint64_t ns, char *buf, size_t 
 /* "24 B", "800.0 kB", "1.6 MB", "2.10 GB" (powers of 1000) */
 const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size);
 /* `text` cut to `width` columns, the last one an ellipsis when cut; counts
- * UTF-8 code points as one column each. */
+ * UTF-8 code points as one column each. Control characters become '?' (so
+ * does fit_tail's). */
 const char *oi_format_fit(const char *text, unsigned width, char *buf, size_t size);
 /* Like fit, but keeps the end ("…/src/heat.c:42"): for paths. */
 const char *oi_format_fit_tail(const char *text, unsigned width, char *buf, size_t size);
