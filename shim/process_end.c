@@ -52,37 +52,33 @@ EXPORT _Noreturn void _exit(int status) {
 EXPORT _Noreturn void _Exit(int status) { _exit(status); }
 
 typedef int execve_fn(const char *, char *const[], char *const[]);
-typedef int execvpe_fn(const char *, char *const[], char *const[]);
 typedef int fexecve_fn(int, char *const[], char *const[]);
 
-EXPORT int execve(const char *path, char *const argv[], char *const envp[]) {
-  execve_fn *libc_execve = (execve_fn *)next_definition("execve");
-  if (!libc_execve) {
+/* libc's `name`, once the trace has ended; NULL (errno ENOSYS) without it,
+ * and then the trace goes on. */
+static void *end_trace_then(const char *name) {
+  void *libc_definition = next_definition(name);
+  if (!libc_definition) {
     errno = ENOSYS;
-    return -1;
+    return NULL;
   }
   end_trace_here();
-  return libc_execve(path, argv, envp);
+  return libc_definition;
+}
+
+EXPORT int execve(const char *path, char *const argv[], char *const envp[]) {
+  execve_fn *libc_execve = (execve_fn *)end_trace_then("execve");
+  return libc_execve ? libc_execve(path, argv, envp) : -1;
 }
 
 EXPORT int execvpe(const char *file, char *const argv[], char *const envp[]) {
-  execvpe_fn *libc_execvpe = (execvpe_fn *)next_definition("execvpe");
-  if (!libc_execvpe) {
-    errno = ENOSYS;
-    return -1;
-  }
-  end_trace_here();
-  return libc_execvpe(file, argv, envp);
+  execve_fn *libc_execvpe = (execve_fn *)end_trace_then("execvpe");
+  return libc_execvpe ? libc_execvpe(file, argv, envp) : -1;
 }
 
 EXPORT int fexecve(int fd, char *const argv[], char *const envp[]) {
-  fexecve_fn *libc_fexecve = (fexecve_fn *)next_definition("fexecve");
-  if (!libc_fexecve) {
-    errno = ENOSYS;
-    return -1;
-  }
-  end_trace_here();
-  return libc_fexecve(fd, argv, envp);
+  fexecve_fn *libc_fexecve = (fexecve_fn *)end_trace_then("fexecve");
+  return libc_fexecve ? libc_fexecve(fd, argv, envp) : -1;
 }
 
 EXPORT int execv(const char *path, char *const argv[]) { return execve(path, argv, environ); }
@@ -90,51 +86,44 @@ EXPORT int execv(const char *path, char *const argv[]) { return execve(path, arg
 EXPORT int execvp(const char *file, char *const argv[]) { return execvpe(file, argv, environ); }
 
 /* execl, execlp and execle take their arguments as a list ending with a
- * null pointer: its length, then the list copied into an array. */
-static size_t list_length(const char *first, va_list *list) {
-  va_list copy;
-  va_copy(copy, *list);
+ * null pointer (execle's environment after it): copied into an array on
+ * the stack, then execve or, to search PATH, execvpe. */
+static int exec_list(const char *file, int search_path, int with_environment, const char *arg,
+                     va_list *list) {
+  va_list counting;
+  va_copy(counting, *list);
   size_t length = 0;
-  for (const char *argument = first; argument; argument = va_arg(copy, const char *))
+  for (const char *argument = arg; argument; argument = va_arg(counting, const char *))
     length++;
-  va_end(copy);
-  return length;
-}
-
-/* Leaves `list` just past the null pointer (execle's environment is next). */
-static void list_to_array(const char *first, va_list *list, char **array, size_t length) {
-  array[0] = (char *)first;
+  va_end(counting);
+  char *argv[length + 1];
+  argv[0] = (char *)arg;
   for (size_t i = 1; i <= length; i++)
-    array[i] = va_arg(*list, char *);
+    argv[i] = va_arg(*list, char *);
+  char **envp = with_environment ? va_arg(*list, char **) : environ;
+  return search_path ? execvpe(file, argv, envp) : execve(file, argv, envp);
 }
 
 EXPORT int execl(const char *path, const char *arg, ...) {
   va_list list;
   va_start(list, arg);
-  size_t length = list_length(arg, &list);
-  char *argv[length + 1];
-  list_to_array(arg, &list, argv, length);
+  int result = exec_list(path, 0, 0, arg, &list);
   va_end(list);
-  return execve(path, argv, environ);
+  return result;
 }
 
 EXPORT int execlp(const char *file, const char *arg, ...) {
   va_list list;
   va_start(list, arg);
-  size_t length = list_length(arg, &list);
-  char *argv[length + 1];
-  list_to_array(arg, &list, argv, length);
+  int result = exec_list(file, 1, 0, arg, &list);
   va_end(list);
-  return execvpe(file, argv, environ);
+  return result;
 }
 
 EXPORT int execle(const char *path, const char *arg, ...) {
   va_list list;
   va_start(list, arg);
-  size_t length = list_length(arg, &list);
-  char *argv[length + 1];
-  list_to_array(arg, &list, argv, length);
-  char **envp = va_arg(list, char **);
+  int result = exec_list(path, 0, 1, arg, &list);
   va_end(list);
-  return execve(path, argv, envp);
+  return result;
 }
