@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "record.h"
 
@@ -15,6 +16,9 @@
 static pthread_mutex_t flusher_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t flusher_wake = PTHREAD_COND_INITIALIZER;
 static int stopping;
+/* the process the flusher runs in: a forked child has no flusher, and its
+ * copy of flusher_lock may be locked for good */
+static pid_t flusher_pid;
 
 static void *flush_every_interval(void *unused) {
   (void)unused;
@@ -44,13 +48,17 @@ void oi_background_flush_start(void) {
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &previous);
   pthread_t flusher;
-  if (pthread_create(&flusher, &attributes, flush_every_interval, NULL) == 0)
+  if (pthread_create(&flusher, &attributes, flush_every_interval, NULL) == 0) {
     pthread_setname_np(flusher, "ompt-inst-flush");
+    flusher_pid = getpid();
+  }
   pthread_sigmask(SIG_SETMASK, &previous, NULL);
   pthread_attr_destroy(&attributes);
 }
 
 void oi_background_flush_stop(void) {
+  if (flusher_pid != getpid())
+    return;
   pthread_mutex_lock(&flusher_lock);
   stopping = 1;
   pthread_cond_signal(&flusher_wake);
