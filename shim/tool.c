@@ -173,6 +173,19 @@ __attribute__((destructor)) static void finish_at_unload(void) {
     finish_run();
 }
 
+/* From here on events are recorded, and every way the process can end
+ * ends the trace: exit, ompt_finalize, the destructor, a fatal signal,
+ * _exit or exec, a fork's child (which writes nothing). */
+static void start_recording(void) {
+  oi_write_module_map(); /* a trace ended by a signal has at least these */
+  oi_record_start();
+  oi_background_flush_start();
+  oi_crash_install();
+  atexit(finish_at_exit);
+  oi_process_end_install(finish_run);
+  pthread_atfork(NULL, NULL, oi_record_forked_child);
+}
+
 static int tool_initialize(ompt_function_lookup_t lookup,
                            int initial_device_num, ompt_data_t *tool_data) {
   (void)initial_device_num; /* not the host's number as copies report it */
@@ -201,13 +214,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   oi_unify_configure(&capabilities);
   write_run_info();
   write_capabilities();
-  oi_write_module_map(); /* a trace ended by a signal has at least these */
-  oi_record_start();
-  oi_background_flush_start();
-  oi_crash_install();
-  atexit(finish_at_exit);
-  oi_process_end_install(finish_run);
-  pthread_atfork(NULL, NULL, oi_record_forked_child);
+  start_recording();
   return 1;
 }
 
@@ -252,11 +259,7 @@ static void start_without_ompt(void) {
   write_run_info();
   write_info("ompt", "none", 4);
   write_capabilities();
-  oi_record_start();
-  oi_background_flush_start();
-  atexit(finish_at_exit);
-  oi_process_end_install(finish_run);
-  pthread_atfork(NULL, NULL, oi_record_forked_child);
+  start_recording();
 }
 
 __attribute__((visibility("default"))) const ompt_inst_hooks *
