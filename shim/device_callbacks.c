@@ -1,32 +1,19 @@
 /* Device OMPT callbacks: device lifecycle, target regions, kernels, data
  * operations (timed from begin to end and hashed on the host side) and map
  * items. EMI callbacks first; the non-EMI ones when a runtime refuses those. */
-#include <dlfcn.h>
-#include <limits.h>
-
 #include "callbacks.h"
 #include "content_hash.h"
 #include "device_buffers.h"
 #include "ompt-inst/events.h"
 #include "record.h"
+#include "runtime_devices.h"
 #include "unify.h"
 
 /* The host's device number as data operations report it. The OMPT
  * initial_device_num argument was seen as 0 with host offloading while the
  * host side of copies said 4, so ask the runtime, once, after it set up its
- * devices (never sized tables by ompt_get_num_devices either). */
-static _Atomic int host_device = INT_MIN;
-
-static int host_device_number(void) {
-  int device = atomic_load_explicit(&host_device, memory_order_relaxed);
-  if (device != INT_MIN)
-    return device;
-  int (*initial_device)(void) =
-      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_initial_device");
-  device = initial_device ? initial_device() : -1;
-  atomic_store_explicit(&host_device, device, memory_order_relaxed);
-  return device;
-}
+ * devices (never size tables by ompt_get_num_devices either). */
+static int host_device_number(void) { return oi_runtime_initial_device(); }
 
 static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
   return endpoint == ompt_scope_begin ? OI_EP_BEGIN

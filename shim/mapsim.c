@@ -14,12 +14,12 @@
  * own timing is unknown. */
 #include "mapsim.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
 
 #include "content_hash.h"
 #include "ompt-inst/events.h"
+#include "runtime_devices.h"
 #include "sites.h"
 
 typedef struct present_entry {
@@ -59,20 +59,15 @@ static void drop(present_entry *entry) {
   *entry = table[--table_count];
 }
 
-static int runtime_int(const char *name, int fallback) {
-  int (*get)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, name);
-  return get ? get() : fallback;
-}
-
 int oi_mapsim_device(int64_t device_clause) {
   return device_clause == OMPT_INST_DEVICE_DEFAULT
-             ? runtime_int("omp_get_default_device", 0)
+             ? oi_runtime_default_device()
              : (int)device_clause;
 }
 
 int oi_mapsim_offloads(int device) {
-  return device >= 0 && device < runtime_int("omp_get_num_devices", 0) &&
-         device != runtime_int("omp_get_initial_device", -1);
+  return device >= 0 && device < oi_runtime_num_devices() &&
+         device != oi_runtime_initial_device();
 }
 
 static void emit(oi_thread *t, const oi_site_frame *f, unsigned op,
