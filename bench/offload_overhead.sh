@@ -52,13 +52,20 @@ for entry in $programs; do
   repeat=$(awk -v b="$bytes" 'BEGIN { r = int(2e8 / b); if (r < 1) r = 1; printf "%d", r }')
   whole=$("$hash_tool" "$bytes" "$repeat" full)
   sampled=$("$hash_tool" "$bytes" "$repeat" sampled)
-  echo "$program $bytes $whole $sampled ${MEDIAN[native]}" >> "$work/hashing"
+  # the floor: copying the same bytes; then both through 256 MiB of memory
+  # (out of the 32 MiB last-level cache)
+  copy=$("$hash_tool" "$bytes" "$repeat" memcpy)
+  span=$((256 << 20))
+  [ "$bytes" -lt "$span" ] || span=$((4 * bytes))
+  whole_out=$("$hash_tool" "$bytes" "$repeat" full "$span")
+  copy_out=$("$hash_tool" "$bytes" "$repeat" memcpy "$span")
+  echo "$program $bytes $whole $sampled ${MEDIAN[native]} $copy $whole_out $copy_out" >> "$work/hashing"
 done
 echo
-echo "| hashed buffer | XXH3-64 whole | 2 whole hashes per region | their share of the native region time | 2 sampled hashes | their share |"
-echo "|---:|---:|---:|---:|---:|---:|"
-while read -r program bytes whole sampled native; do
-  awk -v b="$bytes" -v w="$whole" -v d="$sampled" -v a="$native" 'BEGIN {
+echo "| hashed buffer | XXH3-64 whole ($("$hash_tool" --code-path)) | memcpy | XXH3-64 out of cache | memcpy out of cache | 2 whole hashes per region | their share of the native region time | 2 sampled hashes | their share |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+while read -r program bytes whole sampled native copy whole_out copy_out; do
+  awk -v b="$bytes" -v w="$whole" -v d="$sampled" -v a="$native" -v c="$copy" -v wo="$whole_out" -v co="$copy_out" 'BEGIN {
     hw = 2 * b / w; hd = 2 * b / d   # ns: bytes / (GB/s) = ns
-    printf "| %d B | %.2f GB/s | %.0f ns | %.1f %% | %.0f ns | %.1f %% |\n", b, w, hw, 100 * hw / a, hd, 100 * hd / a }'
+    printf "| %d B | %.2f GB/s | %.2f GB/s | %.2f GB/s | %.2f GB/s | %.0f ns | %.1f %% | %.0f ns | %.1f %% |\n", b, w, c, wo, co, hw, 100 * hw / a, hd, 100 * hd / a }'
 done < "$work/hashing"

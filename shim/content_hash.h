@@ -33,6 +33,10 @@ const char *oi_hash_mode_name(oi_hash_mode mode);
  * for an unknown name (*mode untouched). */
 int oi_hash_mode_parse(const char *name, oi_hash_mode *mode);
 
+/* Which code computes the hashes ("xxh3-64 avx2", ...): the run's
+ * "hash_code" info record. The values are XXH3-64's whatever the path. */
+const char *oi_hash_code_path(void);
+
 /* Hashes `bytes` bytes at `data` as `mode` says: returns the event flags
  * to set (OI_FLAG_HASH_VALID, plus OI_FLAG_HASH_SAMPLED for a sampled
  * hash; 0 and *hash untouched when nothing is hashed). */

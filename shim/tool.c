@@ -131,6 +131,7 @@ static void write_run_info(void) {
   write_info("clock", oi_clock_name(), strlen(oi_clock_name()));
   const char *hash = oi_hash_mode_name(oi_hash_mode_get());
   write_info("hash", hash, strlen(hash));
+  write_info("hash_code", oi_hash_code_path(), strlen(oi_hash_code_path()));
   write_job_info();
 }
 

@@ -1,0 +1,117 @@
+/* The shim's content hash (shim/content_hash.c) gives XXH3-64's values
+ * whatever code path computes them: a trace's hashes, and the findings
+ * that compare them, must not depend on the CPU the run had. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <xxhash.h>
+
+#include "content_hash.h"
+
+#include "ompt-inst/events.h"
+
+/* Deterministic bytes that are not a repeating pattern. */
+static void fill(unsigned char *buffer, size_t bytes) {
+  uint64_t state = 0x9e3779b97f4a7c15u;
+  for (size_t i = 0; i < bytes; i++) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    buffer[i] = (unsigned char)state;
+  }
+}
+
+static uint64_t whole(const void *data, size_t bytes) {
+  uint64_t hash = 0;
+  assert_int_equal(oi_content_hash_as(OI_HASH_FULL, data, bytes, &hash), OI_FLAG_HASH_VALID);
+  return hash;
+}
+
+/* XXH3-64 of nothing, seed 0 (xxHash's own sanity check). */
+static void empty_input(void **state) {
+  (void)state;
+  assert_int_equal(whole("", 0), UINT64_C(0x2D06800538D394C2));
+}
+
+/* Every length up to 4 KiB (all of XXH3's short, medium and long-input
+ * branches and a stripe boundary), at every alignment within 64 bytes for
+ * some: the library's portable function agrees. */
+static void same_values_as_reference(void **state) {
+  (void)state;
+  enum { MAX = 4096 + 64 };
+  unsigned char *buffer = malloc(MAX + 64);
+  assert_non_null(buffer);
+  fill(buffer, MAX + 64);
+  for (size_t bytes = 0; bytes <= 4096; bytes++)
+    assert_int_equal(whole(buffer, bytes), XXH3_64bits(buffer, bytes));
+  static const size_t sizes[] = {1, 17, 129, 240, 241, 1024, 1025, 4096};
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++)
+    for (size_t offset = 1; offset < 64; offset++)
+      assert_int_equal(whole(buffer + offset, sizes[s]), XXH3_64bits(buffer + offset, sizes[s]));
+  free(buffer);
+}
+
+/* Buffers of transfers: the sizes of bench/offload.c and an odd one. */
+static void large_buffers(void **state) {
+  (void)state;
+  static const size_t sizes[] = {16384, 262144, 1048573, 16u << 20};
+  unsigned char *buffer = malloc(16u << 20);
+  assert_non_null(buffer);
+  fill(buffer, 16u << 20);
+  for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+    assert_int_equal(whole(buffer, sizes[s]), XXH3_64bits(buffer, sizes[s]));
+    buffer[sizes[s] / 2] ^= 1; /* one bit changes the hash */
+    uint64_t changed = whole(buffer, sizes[s]);
+    buffer[sizes[s] / 2] ^= 1;
+    assert_int_not_equal(changed, XXH3_64bits(buffer, sizes[s]));
+  }
+  free(buffer);
+}
+
+/* The sampled hash keeps its definition: blocks at spread offsets, each
+ * seeding the next, the first seed the size. */
+static void sampled_blocks(void **state) {
+  (void)state;
+  size_t bytes = 1u << 20;
+  unsigned char *buffer = malloc(bytes);
+  assert_non_null(buffer);
+  fill(buffer, bytes);
+  uint64_t expected = bytes;
+  size_t blocks = oi_hash_sample_blocks(bytes), span = bytes - OI_HASH_BLOCK_BYTES;
+  for (size_t i = 0; i < blocks; i++)
+    expected = XXH3_64bits_withSeed(buffer + span * i / (blocks - 1), OI_HASH_BLOCK_BYTES,
+                                    expected);
+  uint64_t hash = 0;
+  assert_int_equal(oi_content_hash_as(OI_HASH_SAMPLED, buffer, bytes, &hash),
+                   OI_FLAG_HASH_VALID | OI_FLAG_HASH_SAMPLED);
+  assert_int_equal(hash, expected);
+  free(buffer);
+}
+
+/* The run's info names a path this CPU has. */
+static void code_path_named(void **state) {
+  (void)state;
+  const char *path = oi_hash_code_path();
+  assert_int_equal(strncmp(path, "xxh3-64 ", 8), 0);
+  __builtin_cpu_init();
+  if (strcmp(path, "xxh3-64 avx2") == 0)
+    assert_true(__builtin_cpu_supports("avx2"));
+  else if (strcmp(path, "xxh3-64 avx512") == 0)
+    assert_true(__builtin_cpu_supports("avx512f"));
+  else
+    assert_true(strcmp(path, "xxh3-64 sse2") == 0 || strcmp(path, "xxh3-64 baseline") == 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(empty_input),          cmocka_unit_test(same_values_as_reference),
+      cmocka_unit_test(large_buffers),        cmocka_unit_test(sampled_blocks),
+      cmocka_unit_test(code_path_named),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
