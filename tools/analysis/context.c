@@ -29,6 +29,7 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->devices.elem = sizeof(oia_device_state);
   ctx->strings.elem = sizeof(char *);
   ctx->content_holders.elem = sizeof(oia_content_holder);
+  ctx->region_vars.elem = sizeof(oia_region_vars);
   ctx->pending_free = OIA_NONE;
   ctx->host_version_root = OIA_SEGMENT_NONE;
   ctx->host_coverage_root = OIA_SEGMENT_NONE;
@@ -45,7 +46,7 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   oia_table *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
                          &ctx->ranges_by_key, &ctx->live_allocs,
                          &ctx->contents,      &ctx->groups_by_key,
-                         &ctx->compiler_regions};
+                         &ctx->compiler_regions, &ctx->native_regions};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oia_table_free(tables[i]);
   for (size_t i = 0; i < ctx->strings.len; i++)
@@ -53,7 +54,7 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   oia_vec *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
                      &ctx->groups,  &ctx->pending,         &ctx->devices,
                      &ctx->strings, &ctx->content_holders, &ctx->overlapping,
-                     &ctx->memory};
+                     &ctx->memory,  &ctx->region_vars};
   for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++)
     oia_vec_free(vecs[i]);
   oia_segment_pool_free(&ctx->segments);
@@ -252,8 +253,11 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
     data_op(ctx, ev);
   else if (ev->kind == OI_KIND_KERNEL)
     device_activity(ctx, ev, event_device(ev), true);
-  else if (ev->kind == OI_KIND_TARGET && ev->construct == OI_CONSTRUCT_TARGET)
-    device_activity(ctx, ev, event_device(ev), false);
+  else if (ev->kind == OI_KIND_TARGET) {
+    oia_native_region(ctx, ev);
+    if (ev->construct == OI_CONSTRUCT_TARGET)
+      device_activity(ctx, ev, event_device(ev), false);
+  }
   else if (ev->kind == OI_KIND_CONSTRUCT &&
            ev->construct == OI_CONSTRUCT_TARGET &&
            ev->origin == OI_ORIGIN_COMPILER)

@@ -69,6 +69,16 @@ typedef struct oia_place_rec {
   uint64_t host_addr;
 } oia_place_rec;
 
+/* The host ranges the open target construct instance of one thread has
+ * mapped so far, in the order the runtime reported them: without a site,
+ * the n-th of them is the construct's n-th variable, wherever it lives. */
+#define OIA_REGION_VARS 64
+typedef struct oia_region_vars {
+  uint64_t codeptr; /* of the open instance; 0 = none open */
+  uint32_t count;
+  uint64_t host_addr[OIA_REGION_VARS];
+} oia_region_vars;
+
 /* A finding being accumulated. */
 typedef struct oia_group {
   enum oi_finding_kind kind;
@@ -118,10 +128,11 @@ struct oi_analysis {
   bool failed, finished;
   oia_table places_by_key, profiles_by_key, ranges_by_key, live_allocs,
       contents, groups_by_key,
-      compiler_regions; /* thread -> device + 1 of its open hook-reported
+      compiler_regions, /* thread -> device + 1 of its open hook-reported
                            target region, 0 = none */
+      native_regions;   /* thread -> its oia_region_vars */
   oia_vec places, profiles, ranges, groups, pending, devices, strings,
-      content_holders;
+      content_holders, region_vars;
   uint32_t pending_free;
   uint32_t host_version_root;  /* the host's version_root */
   uint32_t host_coverage_root; /* the host's coverage_root */
@@ -146,6 +157,8 @@ uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
                       uint64_t bytes, bool anonymous);
 /* places.c */
 uint32_t oia_profile_of(oi_analysis *ctx, const oi_event *ev);
+/* A target construct instance begins or ends on the event's thread. */
+void oia_native_region(oi_analysis *ctx, const oi_event *ev);
 char *oia_strdup(oi_analysis *ctx, const char *text);
 /* extend the range's first/last mapped line by the profile's line */
 void oia_widen_lines(oi_analysis *ctx, uint32_t range, uint32_t profile);

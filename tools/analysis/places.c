@@ -27,13 +27,62 @@ char *oia_strdup(oi_analysis *ctx, const char *text) {
   return *slot;
 }
 
+void oia_native_region(oi_analysis *ctx, const oi_event *ev) {
+  if (ev->endpoint != OI_EP_BEGIN && ev->endpoint != OI_EP_END)
+    return;
+  oia_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t *slot = oia_table_slot(&ctx->native_regions, &key);
+  if (!slot) {
+    ctx->failed = true;
+    return;
+  }
+  if (*slot == OIA_TABLE_NONE) {
+    if (!oia_vec_push(&ctx->region_vars)) {
+      ctx->failed = true;
+      return;
+    }
+    *slot = (uint32_t)(ctx->region_vars.len - 1);
+  }
+  oia_region_vars *vars = OIA_VEC_AT(ctx->region_vars, oia_region_vars, *slot);
+  vars->codeptr = ev->endpoint == OI_EP_BEGIN ? ev->codeptr : 0;
+  vars->count = 0;
+}
+
+/* The 1-based position of the operation's host range among those its
+ * thread's open target construct instance mapped (numbered as they come),
+ * 0 when there is none to go by: no instance open, another code address,
+ * no host address, or more variables than are followed. */
+static uint32_t native_var(oi_analysis *ctx, const oi_event *ev) {
+  oia_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t index = oia_table_get(&ctx->native_regions, &key);
+  uint64_t host = ev->u.data.host_addr;
+  if (index == OIA_TABLE_NONE || !host)
+    return 0;
+  oia_region_vars *vars = OIA_VEC_AT(ctx->region_vars, oia_region_vars, index);
+  if (!vars->codeptr || vars->codeptr != ev->codeptr)
+    return 0;
+  for (uint32_t i = 0; i < vars->count; i++)
+    if (vars->host_addr[i] == host)
+      return i + 1;
+  if (vars->count == OIA_REGION_VARS)
+    return 0;
+  vars->host_addr[vars->count++] = host;
+  return vars->count;
+}
+
 /* A place is a compiler site's map item, or, without one, the code address
- * and host address of the operation. */
-static oia_key place_key(const oi_event *ev) {
-  oia_key key = {{ev->site | (uint64_t)ev->var << 32,
-                  ev->site ? 0 : ev->codeptr,
-                  ev->var ? 0 : ev->u.data.host_addr, 0}};
-  return key;
+ * and the variable's position in its target construct (so one line is one
+ * place however many host addresses its variable has: a fresh heap block
+ * each time), else the code address and host address of the operation. */
+static oia_key place_key(oi_analysis *ctx, const oi_event *ev) {
+  if (ev->site)
+    return (oia_key){{ev->site | (uint64_t)ev->var << 32, 0,
+                      ev->var ? 0 : ev->u.data.host_addr, 0}};
+  uint32_t position = native_var(ctx, ev);
+  /* the top bit keeps positions apart from host addresses */
+  uint64_t variable =
+      position ? UINT64_C(1) << 63 | position : ev->u.data.host_addr;
+  return (oia_key){{0, ev->codeptr, variable, 0}};
 }
 
 static uint32_t new_place(oi_analysis *ctx, const oi_event *ev) {
@@ -71,7 +120,7 @@ static uint32_t new_place(oi_analysis *ctx, const oi_event *ev) {
 }
 
 uint32_t oia_profile_of(oi_analysis *ctx, const oi_event *ev) {
-  oia_key key = place_key(ev);
+  oia_key key = place_key(ctx, ev);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   uint32_t *slot = oia_table_slot(&ctx->profiles_by_key, &key);
   if (!slot) {
