@@ -48,8 +48,8 @@ echo "Peak memory (maximum resident set) and wall time of the whole run, \`maske
 echo "The shim ends a run by spawning \`ompt-inst report DIR --format summary\` (the exit"
 echo "summary) and waiting for it; \`OMPT_INST_QUIET=1\` turns that off, leaving the recording alone:"
 echo
-echo "| instances | events recorded | trace bytes | peak RSS native | peak RSS, null tool | peak RSS, shim recording only | wall, recording only | peak RSS with the exit summary | wall with the exit summary |"
-echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| instances | events recorded | trace bytes | trace bytes per event | peak RSS native | peak RSS, null tool | peak RSS, shim recording only | wall, recording only | peak RSS with the exit summary | wall with the exit summary | exit cost (summary - recording only) |"
+echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 small=$((n / 4))
 peak() { # NAME [ENV...]: GNU time's "KB seconds" of `ompt-inst run` of the long program
   local name=$1
@@ -70,7 +70,11 @@ for instances in "$small" $((small * 10)); do
   events=$(sed -n 's/^ompt-inst: \([0-9]*\) events recorded in .*/\1/p' "$work/quiet.stderr")
   read -r quiet_kb quiet_s < "$work/quiet.rss"
   read -r summary_kb summary_s < "$work/summary.rss"
-  echo "| $instances | $events | $(stat -c %s "$work/quiet/trace.oit") | $native_kb KB | $null_kb KB |" \
-    "$quiet_kb KB | $quiet_s s | $summary_kb KB | $summary_s s |"
+  bytes=$(stat -c %s "$work/quiet/trace.oit")
+  awk -v i="$instances" -v e="$events" -v b="$bytes" -v nk="$native_kb" -v zk="$null_kb" \
+      -v qk="$quiet_kb" -v qs="$quiet_s" -v sk="$summary_kb" -v ss="$summary_s" -v figures="$figures" 'BEGIN {
+    printf "| %d | %d | %d | %.1f | %d KB | %d KB | %d KB | %.2f s | %d KB | %.2f s | %.2f s |\n",
+      i, e, b, b / e, nk, zk, qk, qs, sk, ss, ss - qs
+    printf "exit %dM-events s %.2f\n", int(e / 1e6 + 0.5), ss - qs >> figures }' 
   rm -rf "$work/quiet" "$work/summary"
 done

@@ -56,6 +56,9 @@ section "Host constructs (EPCC-style)"
 section "Offload"
 "$bench/offload_overhead.sh" "$offload_scale" "$runs"
 
+section "Shapes: kernel-dense and 64 MiB transfers"
+"$bench/shapes.sh" "$offload_scale" "$runs"
+
 section "Recorder"
 "$bench/record_cost.sh" "$record_n" "$runs"
 
@@ -99,6 +102,14 @@ awk '
     row("offload <= 1.10 x native (plain build, OMPT_INST_HASH=sampled)", "^offload .* sampled/native$", 1.10)
     row("offload <= 1.10 x native (plugin build)", "^offload .* plugin/native$", 1.10)
     row("compile time <= 1.05 x plain clang", "^compile ", 1.05)
+    row("kernel-dense, plugin build <= 1.25 x null tool", "^shape kernel_dense plugin/null$", 1.25)
+    row("kernel-dense, plugin build <= 16 trace bytes per event", "^shape kernel_dense bytes/event$", 16)
+    row("64 MiB transfers <= 1.30 x native (plain build, whole hashes)", "^shape big_maps run/native$", 1.30)
+    row("64 MiB transfers <= 1.30 x native (plugin build)", "^shape big_maps plugin/native$", 1.30)
+    row("host constructs <= 1.20 x null tool (plain build)", "^host .* run/null$", 1.20)
+    row("host constructs <= 1.20 x null tool (plugin build)", "^host .* plugin/null$", 1.20)
+    row("exit <= 0.15 s over recording alone, 1M events", "^exit 1M-events s$", 0.15)
+    row("exit <= 0.15 s over recording alone, 10M events", "^exit 10M-events s$", 0.15)
     row("job report of 256 ranks x 100k events < 10 s", "^job .* 256x100000 s$", 10, 1)
   }' "$OI_BENCH_FIGURES"
 echo

@@ -15,6 +15,26 @@ bash "$OI_SRC/bench/job_report.sh" 3 1000 1 > job.md
 grep -q "^| text | 3 | 3000 | [0-9.]* | [0-9.]* M | [0-9.]* MB |$" job.md || fail "job report table: $(cat job.md)"
 grep -q "^| json | 3 | 3000 | " job.md || fail "job report table: $(cat job.md)"
 
+# the kernel-dense and 64 MiB shapes: both rows numeric, the same events per
+# step in every run of a build (2 target regions of 4 events, a parallel for
+# on 2 threads), and the 64 MiB duplicates found exactly
+bash "$OI_SRC/bench/shapes.sh" 0.005 1 > shapes.md
+"$OI_PYTHON" - shapes.md <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rows = {line.split("|")[1].strip(): [c.strip() for c in line.split("|")[2:-1]]
+        for line in text.splitlines() if re.match(r"\| (kernel_dense|big_maps) \|", line)}
+assert sorted(rows) == ["big_maps", "kernel_dense"], text
+for name, cells in rows.items():
+    for cell in cells:
+        assert re.fullmatch(r"-?\d+(\.\d+)?(, -?\d+(\.\d+)?)?", cell), f"{name}: '{cell}' in {text}"
+# steps = 2 for big_maps: the 2 `to` transfers of the loop's region both
+# duplicate the start-up region's (its own line: step() is inlined twice),
+# decided on whole hashes
+assert "duplicate transfers found in the `run` trace: 2 of 2, exact" in text, text
+print(text)
+PY
+
 # the reader's memory as a trace of info records grows 10x: flat (within
 # 25 % and 4 MB), which the reader's old habit of keeping every info record
 # (627 MB for a 64 MB trace) fails by far
