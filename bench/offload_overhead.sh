@@ -49,13 +49,14 @@ for entry in $programs; do
       t, r / a, t, s / a, t, p / a >> figures }'
   # the hash alone over the same bytes, whole and sampled, and what they
   # add to a region (2 transfers hashed)
-  repeat=$(awk -v b="$bytes" 'BEGIN { r = int(2e8 / b); if (r < 1) r = 1; printf "%d", r }')
+  repeat=$(awk -v b="$bytes" -v s="$scale" 'BEGIN { r = int(2e8 * (s < 1 ? s : 1) / b); if (r < 1) r = 1; printf "%d", r }')
   whole=$("$hash_tool" "$bytes" "$repeat" full)
   sampled=$("$hash_tool" "$bytes" "$repeat" sampled)
   # the floor: copying the same bytes; then both through 256 MiB of memory
-  # (out of the 32 MiB last-level cache)
+  # (out of the 32 MiB last-level cache; a SCALE below 1, a smoke run,
+  # shrinks it)
   copy=$("$hash_tool" "$bytes" "$repeat" memcpy)
-  span=$((256 << 20))
+  span=$(awk -v s="$scale" 'BEGIN { printf "%d", 268435456 * (s < 1 ? s : 1) }')
   [ "$bytes" -lt "$span" ] || span=$((4 * bytes))
   whole_out=$("$hash_tool" "$bytes" "$repeat" full "$span")
   copy_out=$("$hash_tool" "$bytes" "$repeat" memcpy "$span")

@@ -9,11 +9,14 @@
 # Variants interleaved: native, do-nothing tool, `ompt-inst run` on the plain
 # and on the plugin build. Also the trace bytes per event. Prints Markdown.
 #
-#   bench/shapes.sh [SCALE] [RUNS]    (defaults 1 and 7)
+#   bench/shapes.sh [SCALE] [RUNS] [MIB]    (defaults 1, 7 and 64)
+#
+# MIB: the size of big_maps' arrays (smaller for smoke runs).
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 scale=${1:-1}
 runs=${2:-7}
+mib=${3:-64}
 targets=-fopenmp-targets=x86_64-pc-linux-gnu
 for program in kernel_dense big_maps; do
   build_program "$program.c" "$program" "$targets"
@@ -21,10 +24,15 @@ for program in kernel_dense big_maps; do
 done
 build_null_tool
 
-sample_native() { "$work/$program" "$n"; }
-sample_null() { OMP_TOOL_LIBRARIES="$work/null_tool.so" "$work/$program" "$n"; }
-sample_run() { tool_run run "$work/$program" "$n"; }
-sample_plugin() { tool_run plugin "$work/${program}_plugin" "$n"; }
+args() { [ "$program" = big_maps ] && echo "$n $mib" || echo "$n"; }
+# shellcheck disable=SC2046 # the program's arguments
+sample_native() { "$work/$program" $(args); }
+# shellcheck disable=SC2046
+sample_null() { OMP_TOOL_LIBRARIES="$work/null_tool.so" "$work/$program" $(args); }
+# shellcheck disable=SC2046
+sample_run() { tool_run run "$work/$program" $(args); }
+# shellcheck disable=SC2046
+sample_plugin() { tool_run plugin "$work/${program}_plugin" $(args); }
 
 echo "Median of $runs interleaved runs; ns per step."
 echo
@@ -57,4 +65,4 @@ PY
   fi
 done
 echo
-[ -f "$work/notes" ] && sed -n 's/^big_maps_dup /64 MiB shape, duplicate transfers found in the `run` trace: /p' "$work/notes"
+[ -f "$work/notes" ] && sed -n "s/^big_maps_dup /$mib MiB shape, duplicate transfers found in the \`run\` trace: /p" "$work/notes"

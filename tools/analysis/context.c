@@ -257,8 +257,7 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
     oia_native_region(ctx, ev);
     if (ev->construct == OI_CONSTRUCT_TARGET)
       device_activity(ctx, ev, event_device(ev), false);
-  }
-  else if (ev->kind == OI_KIND_CONSTRUCT &&
+  } else if (ev->kind == OI_KIND_CONSTRUCT &&
            ev->construct == OI_CONSTRUCT_TARGET &&
            ev->origin == OI_ORIGIN_COMPILER)
     compiler_region(ctx, ev);
