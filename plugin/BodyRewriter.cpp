@@ -221,7 +221,8 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
       note(Loc, "section: BEGIN/END");
     return D;
   }
-  if (K.Kind == Shape::Fork && !insertBeginEnd(D, Site, false, DC))
+  if ((K.Kind == Shape::Fork || K.Kind == Shape::Masked) &&
+      !insertBeginEnd(D, Site, false, DC))
     return D;
   Stmt *Enter = enterCall(D, DC, Site, Maps);
   Expr *Exit = K.HasExit ? Hooks.pointCall(Site, OMPT_INST_EXIT, Loc) : nullptr;
@@ -236,7 +237,8 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
   if (K.HasExit && !UseCleanups)
     Stmts.push_back(Exit);
   if (Opts.Remarks)
-    note(Loc, (Name + (K.Kind == Shape::Fork ? ": ENTER/EXIT, BEGIN/END"
+    note(Loc, (Name + (K.Kind == Shape::Fork || K.Kind == Shape::Masked
+                           ? ": ENTER/EXIT, BEGIN/END"
                        : K.HasExit           ? ": ENTER/EXIT"
                                              : ": ENTER"))
                   .str());

@@ -80,6 +80,8 @@ ConstructKind classifyDirective(OpenMPDirectiveKind K) {
   // there, which must stay as is.
   if (K == llvm::omp::OMPD_parallel || K == llvm::omp::OMPD_teams)
     C.Kind = Shape::Fork;
+  else if (K == llvm::omp::OMPD_master || K == llvm::omp::OMPD_masked)
+    C.Kind = Shape::Masked; // without OMPT only BEGIN tells who executes it
   else if (K == llvm::omp::OMPD_section)
     C.Kind = Shape::Section;
   else

@@ -9,6 +9,8 @@ enum class Shape {
   Unknown,      // not handled: left untouched, body not visited
   Wrap,         // ENTER/EXIT around the directive
   Fork,         // ENTER/EXIT around + BEGIN/END inside the body (every thread)
+  Masked,       // ENTER/EXIT around + BEGIN/END inside the body: BEGIN/END run
+                // on the one thread that executes it (master, masked)
   Section,      // BEGIN/END inside the body only (a section of sections)
   DeviceRegion, // target execution: ENTER carries the map data; device body
   DeviceData,   // target data/enter/exit/update: ENTER carries the map data

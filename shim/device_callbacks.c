@@ -104,6 +104,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
     t->target_construct = construct;
     t->target_codeptr = (uintptr_t)codeptr_ra;
     t->target_site = deferred_target_site(task_data);
+    t->target_task = t->target_site ? task_data->value >> 2 : 0;
     host_device_number(); /* the runtime's devices are set up by now */
   } else {
     t->target_construct = OI_CONSTRUCT_NONE;
@@ -112,7 +113,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                               construct, codeptr_ra);
   if (!e) {
     if (endpoint != ompt_scope_begin)
-      t->target_site = 0;
+      t->target_site = 0, t->target_task = 0;
     return;
   }
   if (kind & 8)
@@ -127,6 +128,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   oi_event_commit(t);
   if (endpoint != ompt_scope_begin) {
     t->target_site = 0;
+    t->target_task = 0;
     t->target_codeptr = 0;
   }
 }

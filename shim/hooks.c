@@ -121,7 +121,11 @@ __attribute__((noinline)) static void construct_point(
   if (point == OMPT_INST_EXIT && entry->device && f &&
       oi_unify_infers_data_ops())
     oi_mapsim_exit(t, f);
-  if (!reported_natively(entry, point, f))
+  /* master/masked: every thread passes ENTER/EXIT, only the executing
+   * one BEGIN/END, which carry the construct */
+  int scope_only = entry->executor_points &&
+                   (point == OMPT_INST_ENTER || point == OMPT_INST_EXIT);
+  if (!scope_only && !reported_natively(entry, point, f))
     point_event(id, entry, point);
   if (!opens)
     oi_frame_pop(t, id);

@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 
 #include "callbacks.h"
+#include "deferred_items.h"
 #include "ompt-inst/events.h"
 #include "record.h"
 #include "unify.h"
@@ -101,9 +102,23 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
   if (!t)
     return;
   /* The initial task (of the program or of a team of a league) is not an
-   * instance of a construct; a team's names its league. */
+   * instance of a construct; a team's names its league. LLVM ends the
+   * initial task of a league's other teams on their threads later (when
+   * the thread next leaves its pool, or never if the program ends first),
+   * flagged implicit and naming neither region nor team: the id given
+   * here tells that end from a real implicit task's. */
   if (flags & ompt_task_initial) {
     t->league_id = endpoint == ompt_scope_begin ? ID_OF(parallel_data) : 0;
+    t->league_task = 0;
+    if (endpoint == ompt_scope_begin && t->league_id && task_data) {
+      task_data->value = oi_new_id() << 2;
+      t->league_task = TASK_ID_OF(task_data);
+    }
+    return;
+  }
+  if (endpoint == ompt_scope_end && t->league_task &&
+      TASK_ID_OF(task_data) == t->league_task) {
+    t->league_id = t->league_task = 0;
     return;
   }
   oi_implicit_frame frame = {0, ID_OF(parallel_data), actual_parallelism};
@@ -484,6 +499,11 @@ static void on_task_create(ompt_data_t *encountering_task_data,
   oi_unify_native(t, e);
   if (e->site)
     oi_unify_region_site(id, e->site);
+  /* a target task runs its data operations later, elsewhere: they find
+   * their variables by the task (the construct's frame is popped by then) */
+  oi_site_frame *f = oi_frame_top(t);
+  if ((flags & ompt_task_target) && f && f->site == e->site && f->entry->device)
+    oi_deferred_items_keep(id, t, f);
   oi_event_commit(t);
 }
 

@@ -101,11 +101,14 @@ typedef struct oi_thread {
                                 operations, which name none */
   uint32_t target_site;      /* the site of a deferred (nowait) target
                                 region in progress, found by its task */
+  uint64_t target_task;      /* that region's target task (its map items,
+                                deferred_items.h) */
   uint64_t work_codeptr;     /* the worksharing construct in progress, for
                                 its dispatch events */
   uint64_t league_id;        /* the league whose team the thread runs, 0
                                 outside teams: its teams' own parallel
                                 regions name no codeptr_ra */
+  uint64_t league_task;      /* the id of that team's initial task */
   uint32_t mutex_held_count;
   oi_mutex_held mutex_held[OI_MUTEX_HELD];
   uint32_t site_depth;       /* may exceed OI_SITE_DEPTH: frames not kept */

@@ -70,6 +70,12 @@ static int derive(oi_site_entry *entry) {
   entry->device = entry->construct >= OI_CONSTRUCT_TARGET &&
                   entry->construct <= OI_CONSTRUCT_TARGET_UPDATE;
   entry->leaves = leaves_of(spelling);
+  /* the plugin marks the bodies of master and masked alone (not of
+   * `master taskloop`: a loop) */
+  entry->executor_points =
+      (entry->construct == OI_CONSTRUCT_MASTER ||
+       entry->construct == OI_CONSTRUCT_MASKED) &&
+      entry->leaves == (UINT64_C(1) << entry->construct);
   entry->counted = entry->construct == OI_CONSTRUCT_ATOMIC;
   if (entry->parsed.map_count) {
     entry->rules = calloc(entry->parsed.map_count, sizeof *entry->rules);

@@ -30,6 +30,10 @@ typedef struct oi_site_entry {
   uint8_t construct;  /* enum oi_construct of the leading leaf construct */
   uint8_t team_begin; /* parallel or teams: BEGIN/END are implicit tasks */
   uint8_t device;     /* a target construct (target, data, enter/exit, update) */
+  uint8_t executor_points; /* master, masked: BEGIN/END inside the body run
+                              on the executing thread only and carry the
+                              construct; ENTER/EXIT (every thread) only
+                              scope the frame */
   uint64_t leaves;    /* bit per enum oi_construct named in the spelling */
   uint8_t counted;    /* atomic: only the compiler sees it and it costs a
                          few ns, so its instances are counted per thread

@@ -5,6 +5,8 @@
 #include <dlfcn.h>
 #include <omp-tools.h>
 
+#include "deferred_items.h"
+
 /* Native kinds whose callback is active (bit per enum oi_kind). */
 static uint64_t native_kinds;
 
@@ -105,12 +107,16 @@ int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point) {
    * it reports the dependences, no synchronisation region */
   if (entry->construct == OI_CONSTRUCT_TASKWAIT && entry->parsed.depend)
     return 0;
-  if (point == OMPT_INST_BEGIN || point == OMPT_INST_END)
+  unsigned kind = reporting_kind(entry->construct);
+  if (point == OMPT_INST_BEGIN || point == OMPT_INST_END) {
+    /* master/masked: on the executing thread, as the runtime's masked */
+    if (entry->executor_points)
+      return native_active(kind);
     /* the runtime announces implicit tasks of parallel regions, not the
      * initial tasks of a league's teams, nor sections */
     return entry->construct == OI_CONSTRUCT_PARALLEL &&
            native_active(OI_KIND_IMPLICIT_TASK);
-  unsigned kind = reporting_kind(entry->construct);
+  }
   if (kind == OI_KIND_CANCEL && !cancellation_enabled())
     return 0;
   return native_active(kind);
@@ -274,6 +280,8 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     e->site = t->target_site;
     if (e->kind == OI_KIND_TARGET)
       e->origin = OI_ORIGIN_MERGED;
+    else if (e->kind == OI_KIND_DATA_OP)
+      e->var = oi_deferred_items_var(t->target_task, e->u.data.host_addr);
     return;
   }
   oi_site_frame *f = oi_frame_top(t);

@@ -40,12 +40,6 @@ def location_problem(event, compiler_sites):
         return None
     if in_runtime(event) or kind in REGIONLESS:
         return None
-    # Known gap (docs/coverage.md): now and then, under load, a worker's
-    # implicit-task end arrives with no region the shim knows (parallel 0,
-    # task 0): there is no region to take a line from. Exempt only that shape.
-    if (kind == "implicit_task" and event.get("endpoint") == "end"
-            and not event.get("parallel_id") and not event.get("task_id")):
-        return None
     if compiler_sites:
         if kind == "mpi" and event.get("codeptr"):
             return None

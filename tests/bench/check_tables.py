@@ -1,7 +1,7 @@
-"""Checks the Markdown tables the bench scripts print (bench_smoke).
+"""Checks the Markdown tables the bench scripts print (the bench_smoke tests).
 
-check_tables.py HOST.md OFFLOAD.md RECORD.md: exits 1 with one line per
-problem, else prints a summary line."""
+check_tables.py host|offload|record TABLE.md: checks the table of that
+script; exits 1 with one line per problem, else prints a summary line."""
 import re
 import sys
 
@@ -51,8 +51,6 @@ def near(path, what, actual, expected, tolerance):
         problems.append(f"{path}: {what}: expected {expected}, got {actual}")
 
 
-host_path, offload_path, record_path = sys.argv[1:4]
-
 # Host: events recorded per construct instance with 2 threads, plain build
 # (native events only), then what the plugin build must add.
 PLAIN_EVENTS = {  # per instance of the whole team
@@ -65,55 +63,70 @@ PLAIN_EVENTS = {  # per instance of the whole team
     "atomic": 0,       # the runtime reports no atomic
     "task": 52,        # per thread: 8 tasks x (create + begin + end) + taskwait begin/end
 }
-[host] = tables(host_path)
-check_numeric(host_path, host, {"test"})
-if sorted(r["test"] for r in host) != sorted(PLAIN_EVENTS):
-    problems.append(f"{host_path}: tests {[r['test'] for r in host]}")
-for row in host:
-    plain, plugin = numbers(row["events/instance (run, plugin)"])
-    test = row["test"]
-    near(host_path, f"{test} events per instance (plain build)", plain, PLAIN_EVENTS.get(test, -1), 0.25)
-    if test == "atomic":  # counted: one count event per site and thread per flush
-        near(host_path, "atomic events per instance (plugin build)", plugin, 0, 0.25)
-    elif plugin < plain - 0.25:
-        problems.append(f"{host_path}: {test}: the plugin build records fewer events ({plugin} < {plain})")
 
-# Offload: 8 events per small region natively (target 2, kernel 2, alloc,
-# to_device, from_device, delete).
-offload, hashing = tables(offload_path)
-check_numeric(offload_path, offload + hashing, {"program"})
-small = [r for r in offload if r["program"] == "small"]
-if [r["program"] for r in offload] != ["small", "medium", "big", "large"] or len(hashing) != 4:
-    problems.append(f"{offload_path}: expected rows small, medium, big and large, and 4 hash rows")
-else:
-    near(offload_path, "events per small region", numbers(small[0]["events/region (run, plugin)"])[0], 8, 0.1)
 
-# Recorder: 80-byte events; the recording's peak memory bounded as the run
-# grows 10 times (the exit summary's is not checked: it grows, see
-# docs/performance.md).
-cost, peak = tables(record_path)
-check_numeric(record_path, cost + peak, {"construct"})
-if [(r["construct"], r["threads"]) for r in cost] != [("masked", "1"), ("masked", "2"), ("critical", "1")]:
-    problems.append(f"{record_path}: unexpected cost rows")
-for row in cost:
-    near(record_path, f"trace bytes per event ({row['construct']}, {row['threads']})",
-         numbers(row["trace bytes per event"])[0], 80, 0.2)
-if len(peak) != 2:
-    problems.append(f"{record_path}: expected 2 peak-memory rows")
-else:
-    short, long = ({k: numbers(v)[0] for k, v in r.items()} for r in peak)
-    if long["instances"] != 10 * short["instances"]:
-        problems.append(f"{record_path}: the long run is not 10 times the short one")
-    for r in (short, long):
-        if not 2 * r["instances"] <= r["events recorded"] <= 2 * r["instances"] + 64:
-            problems.append(f"{record_path}: {r['events recorded']} events for {r['instances']} instances")
-    column = "peak RSS, shim recording only"
-    if long[column] > short[column] * 1.25:
-        problems.append(f"{record_path}: peak memory grew from {short[column]} KB to {long[column]} KB")
+def check_host(path):
+    [host] = tables(path)
+    check_numeric(path, host, {"test"})
+    if sorted(r["test"] for r in host) != sorted(PLAIN_EVENTS):
+        problems.append(f"{path}: tests {[r['test'] for r in host]}")
+    for row in host:
+        plain, plugin = numbers(row["events/instance (run, plugin)"])
+        test = row["test"]
+        near(path, f"{test} events per instance (plain build)", plain, PLAIN_EVENTS.get(test, -1), 0.25)
+        if test == "atomic":  # counted: one count event per site and thread per flush
+            near(path, "atomic events per instance (plugin build)", plugin, 0, 0.25)
+        elif plugin < plain - 0.25:
+            problems.append(f"{path}: {test}: the plugin build records fewer events ({plugin} < {plain})")
+    return f"{len(host)} host tests"
 
+
+def check_offload(path):
+    """8 events per small region natively (target 2, kernel 2, alloc,
+    to_device, from_device, delete)."""
+    offload, hashing = tables(path)
+    check_numeric(path, offload + hashing, {"program"})
+    small = [r for r in offload if r["program"] == "small"]
+    if [r["program"] for r in offload] != ["small", "medium", "big", "large"] or len(hashing) != 4:
+        problems.append(f"{path}: expected rows small, medium, big and large, and 4 hash rows")
+    else:
+        near(path, "events per small region", numbers(small[0]["events/region (run, plugin)"])[0], 8, 0.1)
+    return f"{len(offload)} offload programs"
+
+
+def check_record(path):
+    """80-byte events; the recording's peak memory bounded as the run grows
+    10 times (the exit summary's is not checked: it grows, see
+    docs/performance.md)."""
+    cost, peak = tables(path)
+    check_numeric(path, cost + peak, {"construct"})
+    if [(r["construct"], r["threads"]) for r in cost] != [("masked", "1"), ("masked", "2"), ("critical", "1")]:
+        problems.append(f"{path}: unexpected cost rows")
+    for row in cost:
+        near(path, f"trace bytes per event ({row['construct']}, {row['threads']})",
+             numbers(row["trace bytes per event"])[0], 80, 0.2)
+    if len(peak) != 2:
+        problems.append(f"{path}: expected 2 peak-memory rows")
+    else:
+        short, long = ({k: numbers(v)[0] for k, v in r.items()} for r in peak)
+        if long["instances"] != 10 * short["instances"]:
+            problems.append(f"{path}: the long run is not 10 times the short one")
+        for r in (short, long):
+            if not 2 * r["instances"] <= r["events recorded"] <= 2 * r["instances"] + 64:
+                problems.append(f"{path}: {r['events recorded']} events for {r['instances']} instances")
+        column = "peak RSS, shim recording only"
+        if long[column] > short[column] * 1.25:
+            problems.append(f"{path}: peak memory grew from {short[column]} KB to {long[column]} KB")
+    return f"{len(cost)} recorder rows, peak memory bounded"
+
+
+CHECKS = {"host": check_host, "offload": check_offload, "record": check_record}
+
+if len(sys.argv) != 3 or sys.argv[1] not in CHECKS:
+    sys.exit("usage: check_tables.py host|offload|record TABLE.md")
+summary = CHECKS[sys.argv[1]](sys.argv[2])
 for p in problems:
     print(p)
 if problems:
     sys.exit(1)
-print(f"bench tables: {len(host)} host tests, {len(offload)} offload programs, "
-      f"{len(cost)} recorder rows, peak memory bounded")
+print(f"bench tables: {summary}")

@@ -68,6 +68,9 @@ device_cases() {
     expect_eq "$(q device-merged kind=task_create line=$line --count)" 1 "target nowait: task creation"
     expect_eq "$(q device-merged kind=target line=$line origin=merged --count)" 2 "target nowait: region merged"
     [ "$(q device-merged kind=data_op line=$line --count)" -gt 0 ] || fail "target nowait: data ops off its line"
+    # ... each with its variable: `a`, the one map item (the items travel
+    # with the target task to the thread that runs it)
+    expect_eq "$(q device-merged kind=data_op line=$line --field var | sort -u)" "a" "target nowait: data op variables"
     # 7: without the plugin, a target region's data operations carry its
     # codeptr_ra (clang gives the call no line: docs/coverage.md)
     expect_eq "$(q device-native kind=data_op codeptr= --count)" 0 "device-native: data ops without codeptr"

@@ -71,9 +71,9 @@ int main(void) {
 #pragma omp taskyield // @site{taskyield} enter=1 exit=1
 #pragma omp taskwait // @site{taskwait} enter=1 exit=1
     }
-#pragma omp masked // @site{masked} enter=2 exit=2
+#pragma omp masked // @site{masked} enter=2 exit=2 begin=1 end=1
     mine += 0;
-#pragma omp master // @site{master} enter=2 exit=2
+#pragma omp master // @site{master} enter=2 exit=2 begin=1 end=1
     mine += 0;
 #pragma omp critical(total_lock) // @site{critical} enter=2 exit=2 clauses=(total_lock) name=total_lock
     total += mine;

@@ -20,7 +20,7 @@ expect_eq "$(q merged kind=construct origin!=compiler --count)" 0 "construct eve
 
 # line kind merged-begins compiler-begins: a construct the runtime reports
 # is `merged` on every thread that runs it, as often as the hooks see it
-# (masked: the runtime reports only the thread that executes the block).
+# (masked: on the one thread that executes the block, in both).
 table="10 parallel 1 1
 12 work 3 3
 15 mutex 3 3
@@ -28,7 +28,7 @@ table="10 parallel 1 1
 20 work 3 3
 22 task_create 1 1
 24 sync 1 1
-26 masked 1 3
+26 masked 1 1
 28 work 3 3
 35 work 3 3
 37 mutex 6 6

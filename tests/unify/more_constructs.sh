@@ -14,9 +14,13 @@ expect_eq "$(kinds merged)" "$(kinds native)" "merged and native runs: runtime e
 
 # line kind count: the runtime's events merged with the sites (the loop at
 # line 26 runs on one thread, so its cancellation is deterministic: the
-# cancellation points of iterations 0-19 run, iteration 20 cancels)
+# cancellation points of iterations 0-19 run, iteration 20 cancels).
+# clang 14 runs the `loop` at line 12 inline, without a runtime call: there
+# it is the hooks' construct, on both threads.
+loop_runtime="12 work 2"
+[ "$OI_LLVM" = 14 ] && loop_runtime=
 table="10 parallel 1
-12 work 2
+$loop_runtime
 15 masked 1
 17 flush 2
 18 work 2
@@ -26,11 +30,14 @@ table="10 parallel 1
 35 parallel 1
 36 work 2"
 while read -r line kind count; do
+  [ -n "$line" ] || continue
   expect_eq "$(q merged line=$line kind=$kind origin=merged endpoint!=end --count)" "$count" "merged $kind at line $line"
   expect_eq "$(q merged line=$line kind=construct --count)" 0 "no compiler event at line $line"
 done <<< "$table"
 # the runtime reports neither these nor a league's initial tasks
-for spec in 24:construct:taskyield:2 33:construct:'cancellation point':20 35:implicit_task:teams:2; do
+loop_hooks=
+[ "$OI_LLVM" = 14 ] && loop_hooks=12:construct:loop:2
+for spec in $loop_hooks 24:construct:taskyield:2 33:construct:'cancellation point':20 35:implicit_task:teams:2; do
   IFS=: read -r line kind construct count <<< "$spec"
   expect_eq "$(q merged line=$line kind=$kind construct="$construct" origin=compiler endpoint=begin --count)" "$count" "compiler $construct at line $line"
 done
