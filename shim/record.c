@@ -71,6 +71,10 @@ oi_thread *oi_thread_attach(void) {
   t->pending_hash_op = 0;
   t->target_device = -1;
   t->target_construct = 0;
+  t->target_site = 0;
+  t->target_task = 0;
+  t->league_id = 0;
+  t->league_task = 0;
   t->site_depth = 0;
   t->item_count = 0;
   t->written = 0;
