@@ -68,6 +68,10 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   if (endpoint == OI_EP_BEGIN)
     oi_unify_remember_codeptr(e->u.generic[0],
                               (const void *)(uintptr_t)e->codeptr);
+  /* the encountering thread runs the league's first team: LLVM 14 names no
+   * region at that team's initial task (one team), so remember it here */
+  if (flags & ompt_parallel_league)
+    t->league_id = endpoint == OI_EP_BEGIN ? e->u.generic[0] : 0;
   oi_unify_native(t, e);
   if (endpoint == OI_EP_BEGIN && e->site)
     oi_unify_region_site(e->u.generic[0], e->site);
@@ -108,7 +112,10 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
    * flagged implicit and naming neither region nor team: the id given
    * here tells that end from a real implicit task's. */
   if (flags & ompt_task_initial) {
-    t->league_id = endpoint == ompt_scope_begin ? ID_OF(parallel_data) : 0;
+    if (endpoint != ompt_scope_begin)
+      t->league_id = 0;
+    else if (ID_OF(parallel_data)) /* else the league begun on this thread */
+      t->league_id = ID_OF(parallel_data);
     t->league_task = 0;
     if (endpoint == ompt_scope_begin && t->league_id && task_data) {
       task_data->value = oi_new_id() << 2;

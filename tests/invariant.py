@@ -49,12 +49,6 @@ def location_problem(event, compiler_sites):
     # (code of a device image run on the host): no line exists to give
     if event.get("codeptr") and ("module" in event) == ("function" in event):
         return None
-    if not event.get("codeptr") and os.environ.get("OI_LLVM") == "14":
-        # LLVM 14's runtime passes no codeptr_ra for the regions of device
-        # code run on the host, nor for their enclosing target: the region
-        # has none, so none can be given (the invariant asks it only where
-        # the region has one)
-        return None
     return "no file:line" if event.get("codeptr") else "no codeptr_ra"
 
 
