@@ -2,7 +2,8 @@
  * directive and per clause that changes what the runtime does, 2 threads.
  * `@cover{...}` on a directive's line gives its instances (coverage.py):
  * n = in every run; native = without the plugin (-g); no_ompt = on a
- * runtime without OMPT;
+ * runtime without OMPT (master/masked: the executing thread alone, from the
+ * hooks inside its body, as the runtime reports it with OMPT);
  * n14/native14 = on LLVM 14 when they differ; end = its last line when the
  * statement is a directive. */
 #include <omp.h>
