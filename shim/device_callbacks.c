@@ -112,8 +112,10 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   oi_event *e = oi_event_next(&t, OI_KIND_TARGET, endpoint_of(endpoint),
                               construct, codeptr_ra);
   if (!e) {
-    if (endpoint != ompt_scope_begin)
-      t->target_site = 0, t->target_task = 0;
+    if (endpoint != ompt_scope_begin) {
+      t->target_site = 0;
+      t->target_task = 0;
+    }
     return;
   }
   if (kind & 8)

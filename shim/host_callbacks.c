@@ -107,10 +107,10 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
     return;
   /* The initial task (of the program or of a team of a league) is not an
    * instance of a construct; a team's names its league. LLVM ends the
-   * initial task of a league's other teams on their threads later (when
-   * the thread next leaves its pool, or never if the program ends first),
-   * flagged implicit and naming neither region nor team: the id given
-   * here tells that end from a real implicit task's. */
+   * initial task of a league's other teams on their threads later, when
+   * the thread next leaves its pool, naming neither region nor team, and
+   * flagged implicit if the next region's set-up came first (coverage.md):
+   * the id given here tells that end from a real implicit task's. */
   if (flags & ompt_task_initial) {
     if (endpoint != ompt_scope_begin)
       t->league_id = 0;
