@@ -94,36 +94,34 @@ static int tsc_usable(void) {
   return invariant && kernel_uses_tsc();
 }
 
-/* A CLOCK_MONOTONIC reading and the counter bracket it was taken in. */
 typedef struct {
-  uint64_t first_tsc, last_tsc, ns;
+  uint64_t tsc, ns;
 } clock_pair;
 
-/* The narrowest of a few counter brackets around a CLOCK_MONOTONIC reading
- * (a virtual CPU may be descheduled in the middle of one). */
+/* A CLOCK_MONOTONIC reading and the counter at that moment: the midpoint
+ * of the narrowest of a few counter brackets (a virtual CPU may be
+ * descheduled in the middle of one). */
 static clock_pair read_pair(void) {
-  clock_pair best = {0, UINT64_MAX, 0};
+  clock_pair best = {0, 0};
+  uint64_t best_width = UINT64_MAX;
   for (int i = 0; i < 5; i++) {
     uint64_t before = __rdtsc();
     uint64_t ns = oi_monotonic_ns();
     uint64_t after = __rdtsc();
-    if (after - before < best.last_tsc - best.first_tsc)
-      best = (clock_pair){before, after, ns};
+    if (after - before < best_width) {
+      best_width = after - before;
+      best = (clock_pair){before + best_width / 2, ns};
+    }
   }
   return best;
 }
 
 /* ns per tick in 32.32 fixed point between two readings; 0 if implausible
- * (outside 100 MHz .. 20 GHz). The lowest rate the brackets allow (a read
- * at its first tick, b at its last); anchored at b's last tick, the trace
- * clock then never runs ahead of CLOCK_MONOTONIC by the readings'
- * uncertainty: with the brackets' midpoints it was seen 118 ns ahead of a
- * program's own reading 57 ms after calibration (shim_clock). */
+ * (outside 100 MHz .. 20 GHz). */
 static uint64_t rate_between(clock_pair a, clock_pair b) {
-  if (b.last_tsc <= a.first_tsc || b.ns <= a.ns)
+  if (b.tsc <= a.tsc || b.ns <= a.ns)
     return 0;
-  unsigned __int128 mult =
-      ((unsigned __int128)(b.ns - a.ns) << 32) / (b.last_tsc - a.first_tsc);
+  unsigned __int128 mult = ((unsigned __int128)(b.ns - a.ns) << 32) / (b.tsc - a.tsc);
   if (mult < (1ull << 32) / 20 || mult > (10ull << 32))
     return 0;
   return (uint64_t)mult;
@@ -144,9 +142,9 @@ static int calibrate(void) {
   uint64_t mult = rate_between(first, second);
   if (!mult)
     return 0;
-  first_tsc = first.first_tsc;
+  first_tsc = first.tsc;
   first_ns = first.ns;
-  publish(second.last_tsc, second.ns, mult);
+  publish(second.tsc, second.ns, mult);
   return 1;
 }
 #endif
@@ -191,7 +189,7 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
   old_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
   old_mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
   clock_pair now = read_pair();
-  uint64_t rate = rate_between((clock_pair){first_tsc, first_tsc, first_ns}, now);
+  uint64_t rate = rate_between((clock_pair){first_tsc, first_ns}, now);
   if (rate) {
     uint32_t sequence = atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed);
     /* seq_cst: the odd sequence is visible to every reader before the
@@ -204,7 +202,7 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
     _mm_lfence();
     uint64_t tsc = __rdtsc();
     uint64_t continued = oi_clock_convert(tsc, old_tsc, old_ns, old_mult) + 1;
-    uint64_t monotonic = oi_clock_convert(tsc, now.last_tsc, now.ns, rate);
+    uint64_t monotonic = oi_clock_convert(tsc, now.tsc, now.ns, rate);
     uint64_t anchor_ns = continued > monotonic ? continued : monotonic;
     /* ahead of CLOCK_MONOTONIC: run slower until the next re-anchoring */
     unsigned __int128 slew = (unsigned __int128)(anchor_ns - monotonic) * rate /
