@@ -173,14 +173,13 @@ void oi_mapsim_enter(oi_thread *t, const oi_site_frame *f) {
   if (!moves_data(f))
     return;
   pthread_mutex_lock(&table_lock);
-  switch (f->entry->construct) {
-  case OI_CONSTRUCT_TARGET:
-  case OI_CONSTRUCT_TARGET_DATA:
-  case OI_CONSTRUCT_TARGET_ENTER_DATA:
+  switch (oi_construct_data_motion(f->entry->construct)) {
+  case OI_DATA_MAPS:
+  case OI_DATA_ENTER:
     for (uint32_t i = 0; i < f->items; i++)
       map_item(t, f, i);
     break;
-  case OI_CONSTRUCT_TARGET_UPDATE:
+  case OI_DATA_UPDATE:
     update_items(t, f, OI_MAP_TO, OI_DATA_OP_TO_DEVICE);
     break;
   }
@@ -191,13 +190,12 @@ void oi_mapsim_exit(oi_thread *t, const oi_site_frame *f) {
   if (!moves_data(f))
     return;
   pthread_mutex_lock(&table_lock);
-  switch (f->entry->construct) {
-  case OI_CONSTRUCT_TARGET:
-  case OI_CONSTRUCT_TARGET_DATA:
-  case OI_CONSTRUCT_TARGET_EXIT_DATA:
+  switch (oi_construct_data_motion(f->entry->construct)) {
+  case OI_DATA_MAPS:
+  case OI_DATA_EXIT:
     unmap_items(t, f);
     break;
-  case OI_CONSTRUCT_TARGET_UPDATE:
+  case OI_DATA_UPDATE:
     update_items(t, f, OI_MAP_FROM, OI_DATA_OP_FROM_DEVICE);
     break;
   }

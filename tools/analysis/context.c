@@ -119,8 +119,11 @@ uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
 static int32_t event_device(const oi_event *ev) {
   if (ev->device >= 0)
     return ev->device;
-  int64_t generic = (int64_t)ev->u.generic[1];
-  return generic >= 0 && generic <= INT32_MAX ? (int32_t)generic : -1;
+  uint64_t word;
+  if (!oi_event_link(ev, OI_LINK_DEVICE, &word))
+    return -1;
+  int64_t device = (int64_t)word;
+  return device >= 0 && device <= INT32_MAX ? (int32_t)device : -1;
 }
 
 static void note_time(oi_analysis *ctx, uint64_t start, uint64_t end) {
@@ -217,7 +220,7 @@ static void device_activity(oi_analysis *ctx, const oi_event *ev,
 /* A `target` construct that the hooks report themselves: every one when
  * the runtime's target callbacks are off (inferred data ops), else only an
  * if(false) region, which runs on the host. Its begin carries the device
- * and the if() value (u.generic[0], 0 = false), its end neither, so the
+ * and the if() value (0 = false), its end neither, so the
  * thread remembers the device until the end (target regions do not nest). */
 static void compiler_region(oi_analysis *ctx, const oi_event *ev) {
   oia_key key = {{ev->thread, 0, 0, 0}};
@@ -227,7 +230,7 @@ static void compiler_region(oi_analysis *ctx, const oi_event *ev) {
     return;
   }
   if (ev->endpoint == OI_EP_BEGIN) {
-    bool on_host = (int64_t)ev->u.generic[0] == 0 || ev->device < 0;
+    bool on_host = OI_GET(ev, CONSTRUCT, if_value) == 0 || ev->device < 0;
     *slot = on_host ? 0 : (uint32_t)ev->device + 1; /* 0: no region */
     if (!on_host)
       device_activity(ctx, ev, ev->device, false);

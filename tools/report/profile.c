@@ -63,15 +63,14 @@ static void note_device(oi_profile *p, int64_t device) {
   p->device_count++;
 }
 
-/* Kinds whose first generic field is the enclosing parallel region's id. */
-static bool has_parallel_id(unsigned kind) {
-  return kind == OI_KIND_IMPLICIT_TASK || kind == OI_KIND_WORK ||
-         kind == OI_KIND_DISPATCH || kind == OI_KIND_SYNC || kind == OI_KIND_MASKED ||
-         kind == OI_KIND_REDUCTION;
+/* The id of the parallel region the event runs in, 0 if its kind names none. */
+static uint64_t region_of(const oi_event *e) {
+  uint64_t id;
+  return oi_event_link(e, OI_LINK_REGION, &id) ? id : 0;
 }
 
 static int64_t kernel_device(const oi_event *e) {
-  return e->device >= 0 ? e->device : (int64_t)e->u.generic[1];
+  return e->device >= 0 ? e->device : OI_GET(e, KERNEL, device);
 }
 
 /* The innermost open region of the thread whose place is known. */
@@ -100,10 +99,10 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
         p->places[enclosing].file)
       place = enclosing;
   }
-  if (place == OI_NO_INDEX && has_parallel_id(e->kind) && e->u.generic[0])
-    place = oi_address_index_get(&s->parallel_places, e->u.generic[0]);
-  if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && e->u.generic[0])
-    place = oi_address_index_get(&s->target_places, e->u.generic[0]);
+  if (place == OI_NO_INDEX && region_of(e))
+    place = oi_address_index_get(&s->parallel_places, region_of(e));
+  if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && OI_GET(e, KERNEL, target_id))
+    place = oi_address_index_get(&s->target_places, OI_GET(e, KERNEL, target_id));
   if (place == OI_NO_INDEX)
     place = enclosing_place(t);
   return place;
@@ -140,7 +139,7 @@ static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
   if (e->kind == OI_KIND_KERNEL)
     label = "kernel";
   else if (e->kind == OI_KIND_MPI)
-    label = oi_mpi_call_name((unsigned)e->u.generic[0]);
+    label = oi_mpi_call_name(OI_GET(e, MPI, call));
   else if (e->kind == OI_KIND_IMPLICIT_TASK)
     label = "implicit task";
   else if (written && (construct || !leaf[0] ||
@@ -277,15 +276,15 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
       return -1;
     /* workers and kernels find their place through these ids */
     if (e->kind == OI_KIND_PARALLEL &&
-        oi_address_index_set(&s->parallel_places, e->u.generic[0], place) != 0)
+        oi_address_index_set(&s->parallel_places, OI_GET(e, PARALLEL, parallel_id), place) != 0)
       return -1;
     if (e->kind == OI_KIND_TARGET &&
-        oi_address_index_set(&s->target_places, e->u.generic[0], place) != 0)
+        oi_address_index_set(&s->target_places, OI_GET(e, TARGET, target_id), place) != 0)
       return -1;
   }
   t->stack[t->depth++] = (oi_open_region){
       .start_ns = relative(p, e->time_ns), .row = row, .place = place,
-      .parallel_id = has_parallel_id(e->kind) ? e->u.generic[0] : 0,
+      .parallel_id = region_of(e),
       .kind = e->kind, .compiler = compiler, .label = label};
   return 0;
 }
@@ -511,10 +510,13 @@ static int add_event(oi_profile *p, const oi_event *e) {
     /* names host addresses: later native operations on them get the name */
     if (!map_names_variable(p, e))
       return 0;
-    return variable_of(p, e, e->u.generic[2], 0, e->u.generic[3]) == OI_NO_INDEX ? -1 : 0;
+    return variable_of(p, e, OI_GET(e, MAP, host_addr), 0, OI_GET(e, MAP, bytes)) == OI_NO_INDEX
+               ? -1
+               : 0;
   case OI_KIND_DEVICE_INIT:
   case OI_KIND_DEVICE_LOAD:
-    note_device(p, (int64_t)e->u.generic[0]);
+    note_device(p, e->kind == OI_KIND_DEVICE_INIT ? OI_GET(e, DEVICE_INIT, device)
+                                                  : OI_GET(e, DEVICE_LOAD, device));
     return 0;
   case OI_KIND_KERNEL:
     note_device(p, kernel_device(e));
@@ -525,7 +527,9 @@ static int add_event(oi_profile *p, const oi_event *e) {
   if (e->kind == OI_KIND_THREAD)
     return 0;
   if (e->kind == OI_KIND_CONSTRUCT_COUNT)
-    return e->u.generic[0] ? point_event(p, t, e, e->thread, e->u.generic[0]) : 0;
+    return OI_GET(e, CONSTRUCT_COUNT, count)
+               ? point_event(p, t, e, e->thread, OI_GET(e, CONSTRUCT_COUNT, count))
+               : 0;
   if (e->endpoint == OI_EP_BEGIN)
     return push_region(p, t, e, e->thread);
   if (e->endpoint == OI_EP_END)

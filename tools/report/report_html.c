@@ -33,26 +33,13 @@ const char *oi_html_row_class(const oi_construct_row *row) {
   case OI_KIND_TASK: case OI_KIND_TASK_CREATE: return "c-task";
   default: break;
   }
-  switch (oi_leading_construct(row->label, strlen(row->label))) {
-  case OI_CONSTRUCT_TARGET: case OI_CONSTRUCT_TARGET_DATA: case OI_CONSTRUCT_TARGET_ENTER_DATA:
-  case OI_CONSTRUCT_TARGET_EXIT_DATA: case OI_CONSTRUCT_TARGET_UPDATE:
-    return "c-tgt";
-  case OI_CONSTRUCT_PARALLEL: case OI_CONSTRUCT_TEAMS:
-    return "c-par";
-  case OI_CONSTRUCT_FOR: case OI_CONSTRUCT_SECTIONS: case OI_CONSTRUCT_SECTION:
-  case OI_CONSTRUCT_SINGLE: case OI_CONSTRUCT_WORKSHARE: case OI_CONSTRUCT_DISTRIBUTE:
-  case OI_CONSTRUCT_LOOP: case OI_CONSTRUCT_SIMD: case OI_CONSTRUCT_TASKLOOP:
-  case OI_CONSTRUCT_SCOPE:
-    return "c-work";
-  case OI_CONSTRUCT_BARRIER: case OI_CONSTRUCT_TASKWAIT: case OI_CONSTRUCT_TASKGROUP:
-  case OI_CONSTRUCT_TASKYIELD:
-    return "c-sync";
-  case OI_CONSTRUCT_TASK:
-    return "c-task";
-  case OI_CONSTRUCT_CRITICAL: case OI_CONSTRUCT_ATOMIC: case OI_CONSTRUCT_ORDERED:
-  case OI_CONSTRUCT_LOCK: case OI_CONSTRUCT_NEST_LOCK: case OI_CONSTRUCT_MASTER:
-  case OI_CONSTRUCT_MASKED:
-    return "c-mut";
+  switch (oi_construct_category(oi_leading_construct(row->label, strlen(row->label)))) {
+  case OI_CATEGORY_DEVICE: return "c-tgt";
+  case OI_CATEGORY_TEAM: return "c-par";
+  case OI_CATEGORY_WORK: return "c-work";
+  case OI_CATEGORY_SYNC: return "c-sync";
+  case OI_CATEGORY_TASK: return "c-task";
+  case OI_CATEGORY_MUTEX: return "c-mut";
   default:
     return row->kind == OI_KIND_PARALLEL ? "c-par" : row->kind == OI_KIND_WORK ? "c-work"
                                                                                : "c-oth";
