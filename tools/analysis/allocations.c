@@ -15,8 +15,8 @@ static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
                      uint32_t range) {
   if (!addr)
     return;
-  oia_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
-  uint32_t *slot = oia_table_slot(&ctx->live_allocs, &key);
+  oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
+  uint32_t *slot = oi_map_slot(&ctx->live_allocs, &key);
   if (!slot)
     ctx->failed = true;
   else
@@ -27,9 +27,9 @@ static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr,
                            int tag) {
   if (!addr)
     return OIA_NONE;
-  oia_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
-  uint32_t range = oia_table_get(&ctx->live_allocs, &key);
-  if (range == OIA_TABLE_NONE || !oia_range_at(ctx, range)->live)
+  oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
+  uint32_t range = oi_map_get(&ctx->live_allocs, &key);
+  if (range == OI_MAP_NONE || !oia_range_at(ctx, range)->live)
     return OIA_NONE;
   return range;
 }
@@ -67,7 +67,7 @@ static void end_lifetime(oi_analysis *ctx, uint32_t range, uint64_t delete_ns) {
 
 static void sample_memory(oi_analysis *ctx, int32_t device, uint64_t time_ns) {
   oia_device_state *dev = oia_device(ctx, device);
-  oi_memory_sample *sample = dev ? oia_vec_push(&ctx->memory) : NULL;
+  oi_memory_sample *sample = dev ? oi_array_push(&ctx->memory) : NULL;
   if (!sample) {
     ctx->failed = true;
     return;

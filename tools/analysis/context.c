@@ -31,33 +31,33 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->content_holders.elem = sizeof(oia_content_holder);
   ctx->region_vars.elem = sizeof(oia_region_vars);
   ctx->pending_free = OIA_NONE;
-  ctx->host_version_root = OIA_SEGMENT_NONE;
-  ctx->host_coverage_root = OIA_SEGMENT_NONE;
+  ctx->host_version_root = OI_INTERVAL_NONE;
+  ctx->host_coverage_root = OI_INTERVAL_NONE;
   ctx->overlapping.elem = sizeof(uint32_t);
   ctx->memory.elem = sizeof(oi_memory_sample);
   ctx->last_device = OIA_NONE;
-  oia_segment_pool_init(&ctx->segments);
+  oi_interval_pool_init(&ctx->segments);
   return ctx;
 }
 
 void oi_analysis_destroy(oi_analysis *ctx) {
   if (!ctx)
     return;
-  oia_table *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
+  oi_map *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
                          &ctx->ranges_by_key, &ctx->live_allocs,
                          &ctx->contents,      &ctx->groups_by_key,
                          &ctx->compiler_regions, &ctx->native_regions};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
-    oia_table_free(tables[i]);
+    oi_map_free(tables[i]);
   for (size_t i = 0; i < ctx->strings.len; i++)
-    free(*OIA_VEC_AT(ctx->strings, char *, i));
-  oia_vec *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
+    free(*OI_ARRAY_AT(ctx->strings, char *, i));
+  oi_array *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
                      &ctx->groups,  &ctx->pending,         &ctx->devices,
                      &ctx->strings, &ctx->content_holders, &ctx->overlapping,
                      &ctx->memory,  &ctx->region_vars};
   for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++)
-    oia_vec_free(vecs[i]);
-  oia_segment_pool_free(&ctx->segments);
+    oi_array_free(vecs[i]);
+  oi_interval_pool_free(&ctx->segments);
   free(ctx->findings);
   free(ctx->profile_out);
   free((void *)ctx->totals.devices);
@@ -67,40 +67,40 @@ void oi_analysis_destroy(oi_analysis *ctx) {
 oia_device_state *oia_device(oi_analysis *ctx, int32_t device) {
   if (ctx->last_device != OIA_NONE) {
     oia_device_state *d =
-        OIA_VEC_AT(ctx->devices, oia_device_state, ctx->last_device);
+        OI_ARRAY_AT(ctx->devices, oia_device_state, ctx->last_device);
     if (d->summary.device == device)
       return d;
   }
   for (size_t i = 0; i < ctx->devices.len; i++) {
-    oia_device_state *d = OIA_VEC_AT(ctx->devices, oia_device_state, i);
+    oia_device_state *d = OI_ARRAY_AT(ctx->devices, oia_device_state, i);
     if (d->summary.device == device) {
       ctx->last_device = (uint32_t)i;
       return d;
     }
   }
-  oia_device_state *d = oia_vec_push(&ctx->devices);
+  oia_device_state *d = oi_array_push(&ctx->devices);
   if (!d) {
     ctx->failed = true;
     return NULL;
   }
   d->summary.device = device;
-  d->pending_root = OIA_SEGMENT_NONE;
-  d->version_root = OIA_SEGMENT_NONE;
-  d->coverage_root = OIA_SEGMENT_NONE;
+  d->pending_root = OI_INTERVAL_NONE;
+  d->version_root = OI_INTERVAL_NONE;
+  d->coverage_root = OI_INTERVAL_NONE;
   ctx->last_device = (uint32_t)(ctx->devices.len - 1);
   return d;
 }
 
 uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
                       uint64_t bytes, bool anonymous) {
-  oia_key key = {{(uint64_t)(int64_t)holder, host_addr, bytes, anonymous}};
-  uint32_t *slot = oia_table_slot(&ctx->ranges_by_key, &key);
+  oi_map_key key = {{(uint64_t)(int64_t)holder, host_addr, bytes, anonymous}};
+  uint32_t *slot = oi_map_slot(&ctx->ranges_by_key, &key);
   if (!slot) {
     ctx->failed = true;
     return OIA_NONE;
   }
-  if (*slot == OIA_TABLE_NONE) {
-    oia_range *r = oia_vec_push(&ctx->ranges);
+  if (*slot == OI_MAP_NONE) {
+    oia_range *r = oi_array_push(&ctx->ranges);
     if (!r) {
       ctx->failed = true;
       return OIA_NONE;
@@ -223,8 +223,8 @@ static void device_activity(oi_analysis *ctx, const oi_event *ev,
  * and the if() value (0 = false), its end neither, so the
  * thread remembers the device until the end (target regions do not nest). */
 static void compiler_region(oi_analysis *ctx, const oi_event *ev) {
-  oia_key key = {{ev->thread, 0, 0, 0}};
-  uint32_t *slot = oia_table_slot(&ctx->compiler_regions, &key);
+  oi_map_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t *slot = oi_map_slot(&ctx->compiler_regions, &key);
   if (!slot) {
     ctx->failed = true;
     return;
@@ -235,7 +235,7 @@ static void compiler_region(oi_analysis *ctx, const oi_event *ev) {
     if (!on_host)
       device_activity(ctx, ev, ev->device, false);
   } else if (ev->endpoint == OI_EP_END) {
-    uint32_t device_plus_one = *slot == OIA_TABLE_NONE ? 0 : *slot;
+    uint32_t device_plus_one = *slot == OI_MAP_NONE ? 0 : *slot;
     *slot = 0;
     if (device_plus_one)
       device_activity(ctx, ev, (int32_t)(device_plus_one - 1), false);

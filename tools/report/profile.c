@@ -100,9 +100,9 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
       place = enclosing;
   }
   if (place == OI_NO_INDEX && region_of(e))
-    place = oi_address_index_get(&s->parallel_places, region_of(e));
+    place = oi_map_get_address(&s->parallel_places, region_of(e));
   if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && OI_GET(e, KERNEL, target_id))
-    place = oi_address_index_get(&s->target_places, OI_GET(e, KERNEL, target_id));
+    place = oi_map_get_address(&s->target_places, OI_GET(e, KERNEL, target_id));
   if (place == OI_NO_INDEX)
     place = enclosing_place(t);
   return place;
@@ -120,12 +120,12 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   if (!e->site || e->kind == OI_KIND_MPI)
     return label_of_event(p, e);
   uint64_t key = (uint64_t)e->site << 16 | (uint64_t)e->kind << 8 | e->construct;
-  uint32_t label = oi_address_index_get(&s->site_labels, key);
+  uint32_t label = oi_map_get_address(&s->site_labels, key);
   if (label != OI_NO_INDEX)
     return label;
   label = label_of_event(p, e);
   if (label != OI_NO_INDEX)
-    oi_address_index_set(&s->site_labels, key, label); /* out of memory: only slower */
+    oi_map_set_address(&s->site_labels, key, label); /* out of memory: only slower */
   return label;
 }
 
@@ -172,12 +172,12 @@ static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned k
   oi_profile_state *s = p->state;
   bool fits = s && place < (1u << 24) && label < (1u << 23) && kind < 256;
   uint64_t key = (uint64_t)(place + 1) << 40 | (uint64_t)label << 9 | kind << 1 | compiler;
-  uint32_t row = fits ? oi_address_index_get(&s->row_ids, key) : OI_NO_INDEX;
+  uint32_t row = fits ? oi_map_get_address(&s->row_ids, key) : OI_NO_INDEX;
   if (row != OI_NO_INDEX)
     return row;
   row = new_row(p, place, label, kind, compiler);
   if (fits && row != OI_NO_INDEX)
-    oi_address_index_set(&s->row_ids, key, row); /* out of memory: only slower */
+    oi_map_set_address(&s->row_ids, key, row); /* out of memory: only slower */
   return row;
 }
 
@@ -276,10 +276,10 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
       return -1;
     /* workers and kernels find their place through these ids */
     if (e->kind == OI_KIND_PARALLEL &&
-        oi_address_index_set(&s->parallel_places, OI_GET(e, PARALLEL, parallel_id), place) != 0)
+        oi_map_set_address(&s->parallel_places, OI_GET(e, PARALLEL, parallel_id), place) != 0)
       return -1;
     if (e->kind == OI_KIND_TARGET &&
-        oi_address_index_set(&s->target_places, OI_GET(e, TARGET, target_id), place) != 0)
+        oi_map_set_address(&s->target_places, OI_GET(e, TARGET, target_id), place) != 0)
       return -1;
   }
   t->stack[t->depth++] = (oi_open_region){
@@ -364,7 +364,7 @@ static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e,
 static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
   oi_profile_state *s = p->state;
   uint64_t key = ((uint64_t)e->site << 16 | e->var) + 1;
-  uint32_t id = oi_address_index_get(&s->map_item_ids, key);
+  uint32_t id = oi_map_get_address(&s->map_item_ids, key);
   if (id != OI_NO_INDEX)
     return id;
   if (oi_grow((void **)&s->map_items, &s->map_item_capacity, s->map_item_count + 1,
@@ -372,7 +372,7 @@ static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
     return OI_NO_INDEX;
   id = (uint32_t)s->map_item_count;
   s->map_items[s->map_item_count++] = (oi_map_item_ref){e->site, e->var};
-  return oi_address_index_set(&s->map_item_ids, key, id) == 0 ? id : OI_NO_INDEX;
+  return oi_map_set_address(&s->map_item_ids, key, id) == 0 ? id : OI_NO_INDEX;
 }
 
 uint32_t oi_variable_intern(oi_profile *p, const char *name) {
@@ -404,8 +404,8 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
   uint32_t v = OI_NO_INDEX;
   if (site && e->var >= 1 && e->var <= site->map_count)
     name = site->maps[e->var - 1].item;
-  if (!name && (v = oi_address_index_get(&s->host_variables, host_addr)) == OI_NO_INDEX)
-    v = oi_address_index_get(&s->device_variables, device_addr);
+  if (!name && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
+    v = oi_map_get_address(&s->device_variables, device_addr);
   if (v == OI_NO_INDEX) {
     if (!name && host_addr)
       snprintf(fallback, sizeof fallback, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
@@ -415,11 +415,11 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;
   }
-  if (oi_address_index_set(&s->host_variables, host_addr, v) != 0 ||
-      oi_address_index_set(&s->device_variables, device_addr, v) != 0)
+  if (oi_map_set_address(&s->host_variables, host_addr, v) != 0 ||
+      oi_map_set_address(&s->device_variables, device_addr, v) != 0)
     return OI_NO_INDEX;
   if (name && host_addr &&
-      oi_address_index_set(&s->host_map_items, host_addr, map_item_id(p, e)) != 0)
+      oi_map_set_address(&s->host_map_items, host_addr, map_item_id(p, e)) != 0)
     return OI_NO_INDEX;
   return v;
 }
@@ -440,7 +440,7 @@ static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_
   unsigned op = e->op < OI_DATA_OP_COUNT ? e->op : OI_DATA_OP_OTHER;
   /* freed device memory is handed out again, often for another variable */
   if (op == OI_DATA_OP_DELETE && e->u.data.device_addr &&
-      oi_address_index_set(&s->device_variables, e->u.data.device_addr, OI_NO_INDEX) != 0)
+      oi_map_set_address(&s->device_variables, e->u.data.device_addr, OI_NO_INDEX) != 0)
     return -1;
   oi_variable_row *row = &p->variables[v];
   row->ops[op]++;
@@ -550,7 +550,7 @@ static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_reg
   p->last_constructs = grown;
   uint32_t place = r->place;
   if (place == OI_NO_INDEX && r->parallel_id)
-    place = oi_address_index_get(&((oi_profile_state *)p->state)->parallel_places,
+    place = oi_map_get_address(&((oi_profile_state *)p->state)->parallel_places,
                                  r->parallel_id);
   grown[p->last_construct_count++] =
       (oi_last_construct){
@@ -575,7 +575,7 @@ static int settle(oi_profile *p) {
   }
   for (uint64_t i = 0; i < s->pending_count; i++) {
     const oi_pending_instance *pending = &s->pending[i];
-    uint32_t place = oi_address_index_get(&s->parallel_places, pending->parallel_id);
+    uint32_t place = oi_map_get_address(&s->parallel_places, pending->parallel_id);
     if (place == OI_NO_INDEX)
       place = oi_place_unknown(p);
     if (place == OI_NO_INDEX)
@@ -738,16 +738,16 @@ void oi_profile_free(oi_profile *p) {
     for (uint32_t i = 0; i < s->thread_capacity; i++)
       free(s->threads[i].stack);
     free(s->threads);
-    oi_address_index_free(&s->parallel_places);
-    oi_address_index_free(&s->target_places);
-    oi_address_index_free(&s->host_variables);
-    oi_address_index_free(&s->device_variables);
-    oi_address_index_free(&s->host_map_items);
-    oi_address_index_free(&s->map_item_ids);
-    oi_address_index_free(&s->site_places);
-    oi_address_index_free(&s->code_places);
-    oi_address_index_free(&s->site_labels);
-    oi_address_index_free(&s->row_ids);
+    oi_map_free(&s->parallel_places);
+    oi_map_free(&s->target_places);
+    oi_map_free(&s->host_variables);
+    oi_map_free(&s->device_variables);
+    oi_map_free(&s->host_map_items);
+    oi_map_free(&s->map_item_ids);
+    oi_map_free(&s->site_places);
+    oi_map_free(&s->code_places);
+    oi_map_free(&s->site_labels);
+    oi_map_free(&s->row_ids);
     free(s->map_items);
     free(s->pending);
     free(s->device_events);
