@@ -108,8 +108,14 @@ static void links_name_region_and_device(void **state) {
   OI_SET(&e, KERNEL, device, 3);
   assert_true(oi_event_link(&e, OI_LINK_DEVICE, &word));
   assert_int_equal(word, 3);
+  assert_true(oi_event_set_link(&e, OI_LINK_DEVICE, 5));
+  assert_int_equal(OI_GET(&e, KERNEL, device), 5);
+  e.kind = OI_KIND_DEVICE_LOAD; /* its device is in another slot */
+  assert_true(oi_event_set_link(&e, OI_LINK_DEVICE, (uint64_t)-1));
+  assert_int_equal(OI_GET(&e, DEVICE_LOAD, device), -1);
   e.kind = OI_KIND_COUNT;
   assert_false(oi_event_link(&e, OI_LINK_DEVICE, &word));
+  assert_false(oi_event_set_link(&e, OI_LINK_DEVICE, 1));
 }
 
 /* The construct columns the shim, the map simulator and the plugin use. */

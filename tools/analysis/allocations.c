@@ -106,20 +106,16 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
 }
 
-void oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
+uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
   uint32_t range =
       live_range(ctx, ev->device, ev->u.data.host_addr, LIVE_BY_HOST);
   if (range == OIA_NONE)
     range = live_range(ctx, ev->device, ev->u.data.device_addr, LIVE_BY_DEVICE);
   if (range == OIA_NONE)
-    return; /* allocated before the trace began */
+    return OIA_NONE; /* allocated before the trace began */
   end_lifetime(ctx, range, ev->u.data.duration_ns);
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
-  const oia_range *r = oia_range_at(ctx, range);
-  oia_device_state *dev = oia_device(ctx, ev->device);
-  /* inside a target region the region's kernel may still be unreported */
-  if (!r->anonymous && dev && dev->regions_active == 0)
-    oia_unused_deleted(ctx, ev->device, r->host_addr, r->bytes);
+  return range;
 }
 
 void oia_allocs_finish(oi_analysis *ctx) {

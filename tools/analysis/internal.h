@@ -142,7 +142,7 @@ struct oi_analysis {
   size_t nprofile;
 };
 
-/* context.c */
+/* holders.c: the model the detectors share */
 oia_device_state *oia_device(oi_analysis *ctx, int32_t device);
 uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
                       uint64_t bytes, bool anonymous);
@@ -183,7 +183,10 @@ uint32_t oia_versions_newest(oi_analysis *ctx, uint32_t range);
 
 /* allocations.c: repeated and unused allocations, peak memory */
 void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
-void oia_alloc_end(oi_analysis *ctx, const oi_event *ev);
+/* the range whose allocation the delete ended, OIA_NONE if unknown (the
+ * caller tells the unused-transfer detector: detectors do not call each
+ * other) */
+uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev);
 void oia_allocs_finish(oi_analysis *ctx);
 
 /* unused_transfers.c */

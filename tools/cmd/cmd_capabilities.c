@@ -1,6 +1,6 @@
 /* The capability listing: one pass over the events counting origins per
  * kind, joined with the trace's capability record. */
-#include "capabilities.h"
+#include "cmd_capabilities.h"
 
 #include <omp-tools.h>
 #include <stdio.h>

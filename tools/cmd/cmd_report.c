@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "capabilities.h"
+#include "cmd_capabilities.h"
 #include "commands.h"
 #include "job.h"
 #include "writers.h"
