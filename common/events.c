@@ -118,14 +118,25 @@ static const uint8_t link_slots[OI_KIND_COUNT][3] = {
 #undef LINK_SLOT
 };
 
-int oi_event_link(const oi_event *e, enum oi_field_link link, uint64_t *word) {
+/* The slot + 1 of the event's field with this link, 0 if none. */
+static unsigned link_slot(const oi_event *e, enum oi_field_link link) {
   if (e->kind >= OI_KIND_COUNT || link == OI_LINK_NONE || link > OI_LINK_DEVICE)
     return 0;
-  unsigned slot = link_slots[e->kind][link];
-  if (slot == 0)
-    return 0;
-  *word = e->u.generic[slot - 1];
-  return 1;
+  return link_slots[e->kind][link];
+}
+
+int oi_event_link(const oi_event *e, enum oi_field_link link, uint64_t *word) {
+  unsigned slot = link_slot(e, link);
+  if (slot)
+    *word = e->u.generic[slot - 1];
+  return slot != 0;
+}
+
+int oi_event_set_link(oi_event *e, enum oi_field_link link, uint64_t word) {
+  unsigned slot = link_slot(e, link);
+  if (slot)
+    e->u.generic[slot - 1] = word;
+  return slot != 0;
 }
 
 const char *oi_construct_name(unsigned construct) {

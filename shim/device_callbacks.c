@@ -21,12 +21,22 @@ static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
                                       : OI_EP_NONE;
 }
 
-/* A device event, its fields set by the caller; commit it after. */
+/* A device event with its device set (the header's and the kind's device
+ * field); the caller sets the kind's other fields and commits it. */
 static oi_event *device_event(oi_thread **t, unsigned kind, int device_num) {
   oi_event *e = oi_event_next(t, kind, OI_EP_NONE, OI_CONSTRUCT_DEVICE, NULL);
-  if (e)
+  if (e) {
     e->device = device_num;
+    oi_event_set_link(e, OI_LINK_DEVICE, (uint64_t)(int64_t)device_num);
+  }
   return e;
+}
+
+/* A device event that names nothing but its device. */
+static void device_point(unsigned kind, int device_num) {
+  oi_thread *t;
+  if (device_event(&t, kind, device_num))
+    oi_event_commit(t);
 }
 
 static void on_device_initialize(int device_num, const char *type,
@@ -37,21 +47,11 @@ static void on_device_initialize(int device_num, const char *type,
   (void)device;
   (void)lookup;
   (void)documentation;
-  oi_thread *t;
-  oi_event *e = device_event(&t, OI_KIND_DEVICE_INIT, device_num);
-  if (!e)
-    return;
-  OI_SET(e, DEVICE_INIT, device, device_num);
-  oi_event_commit(t);
+  device_point(OI_KIND_DEVICE_INIT, device_num);
 }
 
 static void on_device_finalize(int device_num) {
-  oi_thread *t;
-  oi_event *e = device_event(&t, OI_KIND_DEVICE_FINALIZE, device_num);
-  if (!e)
-    return;
-  OI_SET(e, DEVICE_FINALIZE, device, device_num);
-  oi_event_commit(t);
+  device_point(OI_KIND_DEVICE_FINALIZE, device_num);
 }
 
 static void on_device_load(int device_num, const char *filename,
@@ -66,7 +66,6 @@ static void on_device_load(int device_num, const char *filename,
   oi_event *e = device_event(&t, OI_KIND_DEVICE_LOAD, device_num);
   if (!e)
     return;
-  OI_SET(e, DEVICE_LOAD, device, device_num);
   OI_SET(e, DEVICE_LOAD, module_id, module_id);
   OI_SET(e, DEVICE_LOAD, host_addr, (uintptr_t)host_addr);
   OI_SET(e, DEVICE_LOAD, bytes, bytes);
@@ -78,7 +77,6 @@ static void on_device_unload(int device_num, uint64_t module_id) {
   oi_event *e = device_event(&t, OI_KIND_DEVICE_UNLOAD, device_num);
   if (!e)
     return;
-  OI_SET(e, DEVICE_UNLOAD, device, device_num);
   OI_SET(e, DEVICE_UNLOAD, module_id, module_id);
   oi_event_commit(t);
 }

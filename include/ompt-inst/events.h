@@ -214,6 +214,8 @@ int oi_field_present(const oi_event *e, const oi_field *f);
  * whether its kind has one: the parallel region a worksharing event runs
  * in, the device a device event names. */
 int oi_event_link(const oi_event *e, enum oi_field_link link, uint64_t *word);
+/* Sets that field, if the event's kind has one; whether it has. */
+int oi_event_set_link(oi_event *e, enum oi_field_link link, uint64_t word);
 
 const char *oi_kind_name(unsigned kind);
 const char *oi_construct_name(unsigned construct);
