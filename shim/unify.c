@@ -214,19 +214,6 @@ static int in_deferred_target(const oi_thread *t, const oi_event *e) {
           e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
 }
 
-/* The parallel region a worksharing or synchronisation event names, 0 for
- * other kinds. */
-static uint64_t region_of(const oi_event *e) {
-  switch (e->kind) {
-  case OI_KIND_WORK: return OI_GET(e, WORK, parallel_id);
-  case OI_KIND_DISPATCH: return OI_GET(e, DISPATCH, parallel_id);
-  case OI_KIND_SYNC: return OI_GET(e, SYNC, parallel_id);
-  case OI_KIND_MASKED: return OI_GET(e, MASKED, parallel_id);
-  case OI_KIND_REDUCTION: return OI_GET(e, REDUCTION, parallel_id);
-  default: return 0;
-  }
-}
-
 void oi_unify_native(oi_thread *t, oi_event *e) {
   if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
     uint32_t site = region_site(OI_GET(e, IMPLICIT_TASK, parallel_id));
@@ -251,7 +238,8 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     /* no construct of this thread is open: a worker of a combined
      * construct (`parallel for`), or its implicit barrier after the END of
      * its region's body; the region's site, by the region's id */
-    uint64_t parallel_id = region_of(e);
+    uint64_t parallel_id = 0; /* kinds whose REGION field names the region */
+    oi_event_link(e, OI_LINK_REGION, &parallel_id);
     if (parallel_id)
       e->site = region_site(parallel_id);
     else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
