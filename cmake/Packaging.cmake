@@ -4,7 +4,7 @@
 # relative to itself, so an unpacked package works where it lies.
 include(CMakePackageConfigHelpers)
 
-install(FILES include/ompt-inst/hooks.h include/ompt-inst/instrument.h
+install(FILES include/ompt-inst/hooks.h include/ompt-inst/instrument.h include/ompt-inst/events.def include/ompt-inst/descriptor.h
               include/ompt-inst/events.h include/ompt-inst/trace.h
         DESTINATION include/ompt-inst)
 # README.md links to docs/...: the same relative layout

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ompt-inst/events.h"
+#include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
 
 static char *copy_text(const char *text, size_t length) {
@@ -26,6 +27,10 @@ static uint32_t parse_number(const char *text, size_t length) {
   return (uint32_t)value;
 }
 
+static bool text_is(const char *text, size_t length, const char *word) {
+  return strlen(word) == length && memcmp(text, word, length) == 0;
+}
+
 /* "<type>;<modifiers>;<explicit|implicit>;<item>": the item comes last so it
  * may itself contain ';'. */
 static int parse_map_item(const char *text, size_t length, oi_map_item *map) {
@@ -40,17 +45,14 @@ static int parse_map_item(const char *text, size_t length, oi_map_item *map) {
     field_length[i] = (size_t)(semi - p);
     p = semi + 1;
   }
-  bool no_modifiers = field_length[1] == 1 && field[1][0] == '-';
+  bool no_modifiers = text_is(field[1], field_length[1], OMPT_INST_MAP_NO_MODIFIERS);
   map->type = copy_text(field[0], field_length[0]);
   map->modifiers = copy_text(field[1], no_modifiers ? 0 : field_length[1]);
-  map->is_explicit = field_length[2] == 8 && memcmp(field[2], "explicit", 8) == 0;
+  map->is_explicit = text_is(field[2], field_length[2], OMPT_INST_MAP_EXPLICIT);
   map->item = copy_text(p, (size_t)(end - p));
   return map->type && map->modifiers && map->item ? 0 : -1;
 }
 
-static bool key_is(const char *key, size_t key_length, const char *name) {
-  return strlen(name) == key_length && memcmp(key, name, key_length) == 0;
-}
 
 static int add_map_item(oi_site *site, const char *value, size_t length) {
   oi_map_item *maps = realloc(site->maps, (site->map_count + 1) * sizeof *maps);
@@ -76,40 +78,54 @@ static int add_map_item(oi_site *site, const char *value, size_t length) {
   return 0;
 }
 
+enum site_key {
+#define KEY_ENUM(id) KEY_##id,
+  OMPT_INST_SITE_KEYS(KEY_ENUM)
+#undef KEY_ENUM
+  KEY_UNKNOWN
+};
+
+static enum site_key key_of(const char *key, size_t length) {
+  static const char *const names[] = {
+#define KEY_NAME(id) OMPT_INST_KEY_##id,
+      OMPT_INST_SITE_KEYS(KEY_NAME)
+#undef KEY_NAME
+  };
+  for (unsigned k = 0; k < KEY_UNKNOWN; k++)
+    if (text_is(key, length, names[k]))
+      return (enum site_key)k;
+  return KEY_UNKNOWN;
+}
+
+static int set_text(char **field, const char *value, size_t length) {
+  free(*field);
+  *field = copy_text(value, length);
+  return *field ? 0 : -1;
+}
+
 static int set_field(oi_site *site, const char *key, size_t key_length,
                      const char *value, size_t length) {
-  char **text_field = NULL;
-  if (key_is(key, key_length, "construct"))
-    text_field = &site->construct;
-  else if (key_is(key, key_length, "file"))
-    text_field = &site->file;
-  else if (key_is(key, key_length, "function"))
-    text_field = &site->function;
-  else if (key_is(key, key_length, "clauses"))
-    text_field = &site->clauses;
-  else if (key_is(key, key_length, "message"))
-    text_field = &site->message;
-  else if (key_is(key, key_length, "severity"))
-    site->severity = length == 5 && memcmp(value, "fatal", 5) == 0 ? 2 : 1;
-  else if (key_is(key, key_length, "line"))
-    site->line = parse_number(value, length);
-  else if (key_is(key, key_length, "col"))
-    site->col = parse_number(value, length);
-  else if (key_is(key, key_length, "end_line"))
-    site->end_line = parse_number(value, length);
-  else if (key_is(key, key_length, "nowait"))
-    site->nowait = parse_number(value, length) != 0;
-  else if (key_is(key, key_length, "runtime_events"))
+  switch (key_of(key, key_length)) {
+  case KEY_CONSTRUCT: return set_text(&site->construct, value, length);
+  case KEY_FILE: return set_text(&site->file, value, length);
+  case KEY_FUNCTION: return set_text(&site->function, value, length);
+  case KEY_CLAUSES: return set_text(&site->clauses, value, length);
+  case KEY_MESSAGE: return set_text(&site->message, value, length);
+  case KEY_SEVERITY:
+    site->severity = text_is(value, length, OMPT_INST_SEVERITY_FATAL) ? 2 : 1;
+    return 0;
+  case KEY_LINE: site->line = parse_number(value, length); return 0;
+  case KEY_COL: site->col = parse_number(value, length); return 0;
+  case KEY_END_LINE: site->end_line = parse_number(value, length); return 0;
+  case KEY_NOWAIT: site->nowait = parse_number(value, length) != 0; return 0;
+  case KEY_RUNTIME_EVENTS:
     site->runtime_silent = parse_number(value, length) == 0;
-  else if (key_is(key, key_length, "depend"))
-    site->depend = parse_number(value, length) != 0;
-  else if (key_is(key, key_length, "map"))
-    return add_map_item(site, value, length);
-  if (text_field) {
-    free(*text_field);
-    *text_field = copy_text(value, length);
-    if (!*text_field)
-      return -1;
+    return 0;
+  case KEY_DEPEND: site->depend = parse_number(value, length) != 0; return 0;
+  case KEY_MAP: return add_map_item(site, value, length);
+  case KEY_NAME: /* the critical's name is in `clauses` as written */
+  case KEY_UNKNOWN:
+    return 0;
   }
   return 0;
 }

@@ -2,9 +2,33 @@
 
 #include "ClangCompat.h"
 
+#include "ompt-inst/events.h"
+
 using namespace clang;
 
 namespace ompt_inst {
+
+// The shapes below agree with the shim's construct rows (events.def): the
+// shim expects BEGIN/END inside exactly the TEAM constructs, the map data
+// at ENTER of exactly the DEVICE constructs, a host body to visit only in
+// the constructs that map data around one, and no EXIT of a COUNTED one.
+// (Unary + compares the values, not two enumeration types.)
+static_assert(+OI_CATEGORY_OF_PARALLEL == +OI_CATEGORY_TEAM &&
+                  +OI_CATEGORY_OF_TEAMS == +OI_CATEGORY_TEAM,
+              "Shape::Fork is for the constructs that start a team");
+static_assert(+OI_CATEGORY_OF_TARGET == +OI_CATEGORY_DEVICE &&
+                  +OI_CATEGORY_OF_TARGET_DATA == +OI_CATEGORY_DEVICE &&
+                  +OI_CATEGORY_OF_TARGET_ENTER_DATA == +OI_CATEGORY_DEVICE &&
+                  +OI_CATEGORY_OF_TARGET_EXIT_DATA == +OI_CATEGORY_DEVICE &&
+                  +OI_CATEGORY_OF_TARGET_UPDATE == +OI_CATEGORY_DEVICE,
+              "Shape::DeviceRegion/DeviceData are the device constructs");
+static_assert(+OI_DATA_OF_TARGET_DATA == +OI_DATA_MAPS &&
+                  +OI_DATA_OF_TARGET == +OI_DATA_MAPS,
+              "target data maps around a host body, target around device code");
+static_assert(+OI_FLAGS_OF_ATOMIC == +OI_CONSTRUCT_FLAG_COUNTED,
+              "atomic is counted at ENTER: HasExit is false for it");
+static_assert(+OI_CATEGORY_OF_SECTION == +OI_CATEGORY_WORK,
+              "Shape::Section: BEGIN/END of a section of sections");
 
 // Directives whose body or position cannot be wrapped safely, or that are
 // not constructs with run-time behaviour (loop transformations, scan,

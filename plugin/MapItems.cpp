@@ -2,6 +2,8 @@
 
 #include "SourceText.h"
 
+#include "ompt-inst/descriptor.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/OpenMPClause.h"
 #include "clang/Basic/OpenMPKinds.h"
@@ -22,7 +24,7 @@ std::string expressionText(const Expr *E, const ASTContext &Ctx) {
 
 static std::string joinModifiers(const std::vector<std::string> &Mods) {
   if (Mods.empty())
-    return "-";
+    return OMPT_INST_MAP_NO_MODIFIERS;
   std::string Out;
   for (const std::string &M : Mods)
     Out += (Out.empty() ? "" : ",") + M;
@@ -70,7 +72,7 @@ std::vector<MapItem> collectMapItems(const OMPExecutableDirective &D,
       for (OpenMPMapModifierKind K : C->getMapTypeModifiers()) {
         switch (K) {
         case OMPC_MAP_MODIFIER_always:
-          Mods.push_back("always");
+          Mods.push_back(OMPT_INST_MAP_ALWAYS);
           break;
         case OMPC_MAP_MODIFIER_close:
           Mods.push_back("close");
@@ -90,9 +92,9 @@ std::vector<MapItem> collectMapItems(const OMPExecutableDirective &D,
                                                C->varlist_end());
       addItems(Out, Items, Type, joinModifiers(Mods), C->isImplicit(), Ctx);
     } else if (const auto *C = dyn_cast<OMPToClause>(Clause)) {
-      addMotionItems(Out, C, "to", Ctx);
+      addMotionItems(Out, C, OMPT_INST_MAP_TO, Ctx);
     } else if (const auto *C = dyn_cast<OMPFromClause>(Clause)) {
-      addMotionItems(Out, C, "from", Ctx);
+      addMotionItems(Out, C, OMPT_INST_MAP_FROM, Ctx);
     }
   }
   return Out;

@@ -3,6 +3,7 @@
 #include "ClangCompat.h"
 #include "SourceText.h"
 
+#include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
 
 #include "clang/AST/ASTContext.h"
@@ -122,33 +123,41 @@ std::string siteDescriptor(const OMPExecutableDirective &D,
                            const ASTContext &Ctx) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
+  auto Key = [&OS](const char *Name) -> llvm::raw_ostream & {
+    return OS << Name << "=";
+  };
   OS << OMPT_INST_SITE_MAGIC << "\n";
-  OS << "construct=" << writtenConstructName(D) << "\n";
-  OS << "file=" << P.File << "\n";
-  OS << "line=" << P.Line << "\n";
-  OS << "col=" << P.Column << "\n";
-  OS << "end_line=" << P.EndLine << "\n";
-  OS << "function=" << enclosingFunctionName(DC, Ctx) << "\n";
-  OS << "clauses=" << clausesText(D, Ctx) << "\n";
+  Key(OMPT_INST_KEY_CONSTRUCT) << writtenConstructName(D) << "\n";
+  Key(OMPT_INST_KEY_FILE) << P.File << "\n";
+  Key(OMPT_INST_KEY_LINE) << P.Line << "\n";
+  Key(OMPT_INST_KEY_COL) << P.Column << "\n";
+  Key(OMPT_INST_KEY_END_LINE) << P.EndLine << "\n";
+  Key(OMPT_INST_KEY_FUNCTION) << enclosingFunctionName(DC, Ctx) << "\n";
+  Key(OMPT_INST_KEY_CLAUSES) << clausesText(D, Ctx) << "\n";
   if (const auto *C = dyn_cast<OMPCriticalDirective>(&D))
     if (!C->getDirectiveName().getName().isEmpty())
-      OS << "name=" << C->getDirectiveName().getName().getAsString() << "\n";
+      Key(OMPT_INST_KEY_NAME) << C->getDirectiveName().getName().getAsString()
+                              << "\n";
   for (const MapItem &M : Maps)
-    OS << "map=" << M.Type << ";" << M.Modifiers << ";"
-       << (M.Implicit ? "implicit" : "explicit") << ";" << M.Text << "\n";
+    Key(OMPT_INST_KEY_MAP) << M.Type << ";" << M.Modifiers << ";"
+                           << (M.Implicit ? OMPT_INST_MAP_IMPLICIT
+                                          : OMPT_INST_MAP_EXPLICIT)
+                           << ";" << M.Text << "\n";
   if (compat::isLoopWithoutRuntimeCalls(D))
-    OS << "runtime_events=0\n";
+    Key(OMPT_INST_KEY_RUNTIME_EVENTS) << "0\n";
   bool Fatal = false;
   if (compat::isRuntimeErrorDirective(D, &Fatal)) {
-    OS << "severity=" << (Fatal ? "fatal" : "warning") << "\n";
+    Key(OMPT_INST_KEY_SEVERITY)
+        << (Fatal ? OMPT_INST_SEVERITY_FATAL : OMPT_INST_SEVERITY_WARNING)
+        << "\n";
     std::string Message = compat::errorMessage(D);
     if (!Message.empty())
-      OS << "message=" << singleLine(Message) << "\n";
+      Key(OMPT_INST_KEY_MESSAGE) << singleLine(Message) << "\n";
   }
   if (D.getSingleClause<OMPNowaitClause>())
-    OS << "nowait=1\n";
+    Key(OMPT_INST_KEY_NOWAIT) << "1\n";
   if (!D.getClausesOfKind<OMPDependClause>().empty())
-    OS << "depend=1\n";
+    Key(OMPT_INST_KEY_DEPEND) << "1\n";
   return Text;
 }
 

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ompt-inst/events.h"
+
 typedef struct oi_callback_entry {
   ompt_callbacks_t event;
   ompt_callback_t handler;
@@ -16,18 +18,25 @@ typedef struct oi_callback_entry {
   ompt_callback_t fallback_handler;
 } oi_callback_entry;
 
+/* A table entry from a row of OI_OMPT_CALLBACKS (events.def), in the file
+ * that defines the handler on_<callback> (and on_<callback>_emi). */
+#define OI_CALLBACK_ENTRY(group, callback, kind, role)                        \
+  {ompt_callback_##callback, (ompt_callback_t)(on_##callback), 0, NULL},
+#define OI_CALLBACK_EMI_ENTRY(group, callback, kind, role)                    \
+  {ompt_callback_##callback##_emi, (ompt_callback_t)(on_##callback##_emi),    \
+   ompt_callback_##callback, (ompt_callback_t)(on_##callback)},
+
 /* Host callbacks (OMPT_INST_DISABLE_NATIVE=host), without control_tool. */
 extern const oi_callback_entry oi_host_callbacks[];
 extern const size_t oi_host_callback_count;
 /* The error directive's callback, registered apart: some runtimes crash
  * calling it (tool.c). */
-extern const oi_callback_entry oi_error_callback;
+extern const oi_callback_entry oi_error_callback[1];
 /* Device callbacks (OMPT_INST_DISABLE_NATIVE=target). */
 extern const oi_callback_entry oi_device_callbacks[];
 extern const size_t oi_device_callback_count;
 /* Always registered: the compiler hooks find the shim through it. */
-int oi_on_control_tool(uint64_t command, uint64_t modifier, void *arg,
-                       const void *codeptr_ra);
+extern const oi_callback_entry oi_control_callback[1];
 
 /* Ids the tool gives parallel regions, tasks and target regions. */
 extern _Atomic uint64_t oi_next_id;

@@ -17,13 +17,13 @@ static void control_event(uint64_t command, uint64_t modifier,
                               OI_CONSTRUCT_OTHER, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = command;
-  e->u.generic[1] = modifier;
+  OI_SET(e, CONTROL_TOOL, command, command);
+  OI_SET(e, CONTROL_TOOL, modifier, modifier);
   oi_event_commit(t);
 }
 
-int oi_on_control_tool(uint64_t command, uint64_t modifier, void *arg,
-                       const void *codeptr_ra) {
+static int on_control_tool(uint64_t command, uint64_t modifier, void *arg,
+                           const void *codeptr_ra) {
   if (command == OMPT_INST_CONTROL_COMMAND) {
     /* not an event: instrumented code asking for the hook table */
     if (arg)
@@ -52,3 +52,6 @@ int oi_on_control_tool(uint64_t command, uint64_t modifier, void *arg,
     return CONTROL_IGNORED;
   }
 }
+
+const oi_callback_entry oi_control_callback[] = {
+    OI_CONTROL_CALLBACKS(OI_CALLBACK_ENTRY)};

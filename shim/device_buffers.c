@@ -5,28 +5,22 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "array.h"
+
 typedef struct buffer {
   int device;
   uint64_t device_addr, host_addr, bytes;
 } buffer;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static buffer *buffers;
-static size_t count, capacity;
+static oi_array buffers = OI_ARRAY_INIT(buffer);
 
 void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
                           uint64_t bytes) {
   pthread_mutex_lock(&lock);
-  if (count == capacity) {
-    size_t grown_capacity = capacity ? 2 * capacity : 64;
-    buffer *grown = realloc(buffers, grown_capacity * sizeof *grown);
-    if (grown) {
-      buffers = grown;
-      capacity = grown_capacity;
-    }
-  }
-  if (count < capacity)
-    buffers[count++] = (buffer){device, device_addr, host_addr, bytes};
+  buffer *added = oi_array_push(&buffers);
+  if (added) /* out of memory: the delete goes without its host range */
+    *added = (buffer){device, device_addr, host_addr, bytes};
   pthread_mutex_unlock(&lock);
 }
 
@@ -34,12 +28,12 @@ int oi_device_buffer_take(int device, uint64_t device_addr,
                           uint64_t *host_addr, uint64_t *bytes) {
   int found = 0;
   pthread_mutex_lock(&lock);
-  for (size_t i = count; i > 0; i--) {
-    buffer *b = &buffers[i - 1];
+  for (size_t i = buffers.len; i > 0; i--) {
+    buffer *b = OI_ARRAY_AT(buffers, buffer, i - 1);
     if (b->device == device && b->device_addr == device_addr) {
       *host_addr = b->host_addr;
       *bytes = b->bytes;
-      *b = buffers[--count];
+      oi_array_remove_swap(&buffers, i - 1);
       found = 1;
       break;
     }

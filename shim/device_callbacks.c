@@ -21,19 +21,22 @@ static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
                                       : OI_EP_NONE;
 }
 
-static void device_event(unsigned kind, int device_num, uint64_t b, uint64_t c,
-                         uint64_t d) {
+/* A device event with its device set (the header's and the kind's device
+ * field); the caller sets the kind's other fields and commits it. */
+static oi_event *device_event(oi_thread **t, unsigned kind, int device_num) {
+  oi_event *e = oi_event_next(t, kind, OI_EP_NONE, OI_CONSTRUCT_DEVICE, NULL);
+  if (e) {
+    e->device = device_num;
+    oi_event_set_link(e, OI_LINK_DEVICE, (uint64_t)(int64_t)device_num);
+  }
+  return e;
+}
+
+/* A device event that names nothing but its device. */
+static void device_point(unsigned kind, int device_num) {
   oi_thread *t;
-  oi_event *e =
-      oi_event_next(&t, kind, OI_EP_NONE, OI_CONSTRUCT_DEVICE, NULL);
-  if (!e)
-    return;
-  e->device = device_num;
-  e->u.generic[0] = (uint64_t)(int64_t)device_num;
-  e->u.generic[1] = b;
-  e->u.generic[2] = c;
-  e->u.generic[3] = d;
-  oi_event_commit(t);
+  if (device_event(&t, kind, device_num))
+    oi_event_commit(t);
 }
 
 static void on_device_initialize(int device_num, const char *type,
@@ -44,11 +47,11 @@ static void on_device_initialize(int device_num, const char *type,
   (void)device;
   (void)lookup;
   (void)documentation;
-  device_event(OI_KIND_DEVICE_INIT, device_num, 0, 0, 0);
+  device_point(OI_KIND_DEVICE_INIT, device_num);
 }
 
 static void on_device_finalize(int device_num) {
-  device_event(OI_KIND_DEVICE_FINALIZE, device_num, 0, 0, 0);
+  device_point(OI_KIND_DEVICE_FINALIZE, device_num);
 }
 
 static void on_device_load(int device_num, const char *filename,
@@ -59,12 +62,23 @@ static void on_device_load(int device_num, const char *filename,
   (void)offset_in_file;
   (void)vma_in_file;
   (void)device_addr;
-  device_event(OI_KIND_DEVICE_LOAD, device_num, module_id,
-               (uint64_t)(uintptr_t)host_addr, bytes);
+  oi_thread *t;
+  oi_event *e = device_event(&t, OI_KIND_DEVICE_LOAD, device_num);
+  if (!e)
+    return;
+  OI_SET(e, DEVICE_LOAD, module_id, module_id);
+  OI_SET(e, DEVICE_LOAD, host_addr, (uintptr_t)host_addr);
+  OI_SET(e, DEVICE_LOAD, bytes, bytes);
+  oi_event_commit(t);
 }
 
 static void on_device_unload(int device_num, uint64_t module_id) {
-  device_event(OI_KIND_DEVICE_UNLOAD, device_num, module_id, 0, 0);
+  oi_thread *t;
+  oi_event *e = device_event(&t, OI_KIND_DEVICE_UNLOAD, device_num);
+  if (!e)
+    return;
+  OI_SET(e, DEVICE_UNLOAD, module_id, module_id);
+  oi_event_commit(t);
 }
 
 static unsigned target_construct(ompt_target_t kind) {
@@ -121,9 +135,9 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   if (kind & 8)
     e->flags = OI_FLAG_NOWAIT;
   e->device = device_num;
-  e->u.generic[0] = target_id;
-  e->u.generic[1] = (uint64_t)(int64_t)device_num;
-  e->u.generic[2] = task_data ? task_data->value >> 2 : 0;
+  OI_SET(e, TARGET, target_id, target_id);
+  OI_SET(e, TARGET, device, device_num);
+  OI_SET(e, TARGET, task_id, task_data ? task_data->value >> 2 : 0);
   if (!e->codeptr)
     e->codeptr = t->target_codeptr;
   oi_unify_native(t, e);
@@ -169,10 +183,10 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
   if (!e)
     return;
   e->device = t->target_device;
-  e->u.generic[0] = target_id;
-  e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
-  e->u.generic[2] = requested_num_teams;
-  e->u.generic[3] = host_op_id;
+  OI_SET(e, KERNEL, target_id, target_id);
+  OI_SET(e, KERNEL, device, t->target_device);
+  OI_SET(e, KERNEL, requested_teams, requested_num_teams);
+  OI_SET(e, KERNEL, host_op_id, host_op_id);
   e->codeptr = t->target_codeptr; /* the runtime names none */
   oi_unify_native(t, e);
   oi_event_commit(t);
@@ -356,10 +370,10 @@ static void map_events(uint64_t target_id, unsigned int nitems,
     if (!e)
       return;
     e->device = t->target_device;
-    e->u.generic[0] = target_id;
-    e->u.generic[1] = (uint64_t)(int64_t)t->target_device;
-    e->u.generic[2] = (uintptr_t)host_addr[i];
-    e->u.generic[3] = bytes[i];
+    OI_SET(e, MAP, target_id, target_id);
+    OI_SET(e, MAP, device, t->target_device);
+    OI_SET(e, MAP, host_addr, (uintptr_t)host_addr[i]);
+    OI_SET(e, MAP, bytes, bytes[i]);
     if (!e->codeptr)
       e->codeptr = t->target_codeptr;
     oi_unify_native(t, e);
@@ -386,24 +400,7 @@ static void on_target_map(ompt_id_t target_id, unsigned int nitems,
   map_events(target_id, nitems, host_addr, bytes, codeptr_ra);
 }
 
-#define ENTRY(event, handler) {event, (ompt_callback_t)(handler), 0, NULL}
-#define EMI_ENTRY(event, handler, old_event, old_handler)                     \
-  {event, (ompt_callback_t)(handler), old_event,                              \
-   (ompt_callback_t)(old_handler)}
-
 const oi_callback_entry oi_device_callbacks[] = {
-    ENTRY(ompt_callback_device_initialize, on_device_initialize),
-    ENTRY(ompt_callback_device_finalize, on_device_finalize),
-    ENTRY(ompt_callback_device_load, on_device_load),
-    ENTRY(ompt_callback_device_unload, on_device_unload),
-    EMI_ENTRY(ompt_callback_target_emi, on_target_emi, ompt_callback_target,
-              on_target),
-    EMI_ENTRY(ompt_callback_target_data_op_emi, on_target_data_op_emi,
-              ompt_callback_target_data_op, on_target_data_op),
-    EMI_ENTRY(ompt_callback_target_submit_emi, on_target_submit_emi,
-              ompt_callback_target_submit, on_target_submit),
-    EMI_ENTRY(ompt_callback_target_map_emi, on_target_map_emi,
-              ompt_callback_target_map, on_target_map),
-};
+    OI_DEVICE_CALLBACKS(OI_CALLBACK_ENTRY, OI_CALLBACK_EMI_ENTRY)};
 const size_t oi_device_callback_count =
     sizeof oi_device_callbacks / sizeof oi_device_callbacks[0];

@@ -39,12 +39,12 @@ static void add_runtime_ids(oi_event *e) {
   ompt_frame_t *frame = NULL;
   if (get_task_info &&
       get_task_info(0, &flags, &task, &frame, &parallel, &thread_num) == 2) {
-    e->u.generic[0] = parallel ? parallel->value : 0;
-    e->u.generic[2] = (uint64_t)thread_num;
-    e->u.generic[3] = task ? task->value >> 2 : 0;
+    OI_SET(e, IMPLICIT_TASK, parallel_id, parallel ? parallel->value : 0);
+    OI_SET(e, IMPLICIT_TASK, thread_num, (uint32_t)thread_num);
+    OI_SET(e, IMPLICIT_TASK, task_id, task ? task->value >> 2 : 0);
   }
   if (get_parallel_info && get_parallel_info(0, &parallel, &team_size) == 2)
-    e->u.generic[1] = (uint64_t)team_size;
+    OI_SET(e, IMPLICIT_TASK, team_size, (uint32_t)team_size);
 }
 
 static oi_event *compiler_event(oi_thread **t, unsigned kind,
@@ -147,7 +147,7 @@ static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry,
   oi_event *e = compiler_event(&t, OI_KIND_ERROR, OI_EP_NONE, id, entry);
   if (!e)
     return;
-  e->u.generic[0] = entry->parsed.severity;
+  OI_SET(e, ERROR, severity, entry->parsed.severity);
   oi_event_commit(t);
   if (entry->parsed.severity == 2)
     oi_record_finish();
@@ -194,8 +194,8 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
     if (!e)
       return;
     e->device = device_num;
-    e->u.generic[0] = (uint64_t)(int64_t)if_value;
-    e->u.generic[1] = nitems;
+    OI_SET(e, CONSTRUCT, if_value, if_value);
+    OI_SET(e, CONSTRUCT, nitems, nitems);
     oi_event_commit(t);
   }
   /* map items: no runtime reports them */
@@ -205,9 +205,9 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
       return;
     e->var = i < UINT16_MAX ? (uint16_t)(i + 1) : 0; /* 0: not numbered */
     e->device = device_num;
-    e->u.generic[1] = (uint64_t)(int64_t)device_num;
-    e->u.generic[2] = (uintptr_t)host_addrs[i];
-    e->u.generic[3] = bytes[i];
+    OI_SET(e, MAP, device, device_num);
+    OI_SET(e, MAP, host_addr, (uintptr_t)host_addrs[i]);
+    OI_SET(e, MAP, bytes, bytes[i]);
     oi_event_commit(t);
   }
   if (f && oi_unify_infers_data_ops())
@@ -224,9 +224,9 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
                               OI_CONSTRUCT_OTHER, codeptr);
   if (!e)
     return;
-  e->u.generic[0] = call;
-  e->u.generic[1] = bytes;
-  e->u.generic[2] = (uint64_t)peer;
+  OI_SET(e, MPI, call, call);
+  OI_SET(e, MPI, bytes, bytes);
+  OI_SET(e, MPI, peer, peer);
   oi_event_commit(t);
 }
 

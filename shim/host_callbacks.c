@@ -29,7 +29,7 @@ static void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
                               OI_CONSTRUCT_THREAD, NULL);
   if (!e)
     return;
-  e->u.generic[0] = type;
+  OI_SET(e, THREAD, thread_type, type);
   oi_event_commit(t);
 }
 
@@ -39,7 +39,7 @@ static void on_thread_end(ompt_data_t *thread_data) {
   oi_event *e =
       oi_event_next(&t, OI_KIND_THREAD, OI_EP_END, OI_CONSTRUCT_THREAD, NULL);
   if (e) {
-    e->u.generic[0] = t->thread_type;
+    OI_SET(e, THREAD, thread_type, t->thread_type);
     oi_event_commit(t);
   }
   /* Its events go out now; its memory serves the next new thread. */
@@ -56,17 +56,17 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
       oi_event_next(&t, OI_KIND_PARALLEL, endpoint, construct, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = ID_OF(parallel_data);
-  e->u.generic[1] = team_size;
-  e->u.generic[2] = (uint32_t)flags;
+  OI_SET(e, PARALLEL, parallel_id, ID_OF(parallel_data));
+  OI_SET(e, PARALLEL, team_size, team_size);
+  OI_SET(e, PARALLEL, flags, (uint32_t)flags);
   if (!e->codeptr) /* a team's own region in a league: the league's */
     e->codeptr = oi_unify_region_codeptr(endpoint == OI_EP_BEGIN
                                              ? t->league_id
-                                             : e->u.generic[0]);
+                                             : OI_GET(e, PARALLEL, parallel_id));
   if (!e->codeptr && t->target_construct) /* device code run on the host */
     e->codeptr = t->target_codeptr;
   if (endpoint == OI_EP_BEGIN)
-    oi_unify_remember_codeptr(e->u.generic[0],
+    oi_unify_remember_codeptr(OI_GET(e, PARALLEL, parallel_id),
                               (const void *)(uintptr_t)e->codeptr);
   /* the encountering thread runs the league's first team: LLVM 14 names no
    * region at that team's initial task (one team), so remember it here */
@@ -74,7 +74,7 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
     t->league_id = endpoint == OI_EP_BEGIN ? e->u.generic[0] : 0;
   oi_unify_native(t, e);
   if (endpoint == OI_EP_BEGIN && e->site)
-    oi_unify_region_site(e->u.generic[0], e->site);
+    oi_unify_region_site(OI_GET(e, PARALLEL, parallel_id), e->site);
   oi_event_commit(t);
 }
 
@@ -146,10 +146,10 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
                               OI_CONSTRUCT_IMPLICIT_TASK, NULL);
   if (!e)
     return;
-  e->u.generic[0] = frame.parallel_id;
-  e->u.generic[1] = frame.team_size;
-  e->u.generic[2] = index;
-  e->u.generic[3] = TASK_ID_OF(task_data);
+  OI_SET(e, IMPLICIT_TASK, parallel_id, frame.parallel_id);
+  OI_SET(e, IMPLICIT_TASK, team_size, frame.team_size);
+  OI_SET(e, IMPLICIT_TASK, thread_num, index);
+  OI_SET(e, IMPLICIT_TASK, task_id, TASK_ID_OF(task_data));
   e->codeptr = oi_unify_region_codeptr(frame.parallel_id);
   oi_unify_native(t, e);
   oi_event_commit(t);
@@ -195,10 +195,10 @@ static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
                               work_construct(work_type), codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = ID_OF(parallel_data);
-  e->u.generic[1] = TASK_ID_OF(task_data);
-  e->u.generic[2] = count;
-  e->u.generic[3] = work_type;
+  OI_SET(e, WORK, parallel_id, ID_OF(parallel_data));
+  OI_SET(e, WORK, task_id, TASK_ID_OF(task_data));
+  OI_SET(e, WORK, count, count);
+  OI_SET(e, WORK, work_type, work_type);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -235,10 +235,10 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
       oi_event_next(&t, OI_KIND_DISPATCH, OI_EP_NONE, construct, codeptr);
   if (!e)
     return;
-  e->u.generic[0] = ID_OF(parallel_data);
-  e->u.generic[1] = TASK_ID_OF(task_data);
-  e->u.generic[2] = start;
-  e->u.generic[3] = iterations;
+  OI_SET(e, DISPATCH, parallel_id, ID_OF(parallel_data));
+  OI_SET(e, DISPATCH, task_id, TASK_ID_OF(task_data));
+  OI_SET(e, DISPATCH, chunk_start, start);
+  OI_SET(e, DISPATCH, chunk_iterations, iterations);
   if (!e->codeptr) /* a chunk of the construct in progress, or of the
                        taskloop whose task runs it */
     e->codeptr = kind == ompt_dispatch_taskloop_chunk
@@ -305,10 +305,10 @@ static void on_sync_region(ompt_sync_region_t kind,
   if (!e)
     return;
   e->flags = (uint8_t)flags;
-  e->u.generic[0] = parallel_id;
-  e->u.generic[1] = TASK_ID_OF(task_data);
-  e->u.generic[2] = wait_ns;
-  e->u.generic[3] = kind;
+  OI_SET(e, SYNC, parallel_id, parallel_id);
+  OI_SET(e, SYNC, task_id, TASK_ID_OF(task_data));
+  OI_SET(e, SYNC, wait_ns, wait_ns);
+  OI_SET(e, SYNC, sync_kind, kind);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -397,9 +397,9 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
                                  mutex_construct(kind), codeptr_ra, now);
   if (!e)
     return;
-  e->u.generic[0] = wait_id;
-  e->u.generic[1] = wait_ns;
-  e->u.generic[2] = kind;
+  OI_SET(e, MUTEX, wait_id, wait_id);
+  OI_SET(e, MUTEX, wait_ns, wait_ns);
+  OI_SET(e, MUTEX, mutex_kind, kind);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -428,8 +428,8 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
     return;
   if (!e->codeptr)
     e->codeptr = acquired_at;
-  e->u.generic[0] = wait_id;
-  e->u.generic[2] = kind;
+  OI_SET(e, MUTEX, wait_id, wait_id);
+  OI_SET(e, MUTEX, mutex_kind, kind);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -441,9 +441,14 @@ static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
                               codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = wait_id;
-  e->u.generic[1] = hint;
-  e->u.generic[2] = mutex;
+  if (kind == OI_KIND_LOCK_INIT) {
+    OI_SET(e, LOCK_INIT, wait_id, wait_id);
+    OI_SET(e, LOCK_INIT, hint, hint);
+    OI_SET(e, LOCK_INIT, mutex_kind, mutex);
+  } else {
+    OI_SET(e, LOCK_DESTROY, wait_id, wait_id);
+    OI_SET(e, LOCK_DESTROY, mutex_kind, mutex);
+  }
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -467,7 +472,7 @@ static void on_nest_lock(ompt_scope_endpoint_t endpoint,
                               OI_CONSTRUCT_NEST_LOCK, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = wait_id;
+  OI_SET(e, NEST_LOCK, wait_id, wait_id);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -499,10 +504,10 @@ static void on_task_create(ompt_data_t *encountering_task_data,
                               codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = id;
-  e->u.generic[1] = TASK_ID_OF(encountering_task_data);
-  e->u.generic[2] = (uint32_t)flags;
-  e->u.generic[3] = (uint64_t)has_dependences;
+  OI_SET(e, TASK_CREATE, task_id, id);
+  OI_SET(e, TASK_CREATE, parent_task_id, TASK_ID_OF(encountering_task_data));
+  OI_SET(e, TASK_CREATE, task_flags, (uint32_t)flags);
+  OI_SET(e, TASK_CREATE, has_dependences, (uint32_t)has_dependences);
   oi_unify_native(t, e);
   if (e->site)
     oi_unify_region_site(id, e->site);
@@ -521,9 +526,9 @@ static void task_event(unsigned endpoint, uint64_t task_data_value,
       oi_event_next(&t, OI_KIND_TASK, endpoint, OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
-  e->u.generic[0] = task_data_value >> 2;
-  e->u.generic[1] = prior_status;
-  e->codeptr = oi_unify_region_codeptr(e->u.generic[0]);
+  OI_SET(e, TASK, task_id, task_data_value >> 2);
+  OI_SET(e, TASK, prior_status, prior_status);
+  e->codeptr = oi_unify_region_codeptr(OI_GET(e, TASK, task_id));
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -558,9 +563,9 @@ static void on_dependences(ompt_data_t *task_data,
                               OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
-  e->u.generic[0] = TASK_ID_OF(task_data);
-  e->u.generic[1] = (uint64_t)ndeps;
-  e->codeptr = oi_unify_region_codeptr(e->u.generic[0]);
+  OI_SET(e, DEPENDENCE, task_id, TASK_ID_OF(task_data));
+  OI_SET(e, DEPENDENCE, dep_count, (uint64_t)ndeps);
+  e->codeptr = oi_unify_region_codeptr(OI_GET(e, DEPENDENCE, task_id));
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -572,9 +577,9 @@ static void on_task_dependence(ompt_data_t *src_task_data,
                               OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
-  e->u.generic[0] = TASK_ID_OF(src_task_data);
-  e->u.generic[2] = TASK_ID_OF(sink_task_data);
-  e->codeptr = oi_unify_region_codeptr(e->u.generic[2]);
+  OI_SET(e, DEPENDENCE, task_id, TASK_ID_OF(src_task_data));
+  OI_SET(e, DEPENDENCE, sink_task_id, TASK_ID_OF(sink_task_data));
+  e->codeptr = oi_unify_region_codeptr(OI_GET(e, DEPENDENCE, sink_task_id));
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -587,8 +592,8 @@ static void on_masked(ompt_scope_endpoint_t endpoint,
                               OI_CONSTRUCT_MASKED, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = ID_OF(parallel_data);
-  e->u.generic[1] = TASK_ID_OF(task_data);
+  OI_SET(e, MASKED, parallel_id, ID_OF(parallel_data));
+  OI_SET(e, MASKED, task_id, TASK_ID_OF(task_data));
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -611,8 +616,8 @@ static void on_cancel(ompt_data_t *task_data, int flags,
                               OI_CONSTRUCT_CANCEL, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = TASK_ID_OF(task_data);
-  e->u.generic[1] = (uint32_t)flags;
+  OI_SET(e, CANCEL, task_id, TASK_ID_OF(task_data));
+  OI_SET(e, CANCEL, cancel_flags, (uint32_t)flags);
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -627,8 +632,8 @@ static void on_reduction(ompt_sync_region_t kind,
                               OI_CONSTRUCT_REDUCTION, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = ID_OF(parallel_data);
-  e->u.generic[1] = TASK_ID_OF(task_data);
+  OI_SET(e, REDUCTION, parallel_id, ID_OF(parallel_data));
+  OI_SET(e, REDUCTION, task_id, TASK_ID_OF(task_data));
   oi_unify_native(t, e);
   oi_event_commit(t);
 }
@@ -642,7 +647,7 @@ static void on_error(ompt_severity_t severity, const char *message,
                               OI_CONSTRUCT_ERROR, codeptr_ra);
   if (!e)
     return;
-  e->u.generic[0] = severity;
+  OI_SET(e, ERROR, severity, severity);
   oi_unify_native(t, e);
   uint32_t merged_site = e->origin == OI_ORIGIN_MERGED ? e->site : 0;
   oi_event_commit(t);
@@ -650,33 +655,9 @@ static void on_error(ompt_severity_t severity, const char *message,
     oi_frame_pop(t, merged_site);
 }
 
-#define ENTRY(event, handler) {event, (ompt_callback_t)(handler), 0, NULL}
-
 const oi_callback_entry oi_host_callbacks[] = {
-    ENTRY(ompt_callback_thread_begin, on_thread_begin),
-    ENTRY(ompt_callback_thread_end, on_thread_end),
-    ENTRY(ompt_callback_parallel_begin, on_parallel_begin),
-    ENTRY(ompt_callback_parallel_end, on_parallel_end),
-    ENTRY(ompt_callback_implicit_task, on_implicit_task),
-    ENTRY(ompt_callback_work, on_work),
-    ENTRY(ompt_callback_dispatch, on_dispatch),
-    ENTRY(ompt_callback_sync_region, on_sync_region),
-    ENTRY(ompt_callback_sync_region_wait, on_sync_region_wait),
-    ENTRY(ompt_callback_mutex_acquire, on_mutex_acquire),
-    ENTRY(ompt_callback_mutex_acquired, on_mutex_acquired),
-    ENTRY(ompt_callback_mutex_released, on_mutex_released),
-    ENTRY(ompt_callback_lock_init, on_lock_init),
-    ENTRY(ompt_callback_lock_destroy, on_lock_destroy),
-    ENTRY(ompt_callback_nest_lock, on_nest_lock),
-    ENTRY(ompt_callback_task_create, on_task_create),
-    ENTRY(ompt_callback_task_schedule, on_task_schedule),
-    ENTRY(ompt_callback_dependences, on_dependences),
-    ENTRY(ompt_callback_task_dependence, on_task_dependence),
-    ENTRY(ompt_callback_masked, on_masked),
-    ENTRY(ompt_callback_flush, on_flush),
-    ENTRY(ompt_callback_cancel, on_cancel),
-    ENTRY(ompt_callback_reduction, on_reduction),
-};
+    OI_HOST_CALLBACKS(OI_CALLBACK_ENTRY)};
 const size_t oi_host_callback_count =
     sizeof oi_host_callbacks / sizeof oi_host_callbacks[0];
-const oi_callback_entry oi_error_callback = ENTRY(ompt_callback_error, on_error);
+const oi_callback_entry oi_error_callback[] = {
+    OI_ERROR_CALLBACKS(OI_CALLBACK_ENTRY)};

@@ -17,6 +17,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
+#include "array.h"
 #include "content_hash.h"
 #include "ompt-inst/events.h"
 #include "runtime_devices.h"
@@ -31,32 +32,26 @@ typedef struct present_entry {
 } present_entry;
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
-static present_entry *table;
-static size_t table_count, table_capacity;
+static oi_array table = OI_ARRAY_INIT(present_entry);
 
 static present_entry *find(int device, uint64_t begin, uint64_t bytes) {
-  for (size_t i = 0; i < table_count; i++)
-    if (table[i].device == device && table[i].begin <= begin &&
-        begin + bytes <= table[i].end)
-      return &table[i];
+  for (size_t i = 0; i < table.len; i++) {
+    present_entry *entry = OI_ARRAY_AT(table, present_entry, i);
+    if (entry->device == device && entry->begin <= begin && begin + bytes <= entry->end)
+      return entry;
+  }
   return NULL;
 }
 
 static present_entry *add(present_entry entry) {
-  if (table_count == table_capacity) {
-    size_t capacity = table_capacity ? 2 * table_capacity : 64;
-    present_entry *grown = realloc(table, capacity * sizeof *grown);
-    if (!grown)
-      return NULL;
-    table = grown;
-    table_capacity = capacity;
-  }
-  table[table_count] = entry;
-  return &table[table_count++];
+  present_entry *added = oi_array_push(&table);
+  if (added)
+    *added = entry;
+  return added;
 }
 
 static void drop(present_entry *entry) {
-  *entry = table[--table_count];
+  oi_array_remove_swap(&table, (size_t)(entry - OI_ARRAY_AT(table, present_entry, 0)));
 }
 
 int oi_mapsim_device(int64_t device_clause) {
@@ -173,14 +168,13 @@ void oi_mapsim_enter(oi_thread *t, const oi_site_frame *f) {
   if (!moves_data(f))
     return;
   pthread_mutex_lock(&table_lock);
-  switch (f->entry->construct) {
-  case OI_CONSTRUCT_TARGET:
-  case OI_CONSTRUCT_TARGET_DATA:
-  case OI_CONSTRUCT_TARGET_ENTER_DATA:
+  switch (oi_construct_data_motion(f->entry->construct)) {
+  case OI_DATA_MAPS:
+  case OI_DATA_ENTER:
     for (uint32_t i = 0; i < f->items; i++)
       map_item(t, f, i);
     break;
-  case OI_CONSTRUCT_TARGET_UPDATE:
+  case OI_DATA_UPDATE:
     update_items(t, f, OI_MAP_TO, OI_DATA_OP_TO_DEVICE);
     break;
   }
@@ -191,13 +185,12 @@ void oi_mapsim_exit(oi_thread *t, const oi_site_frame *f) {
   if (!moves_data(f))
     return;
   pthread_mutex_lock(&table_lock);
-  switch (f->entry->construct) {
-  case OI_CONSTRUCT_TARGET:
-  case OI_CONSTRUCT_TARGET_DATA:
-  case OI_CONSTRUCT_TARGET_EXIT_DATA:
+  switch (oi_construct_data_motion(f->entry->construct)) {
+  case OI_DATA_MAPS:
+  case OI_DATA_EXIT:
     unmap_items(t, f);
     break;
-  case OI_CONSTRUCT_TARGET_UPDATE:
+  case OI_DATA_UPDATE:
     update_items(t, f, OI_MAP_FROM, OI_DATA_OP_FROM_DEVICE);
     break;
   }

@@ -160,8 +160,8 @@ static void append_site_counts(oi_thread *t) {
         .construct = entry ? entry->construct : OI_CONSTRUCT_OTHER,
         .thread = t->number,
         .site = site,
-        .u.generic = {count},
         .device = -1};
+    OI_SET(&t->event[n], CONSTRUCT_COUNT, count, count);
     atomic_store_explicit(&t->count, n + 1, memory_order_release);
   }
 }

@@ -37,19 +37,19 @@ static uint64_t leaves_of(const char *spelling) {
 }
 
 static oi_map_rule rule_of(const oi_map_item *item) {
-  static const char *const types[] = {[OI_MAP_ALLOC] = "alloc",
-                                      [OI_MAP_TO] = "to",
-                                      [OI_MAP_FROM] = "from",
-                                      [OI_MAP_TOFROM] = "tofrom",
-                                      [OI_MAP_RELEASE] = "release",
-                                      [OI_MAP_DELETE] = "delete"};
+  static const char *const types[] = {
+#define MAP_TYPE_NAME(id) [OI_MAP_##id] = OMPT_INST_MAP_##id,
+      OMPT_INST_MAP_TYPES(MAP_TYPE_NAME)
+#undef MAP_TYPE_NAME
+  };
   oi_map_rule rule = {.type = OI_MAP_TOFROM}; /* OpenMP's default */
   for (unsigned i = 0; i < sizeof types / sizeof types[0]; i++)
     if (strcmp(item->type, types[i]) == 0)
       rule.type = (uint8_t)i;
   for (const char *m = item->modifiers; m && *m;) {
     size_t n = strcspn(m, ",");
-    if (n == 6 && memcmp(m, "always", 6) == 0)
+    if (n == strlen(OMPT_INST_MAP_ALWAYS) &&
+        memcmp(m, OMPT_INST_MAP_ALWAYS, n) == 0)
       rule.always = 1;
     m += n + (m[n] == ',');
   }
@@ -65,10 +65,9 @@ static oi_map_rule rule_of(const oi_map_item *item) {
 static int derive(oi_site_entry *entry) {
   const char *spelling = entry->parsed.construct ? entry->parsed.construct : "";
   entry->construct = (uint8_t)oi_leading_construct(spelling, strlen(spelling));
-  entry->team_begin = entry->construct == OI_CONSTRUCT_PARALLEL ||
-                      entry->construct == OI_CONSTRUCT_TEAMS;
-  entry->device = entry->construct >= OI_CONSTRUCT_TARGET &&
-                  entry->construct <= OI_CONSTRUCT_TARGET_UPDATE;
+  unsigned category = oi_construct_category(entry->construct);
+  entry->team_begin = category == OI_CATEGORY_TEAM;
+  entry->device = category == OI_CATEGORY_DEVICE;
   entry->leaves = leaves_of(spelling);
   /* the plugin marks the bodies of master and masked alone (not of
    * `master taskloop`: a loop) */
@@ -76,7 +75,8 @@ static int derive(oi_site_entry *entry) {
       (entry->construct == OI_CONSTRUCT_MASTER ||
        entry->construct == OI_CONSTRUCT_MASKED) &&
       entry->leaves == (UINT64_C(1) << entry->construct);
-  entry->counted = entry->construct == OI_CONSTRUCT_ATOMIC;
+  entry->counted =
+      (oi_construct_flags(entry->construct) & OI_CONSTRUCT_FLAG_COUNTED) != 0;
   if (entry->parsed.map_count) {
     entry->rules = calloc(entry->parsed.map_count, sizeof *entry->rules);
     if (!entry->rules)

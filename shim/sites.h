@@ -5,17 +5,15 @@
 
 #include <stdint.h>
 
+#include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
 #include "site_descriptor.h"
 
 /* A map item's type and modifiers as the present-table simulation needs them. */
 enum oi_map_type {
-  OI_MAP_ALLOC,
-  OI_MAP_TO,
-  OI_MAP_FROM,
-  OI_MAP_TOFROM,
-  OI_MAP_RELEASE,
-  OI_MAP_DELETE,
+#define OI_MAP_TYPE_ENUM(id) OI_MAP_##id,
+  OMPT_INST_MAP_TYPES(OI_MAP_TYPE_ENUM)
+#undef OI_MAP_TYPE_ENUM
 };
 
 typedef struct oi_map_rule {

@@ -201,11 +201,9 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   oi_register_callbacks(set_callback, oi_host_callbacks,
                         oi_host_callback_count, disabled & OI_NATIVE_HOST,
                         &capabilities);
-  static const oi_callback_entry control = {
-      ompt_callback_control_tool, (ompt_callback_t)oi_on_control_tool, 0,
-      NULL};
-  oi_register_callbacks(set_callback, &control, 1, 0, &capabilities);
-  oi_register_callbacks(set_callback, &oi_error_callback, 1,
+  oi_register_callbacks(set_callback, oi_control_callback, 1, 0,
+                        &capabilities);
+  oi_register_callbacks(set_callback, oi_error_callback, 1,
                         (disabled & OI_NATIVE_HOST) ||
                             error_callback_crashes(runtime_version),
                         &capabilities);

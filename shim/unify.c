@@ -10,81 +10,38 @@
 /* Native kinds whose callback is active (bit per enum oi_kind). */
 static uint64_t native_kinds;
 
+/* The kind each OMPT callback reports (its REPORTS rows in events.def),
+ * OI_KIND_HOOKS_ONLY for the others. */
+static unsigned reported_kind(ompt_callbacks_t callback) {
+#define REPORTED_KIND(group, callback_name, kind, role)                       \
+  OI_IF_REPORTS(role, if (callback == ompt_callback_##callback_name)          \
+                          return OI_KIND_##kind;)
+#define REPORTED_KIND_EMI(group, callback_name, kind, role)                   \
+  OI_IF_REPORTS(role, if (callback == ompt_callback_##callback_name##_emi ||  \
+                          callback == ompt_callback_##callback_name)          \
+                          return OI_KIND_##kind;)
+  OI_OMPT_CALLBACKS(REPORTED_KIND, REPORTED_KIND_EMI)
+#undef REPORTED_KIND
+#undef REPORTED_KIND_EMI
+  return OI_KIND_HOOKS_ONLY;
+}
+
 void oi_unify_configure(const oi_capabilities *capabilities) {
   uint64_t kinds = 0;
   for (uint32_t i = 0; i < capabilities->count; i++) {
     if (capabilities->entry[i].result < ompt_set_sometimes)
       continue;
-    unsigned kind;
-    switch (capabilities->entry[i].callback) {
-    case ompt_callback_parallel_begin: kind = OI_KIND_PARALLEL; break;
-    case ompt_callback_implicit_task: kind = OI_KIND_IMPLICIT_TASK; break;
-    case ompt_callback_work: kind = OI_KIND_WORK; break;
-    case ompt_callback_sync_region: kind = OI_KIND_SYNC; break;
-    case ompt_callback_mutex_acquired: kind = OI_KIND_MUTEX; break;
-    case ompt_callback_masked: kind = OI_KIND_MASKED; break;
-    case ompt_callback_task_create: kind = OI_KIND_TASK_CREATE; break;
-    case ompt_callback_flush: kind = OI_KIND_FLUSH; break;
-    case ompt_callback_cancel: kind = OI_KIND_CANCEL; break;
-    case ompt_callback_error: kind = OI_KIND_ERROR; break;
-    case ompt_callback_target_emi:
-    case ompt_callback_target: kind = OI_KIND_TARGET; break;
-    case ompt_callback_target_data_op_emi:
-    case ompt_callback_target_data_op: kind = OI_KIND_DATA_OP; break;
-    default: continue;
-    }
-    kinds |= UINT64_C(1) << kind;
+    unsigned kind = reported_kind(capabilities->entry[i].callback);
+    if (kind < OI_KIND_COUNT)
+      kinds |= UINT64_C(1) << kind;
   }
   native_kinds = kinds;
 }
 
+OI_STATIC_ASSERT(OI_KIND_COUNT <= 64, "native_kinds has a bit per kind");
+
 static int native_active(unsigned kind) {
   return kind < OI_KIND_COUNT && (native_kinds >> kind & 1);
-}
-
-/* The native event kind that reports a construct's instances (checked on
- * LLVM 19 by tests/unify/host_constructs.sh); OI_KIND_COUNT = none: atomic,
- * simd, section, cancellation point, taskyield are the compiler's alone. */
-static unsigned reporting_kind(unsigned construct) {
-  switch (construct) {
-  case OI_CONSTRUCT_PARALLEL:
-  case OI_CONSTRUCT_TEAMS:
-    return OI_KIND_PARALLEL;
-  case OI_CONSTRUCT_FOR:
-  case OI_CONSTRUCT_LOOP:
-  case OI_CONSTRUCT_DISTRIBUTE:
-  case OI_CONSTRUCT_SECTIONS:
-  case OI_CONSTRUCT_SINGLE:
-  case OI_CONSTRUCT_SCOPE:
-  case OI_CONSTRUCT_TASKLOOP:
-  case OI_CONSTRUCT_WORKSHARE:
-    return OI_KIND_WORK;
-  case OI_CONSTRUCT_CRITICAL:
-  case OI_CONSTRUCT_ORDERED:
-    return OI_KIND_MUTEX;
-  case OI_CONSTRUCT_BARRIER:
-  case OI_CONSTRUCT_TASKWAIT:
-  case OI_CONSTRUCT_TASKGROUP:
-    return OI_KIND_SYNC;
-  case OI_CONSTRUCT_MASKED:
-  case OI_CONSTRUCT_MASTER:
-    return OI_KIND_MASKED;
-  case OI_CONSTRUCT_TASK:
-    return OI_KIND_TASK_CREATE;
-  case OI_CONSTRUCT_TARGET:
-  case OI_CONSTRUCT_TARGET_DATA:
-  case OI_CONSTRUCT_TARGET_ENTER_DATA:
-  case OI_CONSTRUCT_TARGET_EXIT_DATA:
-  case OI_CONSTRUCT_TARGET_UPDATE:
-    return OI_KIND_TARGET;
-  case OI_CONSTRUCT_FLUSH:
-    return OI_KIND_FLUSH;
-  case OI_CONSTRUCT_CANCEL:
-    return OI_KIND_CANCEL;
-  case OI_CONSTRUCT_ERROR:
-    return OI_KIND_ERROR;
-  }
-  return OI_KIND_COUNT;
 }
 
 /* With cancellation off (OMP_CANCELLATION, the default) the runtime ignores
@@ -107,7 +64,7 @@ int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point) {
    * it reports the dependences, no synchronisation region */
   if (entry->construct == OI_CONSTRUCT_TASKWAIT && entry->parsed.depend)
     return 0;
-  unsigned kind = reporting_kind(entry->construct);
+  unsigned kind = oi_construct_native_kind(entry->construct);
   if (point == OMPT_INST_BEGIN || point == OMPT_INST_END) {
     /* master/masked: on the executing thread, as the runtime's masked */
     if (entry->executor_points)
@@ -239,7 +196,7 @@ static uint32_t region_site(uint64_t id) {
 
 /* The native event reports the very construct instance of the site. */
 static int same_instance(const oi_site_entry *entry, const oi_event *e) {
-  if (reporting_kind(entry->construct) != e->kind)
+  if (oi_construct_native_kind(entry->construct) != e->kind)
     return 0;
   if (e->kind == OI_KIND_TARGET) /* target data is reported as enter/exit */
     return 1;
@@ -265,7 +222,7 @@ static int in_deferred_target(const oi_thread *t, const oi_event *e) {
 
 void oi_unify_native(oi_thread *t, oi_event *e) {
   if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
-    uint32_t site = region_site(e->u.generic[0]);
+    uint32_t site = region_site(OI_GET(e, IMPLICIT_TASK, parallel_id));
     if (site) {
       e->site = site;
       e->origin = OI_ORIGIN_MERGED;
@@ -273,7 +230,7 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     return;
   }
   if (e->kind == OI_KIND_TASK) { /* runs where its creator's site is not */
-    e->site = region_site(e->u.generic[0]);
+    e->site = region_site(OI_GET(e, TASK, task_id));
     return;
   }
   if (in_deferred_target(t, e)) {
@@ -289,10 +246,10 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     /* no construct of this thread is open: a worker of a combined
      * construct (`parallel for`), or its implicit barrier after the END of
      * its region's body; the region's site, by the region's id */
-    if (e->kind == OI_KIND_WORK || e->kind == OI_KIND_DISPATCH ||
-        e->kind == OI_KIND_SYNC || e->kind == OI_KIND_MASKED ||
-        e->kind == OI_KIND_REDUCTION)
-      e->site = region_site(e->u.generic[0]);
+    uint64_t parallel_id = 0; /* kinds whose REGION field names the region */
+    oi_event_link(e, OI_LINK_REGION, &parallel_id);
+    if (parallel_id)
+      e->site = region_site(parallel_id);
     else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
       e->site = region_site(t->league_id);
     return;

@@ -1,125 +1,74 @@
-/* The unified event model: one table of event kinds, constructs and data
- * operations from which names, the binary record and the JSON dump are made.
- * A new event kind is one line in OI_EVENT_KINDS. */
+/* The unified event model: enumerations, the 80-byte event record and its
+ * named-field accessors, all generated from the rows of events.def. A new
+ * event kind is one row in OI_EVENT_KINDS plus its rows in OI_EVENT_FIELDS
+ * (and OI_OMPT_CALLBACKS when a runtime callback reports it). */
 #ifndef OMPT_INST_EVENTS_H
 #define OMPT_INST_EVENTS_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "ompt-inst/events.def"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* X(ID, "json kind", "name of a", "name of b", "name of c", "name of d")
- * a..d are the kind-specific generic fields of oi_event (NULL = unused).
- * Data operations use the dedicated `data` member instead. */
-#define OI_EVENT_KINDS(X)                                                     \
-  X(THREAD, "thread", "thread_type", NULL, NULL, NULL)                        \
-  X(PARALLEL, "parallel", "parallel_id", "team_size", "flags", NULL)          \
-  X(IMPLICIT_TASK, "implicit_task", "parallel_id", "team_size",               \
-    "thread_num", "task_id")                                                  \
-  X(WORK, "work", "parallel_id", "task_id", "count", "work_type")             \
-  X(DISPATCH, "dispatch", "parallel_id", "task_id", "chunk_start",            \
-    "chunk_iterations")                                                       \
-  X(SYNC, "sync", "parallel_id", "task_id", "wait_ns", "sync_kind")           \
-  X(MUTEX, "mutex", "wait_id", "wait_ns", "mutex_kind", NULL)                 \
-  X(LOCK_INIT, "lock_init", "wait_id", "hint", "mutex_kind", NULL)            \
-  X(LOCK_DESTROY, "lock_destroy", "wait_id", NULL, "mutex_kind", NULL)        \
-  X(NEST_LOCK, "nest_lock", "wait_id", NULL, NULL, NULL)                      \
-  X(TASK_CREATE, "task_create", "task_id", "parent_task_id", "task_flags",    \
-    "has_dependences")                                                        \
-  X(TASK, "task", "task_id", "prior_status", "task_flags", NULL)              \
-  X(DEPENDENCE, "dependence", "task_id", "dep_count", "sink_task_id", NULL)   \
-  X(MASKED, "masked", "parallel_id", "task_id", NULL, NULL)                   \
-  X(FLUSH, "flush", NULL, NULL, NULL, NULL)                                   \
-  X(CANCEL, "cancel", "task_id", "cancel_flags", NULL, NULL)                  \
-  X(REDUCTION, "reduction", "parallel_id", "task_id", NULL, NULL)             \
-  X(CONTROL_TOOL, "control_tool", "command", "modifier", NULL, NULL)          \
-  X(DEVICE_INIT, "device_init", "device", NULL, NULL, NULL)                   \
-  X(DEVICE_FINALIZE, "device_finalize", "device", NULL, NULL, NULL)           \
-  X(DEVICE_LOAD, "device_load", "device", "module_id", "host_addr", "bytes")  \
-  X(DEVICE_UNLOAD, "device_unload", "device", "module_id", NULL, NULL)        \
-  X(TARGET, "target", "target_id", "device", "task_id", NULL)                 \
-  X(KERNEL, "kernel", "target_id", "device", "requested_teams",               \
-    "host_op_id")                                                             \
-  X(DATA_OP, "data_op", NULL, NULL, NULL, NULL)                               \
-  X(MAP, "map", "target_id", "device", "host_addr", "bytes")                  \
-  X(CONSTRUCT, "construct", NULL, NULL, NULL, NULL)                           \
-  X(ERROR, "error", "severity", NULL, NULL, NULL)                             \
-  X(CONSTRUCT_COUNT, "construct_count", "count", NULL, NULL, NULL)             \
-  /* an MPI call seen through PMPI (libompt-inst-mpi.so): begin and end */    \
-  X(MPI, "mpi", "call", "bytes", "peer", NULL)
-
 enum oi_kind {
-#define OI_KIND_ENUM(id, name, a, b, c, d) OI_KIND_##id,
+#define OI_KIND_ENUM(id, name) OI_KIND_##id,
   OI_EVENT_KINDS(OI_KIND_ENUM)
 #undef OI_KIND_ENUM
-  OI_KIND_COUNT
+  OI_KIND_COUNT,
+  /* a construct no runtime callback reports (NATIVE_KIND of OI_CONSTRUCTS) */
+  OI_KIND_HOOKS_ONLY = OI_KIND_COUNT
 };
 
-/* OpenMP constructs as spelled in a directive. Native events name the leaf
- * construct; an event that carries a compiler site prints the site's own
- * spelling ("target teams distribute parallel for") instead. */
-#define OI_CONSTRUCTS(X)                                                      \
-  X(NONE, "")                                                                 \
-  X(PARALLEL, "parallel")                                                     \
-  X(FOR, "for")                                                               \
-  X(SECTIONS, "sections")                                                     \
-  X(SECTION, "section")                                                       \
-  X(SINGLE, "single")                                                         \
-  X(WORKSHARE, "workshare")                                                   \
-  X(DISTRIBUTE, "distribute")                                                 \
-  X(LOOP, "loop")                                                             \
-  X(SIMD, "simd")                                                             \
-  X(TASKLOOP, "taskloop")                                                     \
-  X(SCOPE, "scope")                                                           \
-  X(MASKED, "masked")                                                         \
-  X(MASTER, "master")                                                         \
-  X(CRITICAL, "critical")                                                     \
-  X(ATOMIC, "atomic")                                                         \
-  X(ORDERED, "ordered")                                                       \
-  X(LOCK, "lock")                                                             \
-  X(NEST_LOCK, "nest_lock")                                                   \
-  X(BARRIER, "barrier")                                                       \
-  X(TASKWAIT, "taskwait")                                                     \
-  X(TASKGROUP, "taskgroup")                                                   \
-  X(TASKYIELD, "taskyield")                                                   \
-  X(TASK, "task")                                                             \
-  X(REDUCTION, "reduction")                                                   \
-  X(FLUSH, "flush")                                                           \
-  X(CANCEL, "cancel")                                                         \
-  X(CANCELLATION_POINT, "cancellation point")                                 \
-  X(TEAMS, "teams")                                                           \
-  X(TARGET, "target")                                                         \
-  X(TARGET_DATA, "target data")                                               \
-  X(TARGET_ENTER_DATA, "target enter data")                                   \
-  X(TARGET_EXIT_DATA, "target exit data")                                     \
-  X(TARGET_UPDATE, "target update")                                           \
-  X(THREAD, "thread")                                                         \
-  X(IMPLICIT_TASK, "implicit task")                                           \
-  X(DEVICE, "device")                                                         \
-  X(OTHER, "other")                                                           \
-  X(ERROR, "error") /* after OTHER: recorded traces keep their numbers */
+/* OI_IF_REPORTS(ROLE, text): the text for a REPORTS row of
+ * OI_OMPT_CALLBACKS, nothing for a PART row. */
+#define OI_IF_REPORTS(role, ...) OI_IF_REPORTS_##role(__VA_ARGS__)
+#define OI_IF_REPORTS_REPORTS(...) __VA_ARGS__
+#define OI_IF_REPORTS_PART(...)
 
 enum oi_construct {
-#define OI_CONSTRUCT_ENUM(id, name) OI_CONSTRUCT_##id,
+#define OI_CONSTRUCT_ENUM(id, name, category, native, data, flags)           \
+  OI_CONSTRUCT_##id,
   OI_CONSTRUCTS(OI_CONSTRUCT_ENUM)
 #undef OI_CONSTRUCT_ENUM
   OI_CONSTRUCT_COUNT
 };
 
-/* Data operations; values are ours, not OMPT's (the shim translates). */
-#define OI_DATA_OPS(X)                                                        \
-  X(NONE, "")                                                                 \
-  X(ALLOC, "alloc")                                                           \
-  X(TO_DEVICE, "to_device")                                                   \
-  X(FROM_DEVICE, "from_device")                                               \
-  X(DELETE, "delete")                                                         \
-  X(ASSOCIATE, "associate")                                                   \
-  X(DISASSOCIATE, "disassociate")                                             \
-  X(DEVICE_TO_DEVICE, "device_to_device")                                     \
-  X(MEMSET, "memset")                                                         \
-  X(OTHER, "other")
+/* Construct properties (columns of OI_CONSTRUCTS). */
+enum oi_construct_category {
+  OI_CATEGORY_OTHER,
+  OI_CATEGORY_TEAM,
+  OI_CATEGORY_WORK,
+  OI_CATEGORY_SYNC,
+  OI_CATEGORY_TASK,
+  OI_CATEGORY_MUTEX,
+  OI_CATEGORY_DEVICE,
+};
+enum oi_data_motion {
+  OI_DATA_NONE,
+  OI_DATA_MAPS,
+  OI_DATA_ENTER,
+  OI_DATA_EXIT,
+  OI_DATA_UPDATE,
+};
+enum oi_construct_flag { OI_CONSTRUCT_FLAG_COUNTED = 1 };
+#define OI_CONSTRUCT_FLAG_0 0
+
+/* Per construct, as compile-time constants (usable in switch cases and
+ * static assertions, by the plugin too): OI_CATEGORY_OF_<ID>,
+ * OI_NATIVE_KIND_OF_<ID>, OI_DATA_OF_<ID>, OI_FLAGS_OF_<ID>. */
+enum oi_construct_properties {
+#define OI_CONSTRUCT_PROPERTIES(id, name, category, native, data, flags)     \
+  OI_CATEGORY_OF_##id = OI_CATEGORY_##category,                               \
+  OI_NATIVE_KIND_OF_##id = OI_KIND_##native,                                  \
+  OI_DATA_OF_##id = OI_DATA_##data,                                           \
+  OI_FLAGS_OF_##id = OI_CONSTRUCT_FLAG_##flags,
+  OI_CONSTRUCTS(OI_CONSTRUCT_PROPERTIES)
+#undef OI_CONSTRUCT_PROPERTIES
+};
 
 enum oi_data_op {
 #define OI_DATA_OP_ENUM(id, name) OI_DATA_OP_##id,
@@ -130,43 +79,12 @@ enum oi_data_op {
 
 enum oi_endpoint { OI_EP_NONE = 0, OI_EP_BEGIN = 1, OI_EP_END = 2 };
 
-/* Who saw the event: the runtime (OMPT), the compiler hooks, both, or the
- * shim's own inference from map clauses. */
-#define OI_ORIGINS(X)                                                         \
-  X(NATIVE, "native")                                                         \
-  X(COMPILER, "compiler")                                                     \
-  X(MERGED, "merged")                                                         \
-  X(INFERRED, "inferred")
-
 enum oi_origin {
-#define OI_ORIGIN_ENUM(id, name) OI_ORIGIN_##id,
+#define OI_ORIGIN_ENUM(id, name, label) OI_ORIGIN_##id,
   OI_ORIGINS(OI_ORIGIN_ENUM)
 #undef OI_ORIGIN_ENUM
   OI_ORIGIN_COUNT
 };
-
-/* MPI calls recorded by the PMPI library; `call` of an OI_KIND_MPI event.
- * X(ID, "name as in MPI") */
-#define OI_MPI_CALLS(X)                                                       \
-  X(OTHER, "MPI_other")                                                       \
-  X(INIT, "MPI_Init")                                                         \
-  X(INIT_THREAD, "MPI_Init_thread")                                           \
-  X(FINALIZE, "MPI_Finalize")                                                 \
-  X(SEND, "MPI_Send")                                                         \
-  X(RECV, "MPI_Recv")                                                         \
-  X(ISEND, "MPI_Isend")                                                       \
-  X(IRECV, "MPI_Irecv")                                                       \
-  X(SENDRECV, "MPI_Sendrecv")                                                 \
-  X(WAIT, "MPI_Wait")                                                         \
-  X(WAITALL, "MPI_Waitall")                                                   \
-  X(BARRIER, "MPI_Barrier")                                                   \
-  X(BCAST, "MPI_Bcast")                                                       \
-  X(REDUCE, "MPI_Reduce")                                                     \
-  X(ALLREDUCE, "MPI_Allreduce")                                               \
-  X(GATHER, "MPI_Gather")                                                     \
-  X(ALLGATHER, "MPI_Allgather")                                               \
-  X(SCATTER, "MPI_Scatter")                                                   \
-  X(ALLTOALL, "MPI_Alltoall")
 
 enum oi_mpi_call {
 #define OI_MPI_CALL_ENUM(id, name) OI_MPI_##id,
@@ -174,14 +92,6 @@ enum oi_mpi_call {
 #undef OI_MPI_CALL_ENUM
   OI_MPI_CALL_COUNT
 };
-
-/* Event flags (bit set). */
-#define OI_EVENT_FLAGS(X)                                                     \
-  X(IMPLICIT, 0x01, "implicit")                                               \
-  X(ASYNC, 0x02, "async")                                                     \
-  X(NOWAIT, 0x04, "nowait")                                                   \
-  X(HASH_VALID, 0x08, "hash_valid")                                           \
-  X(HASH_SAMPLED, 0x10, "hash_sampled") /* hashed from sampled blocks */
 
 enum oi_event_flag {
 #define OI_FLAG_ENUM(id, bit, name) OI_FLAG_##id = bit,
@@ -203,7 +113,9 @@ typedef struct oi_event {
   uint32_t site;     /* compiler site id, 0 = none */
   uint64_t codeptr;  /* OMPT codeptr_ra, 0 = none */
   union {
-    uint64_t generic[5]; /* a, b, c, d as named by OI_EVENT_KINDS; [4] spare */
+    /* the kind's fields by slot (OI_EVENT_FIELDS): read and write them
+     * through OI_GET / OI_SET, never by index */
+    uint64_t generic[5];
     struct {
       uint64_t bytes;
       uint64_t host_addr;
@@ -217,16 +129,103 @@ typedef struct oi_event {
 } oi_event;
 
 #ifdef __cplusplus
-static_assert(sizeof(oi_event) == 80, "oi_event is part of the trace ABI");
+#define OI_STATIC_ASSERT(condition, why) static_assert(condition, why)
 #else
-_Static_assert(sizeof(oi_event) == 80, "oi_event is part of the trace ABI");
+#define OI_STATIC_ASSERT(condition, why) _Static_assert(condition, why)
 #endif
+OI_STATIC_ASSERT(sizeof(oi_event) == 80, "oi_event is part of the trace ABI");
+
+/* Field types (OI_FIELD_TYPES). */
+enum oi_field_type {
+#define OI_FIELD_TYPE_ENUM(type, ctype, bits, is_signed, hex) OI_FIELD_##type,
+  OI_FIELD_TYPES(OI_FIELD_TYPE_ENUM)
+#undef OI_FIELD_TYPE_ENUM
+};
+#define OI_FIELD_TYPE_ROW(type, ctype, bits, is_signed, hex)                  \
+  typedef ctype oi_field_ctype_##type;
+OI_FIELD_TYPES(OI_FIELD_TYPE_ROW)
+#undef OI_FIELD_TYPE_ROW
+
+/* When a field holds a value, what it links (columns of OI_EVENT_FIELDS). */
+enum oi_field_when { OI_WHEN_ALWAYS, OI_WHEN_DEVICE_BEGIN };
+enum oi_field_link { OI_LINK_NONE, OI_LINK_REGION, OI_LINK_DEVICE };
+
+/* The generated accessor layer: oi_get_<KIND>_<field>(e) and
+ * oi_set_<KIND>_<field>(e, v) for every row, through OI_GET / OI_SET. The
+ * only code that indexes oi_event.u.generic. */
+#define OI_GET(e, kind, field) oi_get_##kind##_##field(e)
+#define OI_SET(e, kind, field, value) oi_set_##kind##_##field(e, value)
+
+#define OI_FIELD_ACCESSORS(kind, field, slot, type, when, link)               \
+  OI_STATIC_ASSERT((slot) < 5, "a field's slot is a word of oi_event.u");     \
+  static inline oi_field_ctype_##type oi_get_##kind##_##field(                \
+      const oi_event *e) {                                                    \
+    return (oi_field_ctype_##type)e->u.generic[slot];                         \
+  }                                                                           \
+  static inline void oi_set_##kind##_##field(oi_event *e,                     \
+                                             oi_field_ctype_##type value) {   \
+    e->u.generic[slot] = (uint64_t)value;                                     \
+  }
+OI_EVENT_FIELDS(OI_FIELD_ACCESSORS)
+#undef OI_FIELD_ACCESSORS
+
+/* The slot of each field: OI_SLOT_<KIND>_<field>. */
+enum oi_field_slot {
+#define OI_FIELD_SLOT(kind, field, slot, type, when, link)                   \
+  OI_SLOT_##kind##_##field = slot,
+  OI_EVENT_FIELDS(OI_FIELD_SLOT)
+#undef OI_FIELD_SLOT
+};
+
+/* u.data names data_op's words as its rows do. */
+#define OI_DATA_MEMBER_AT_SLOT(field)                                         \
+  OI_STATIC_ASSERT(offsetof(oi_event, u.data.field) ==                        \
+                       offsetof(oi_event, u.generic) +                        \
+                           8 * OI_SLOT_DATA_OP_##field,                       \
+                   "u.data follows the data_op rows of OI_EVENT_FIELDS");
+OI_DATA_MEMBER_AT_SLOT(bytes)
+OI_DATA_MEMBER_AT_SLOT(host_addr)
+OI_DATA_MEMBER_AT_SLOT(device_addr)
+OI_DATA_MEMBER_AT_SLOT(hash)
+OI_DATA_MEMBER_AT_SLOT(duration_ns)
+#undef OI_DATA_MEMBER_AT_SLOT
+
+/* One field as a table entry, for code that walks a kind's fields. */
+typedef struct oi_field {
+  const char *name;
+  uint8_t slot;
+  uint8_t type; /* enum oi_field_type */
+  uint8_t bits;
+  uint8_t is_signed;
+  uint8_t hex; /* printed as a hex string (addresses, hashes) */
+  uint8_t when; /* enum oi_field_when */
+  uint8_t link; /* enum oi_field_link */
+} oi_field;
+
+/* The fields of `kind` in row order; *count = 0 (NULL) for none. */
+const oi_field *oi_kind_fields(unsigned kind, unsigned *count);
+/* The raw word of a field; its value is (type)word. */
+static inline uint64_t oi_field_word(const oi_event *e, const oi_field *f) {
+  return e->u.generic[f->slot];
+}
+/* Whether the event holds a value for the field (WHEN column). */
+int oi_field_present(const oi_event *e, const oi_field *f);
+/* The word of the event's field with this LINK (its kind's first), and
+ * whether its kind has one: the parallel region a worksharing event runs
+ * in, the device a device event names. */
+int oi_event_link(const oi_event *e, enum oi_field_link link, uint64_t *word);
+/* Sets that field, if the event's kind has one; whether it has. */
+int oi_event_set_link(oi_event *e, enum oi_field_link link, uint64_t word);
 
 const char *oi_kind_name(unsigned kind);
-const char *oi_kind_field_name(unsigned kind, unsigned field);
 const char *oi_construct_name(unsigned construct);
+unsigned oi_construct_category(unsigned construct);
+unsigned oi_construct_native_kind(unsigned construct);
+unsigned oi_construct_data_motion(unsigned construct);
+unsigned oi_construct_flags(unsigned construct);
 const char *oi_data_op_name(unsigned op);
 const char *oi_origin_name(unsigned origin);
+const char *oi_origin_label(unsigned origin);
 const char *oi_endpoint_name(unsigned endpoint);
 const char *oi_mpi_call_name(unsigned call);
 

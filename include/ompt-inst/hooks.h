@@ -34,6 +34,7 @@
  *     end_line=40               (last line of the associated statement)
  *     function=main             (enclosing function, qualified for C++)
  *     clauses=map(tofrom: a[0:n]) nowait   (clauses as written)
+ *     name=lock1                (`critical`: its name, when it has one)
  *     map=<type>;<modifiers>;<explicit|implicit>;<item as written>
  *                               (one line per list item, in clause order;
  *                                type: to from tofrom alloc release delete;
@@ -46,7 +47,11 @@
  *     severity=warning|fatal    (`error` at(execution) only)
  *     message=<text>            (`error`: its message literal, one line)
  *
- * Unknown keys are ignored by the shim, so new keys need no ABI bump. */
+ * Unknown keys are ignored by the shim, so new keys need no ABI bump. The
+ * keys, map types and map line tokens are defined once, in
+ * ompt-inst/descriptor.h, for the plugin that writes them and
+ * common/site_descriptor.c that reads them (apart from this header, which
+ * the plugin injects into every compilation). */
 #ifndef OMPT_INST_HOOKS_H
 #define OMPT_INST_HOOKS_H
 

@@ -11,6 +11,12 @@ grep -q '^usage: ompt-inst COMMAND' err || fail "no arguments: usage on stderr"
 "$OI" --help > out 2> err
 grep -q '^usage: ompt-inst COMMAND' out || fail "--help: usage on stdout"
 grep -q '127 program not' out || fail "--help: exit codes documented"
+# every command line form and report format, from the command table
+grep -q '^  report DIR --capabilities  *per event kind' out || fail "--help: report --capabilities"
+grep -q '^  *text, annotate, json, html, chrome, otf2, summary$' out || fail "--help: report formats"
+for command in run dump report cc c++; do
+  grep -q "^  $command " out || fail "--help: $command"
+done
 [ ! -s err ] || fail "--help: stderr must stay empty"
 "$OI" -h > out
 grep -q '^usage: ompt-inst COMMAND' out || fail "-h: usage on stdout"

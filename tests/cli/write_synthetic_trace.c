@@ -28,7 +28,6 @@ static oi_event event_at(uint64_t after_start_ns, uint8_t kind, uint8_t endpoint
   e.construct = construct;
   e.site = site;
   e.origin = site ? OI_ORIGIN_MERGED : OI_ORIGIN_NATIVE;
-  e.u.generic[0] = 0;
   return e;
 }
 
@@ -48,8 +47,8 @@ int main(int argc, char **argv) {
   oi_event e[8];
   e[0] = event_at(5000, OI_KIND_TARGET, OI_EP_BEGIN, OI_CONSTRUCT_TARGET, 7);
   e[0].codeptr = 0x401234;
-  e[0].u.generic[0] = 1; /* target_id */
-  e[0].u.generic[1] = 4; /* device */
+  OI_SET(&e[0], TARGET, target_id, 1); /* target_id */
+  OI_SET(&e[0], TARGET, device, 4); /* device */
   e[1] = event_at(6000, OI_KIND_DATA_OP, OI_EP_NONE, OI_CONSTRUCT_TARGET, 7);
   e[1].origin = OI_ORIGIN_INFERRED;
   e[1].op = OI_DATA_OP_TO_DEVICE;
@@ -68,13 +67,13 @@ int main(int argc, char **argv) {
   e[2].flags = 0;
   e[3] = event_at(8000, OI_KIND_MAP, OI_EP_NONE, OI_CONSTRUCT_TARGET, 7);
   e[3].var = 2;
-  e[3].u.generic[0] = 1;
-  e[3].u.generic[1] = (uint64_t)-1; /* the host */
-  e[3].u.generic[2] = 0x7ffd0100;
-  e[3].u.generic[3] = 4;
+  OI_SET(&e[3], MAP, target_id, 1);
+  OI_SET(&e[3], MAP, device, (uint64_t)-1); /* the host */
+  OI_SET(&e[3], MAP, host_addr, 0x7ffd0100);
+  OI_SET(&e[3], MAP, bytes, 4);
   e[4] = event_at(9000, OI_KIND_PARALLEL, OI_EP_BEGIN, OI_CONSTRUCT_PARALLEL, 0);
   e[4].flags = OI_FLAG_IMPLICIT | OI_FLAG_NOWAIT;
-  e[4].u.generic[1] = 2; /* team_size */
+  OI_SET(&e[4], PARALLEL, team_size, 2); /* team_size */
   e[5] = event_at(9500, OI_KIND_FLUSH, OI_EP_NONE, OI_CONSTRUCT_NONE, 0);
   e[5].codeptr = 0x10000abc; /* a module without debug information */
   e[6] = event_at(9600, OI_KIND_DATA_OP, OI_EP_NONE, OI_CONSTRUCT_TARGET, 99);
@@ -82,7 +81,7 @@ int main(int argc, char **argv) {
   fixture_events(&fx, 0, e, 7);
   e[7] = event_at(100, OI_KIND_THREAD, OI_EP_BEGIN, OI_CONSTRUCT_THREAD, 0);
   e[7].thread = 3;
-  e[7].u.generic[0] = 2;
+  OI_SET(&e[7], THREAD, thread_type, 2);
   fixture_events(&fx, 3, &e[7], 1);
   fixture_end(&fx, 8, 0);
   fixture_finish(&fx);

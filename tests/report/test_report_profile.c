@@ -22,7 +22,12 @@ static oi_event ranged(uint32_t n, uint8_t kind, uint32_t thread, uint8_t endpoi
                        uint64_t parallel_id) {
   oi_event e = fixture_event(n, kind, thread);
   e.endpoint = endpoint;
-  e.u.generic[0] = parallel_id;
+  if (kind == OI_KIND_PARALLEL)
+    OI_SET(&e, PARALLEL, parallel_id, parallel_id);
+  else if (kind == OI_KIND_IMPLICIT_TASK)
+    OI_SET(&e, IMPLICIT_TASK, parallel_id, parallel_id);
+  else
+    assert_int_equal(parallel_id, 0); /* the other kinds' regions stay unnamed */
   return e;
 }
 
@@ -143,7 +148,10 @@ static oi_event atomic_event(uint32_t n, uint8_t kind, uint32_t thread, uint8_t 
   e.origin = OI_ORIGIN_COMPILER;
   e.construct = OI_CONSTRUCT_ATOMIC;
   e.site = site;
-  e.u.generic[0] = count;
+  if (kind == OI_KIND_CONSTRUCT_COUNT)
+    OI_SET(&e, CONSTRUCT_COUNT, count, count);
+  else
+    assert_int_equal(count, 0); /* construct events carry no count */
   return e;
 }
 
@@ -200,8 +208,8 @@ static void test_variables_and_lanes(void **state) {
   oi_event map = fixture_event(1, OI_KIND_MAP, 0);
   map.site = 2;
   map.var = 1;
-  map.u.generic[2] = 0x1000;
-  map.u.generic[3] = 800;
+  OI_SET(&map, MAP, host_addr, 0x1000);
+  OI_SET(&map, MAP, bytes, 800);
   oi_event host[] = {map,
                      data_op(2, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 1000),
                      data_op(3, 0, OI_DATA_OP_TO_DEVICE, 0x1000, 0x9000, 800, 5000),

@@ -67,10 +67,10 @@ static size_t records(const trace_bytes *t, record *out, size_t max) {
 
 static void emit(uint64_t value) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
-                              OI_CONSTRUCT_FLUSH, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_CONSTRUCT_COUNT, OI_EP_NONE,
+                              OI_CONSTRUCT_ATOMIC, NULL);
   assert_non_null(e);
-  e->u.generic[0] = value;
+  OI_SET(e, CONSTRUCT_COUNT, count, value);
   oi_event_commit(t);
 }
 
@@ -113,8 +113,8 @@ static void full_buffer_is_one_record(void **state) {
   copy_event(&r[0], 0, &first);
   for (uint32_t i = 0; i < OI_BUFFER_EVENTS; i++) {
     copy_event(&r[0], i, &e);
-    assert_int_equal(e.u.generic[0], i);
-    assert_int_equal(e.kind, OI_KIND_FLUSH);
+    assert_int_equal(OI_GET(&e, CONSTRUCT_COUNT, count), i);
+    assert_int_equal(e.kind, OI_KIND_CONSTRUCT_COUNT);
     assert_int_equal(e.device, -1);
   }
   assert_true(first.time_ns <= e.time_ns);
@@ -143,10 +143,10 @@ typedef struct seen_thread {
 
 static void emit_from_thread(uint64_t value) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
-                              OI_CONSTRUCT_FLUSH, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_CONSTRUCT_COUNT, OI_EP_NONE,
+                              OI_CONSTRUCT_ATOMIC, NULL);
   if (e) {
-    e->u.generic[0] = value;
+    OI_SET(e, CONSTRUCT_COUNT, count, value);
     oi_event_commit(t);
   }
 }

@@ -171,14 +171,14 @@ static void regions_and_tasks_carry_their_sites(void **state) {
   oi_thread *t = calloc(1, sizeof *t);
   oi_unify_region_site(42, 9);
   oi_event e = {.kind = OI_KIND_IMPLICIT_TASK};
-  e.u.generic[0] = 42;
+  OI_SET(&e, IMPLICIT_TASK, parallel_id, 42);
   oi_unify_native(t, &e);
   assert_int_equal(e.site, 9);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
   /* a region 8192 ids later took the slot: the old id finds nothing */
   oi_unify_region_site(42 + 8192, 10);
   e = (oi_event){.kind = OI_KIND_IMPLICIT_TASK};
-  e.u.generic[0] = 42;
+  OI_SET(&e, IMPLICIT_TASK, parallel_id, 42);
   oi_unify_native(t, &e);
   assert_int_equal(e.site, 0);
   /* a task takes its creator's site wherever it runs, and stays native */
@@ -186,7 +186,7 @@ static void regions_and_tasks_carry_their_sites(void **state) {
   oi_site_entry single = site_of(OI_CONSTRUCT_SINGLE, 0);
   oi_frame_push(t, 12, &single);
   e = (oi_event){.kind = OI_KIND_TASK};
-  e.u.generic[0] = 50;
+  OI_SET(&e, TASK, task_id, 50);
   oi_unify_native(t, &e);
   assert_int_equal(e.site, 11);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);

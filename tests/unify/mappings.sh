@@ -64,6 +64,8 @@ expect_eq "$(q merged kind=target origin=native --count)" 0 "merged: no target r
 # the hooks report only the if(false) target at line 83: the runtime does not
 expect_eq "$(q merged kind=construct --fields line,endpoint,origin | tr '\n' ';')" "83 begin compiler;83 end compiler;" "merged: no compiler construct event twice"
 expect_eq "$(q merged kind=target line=83 --count)" 0 "merged: no runtime region for if(false)"
+# its begin carries the hook's if() value (false) and map item count; the end neither
+expect_eq "$(q merged kind=construct line=83 --fields endpoint,if_value,nitems | tr '\n' ';')" "begin 0 1;end  ;" "merged: the if(false) region's if_value and nitems"
 # a target data region is two runtime regions, at its start and its end
 expect_eq "$(q merged kind=target line=42 --fields endpoint | tr '\n' ' ')" "begin end begin end " "merged: target data"
 

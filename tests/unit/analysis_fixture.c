@@ -76,7 +76,7 @@ void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint) {
   memset(&ev, 0, sizeof ev);
   ev.kind = OI_KIND_KERNEL;
   ev.device = device;
-  ev.u.generic[1] = (uint64_t)device;
+  OI_SET(&ev, KERNEL, device, (uint64_t)device);
   ev.endpoint = (uint8_t)endpoint;
   ev.time_ns = f->now++;
   add(f, &ev);
@@ -97,7 +97,7 @@ void fx_region(fx *f, enum oi_construct construct, unsigned endpoint) {
   ev.construct = (uint8_t)construct;
   ev.endpoint = (uint8_t)endpoint;
   ev.device = FX_DEV;
-  ev.u.generic[1] = FX_DEV;
+  OI_SET(&ev, TARGET, device, FX_DEV);
   ev.time_ns = f->now;
   add(f, &ev);
   f->now += 10;

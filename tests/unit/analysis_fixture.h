@@ -37,7 +37,7 @@ void fx_kernel(fx *f, int32_t device);
 /* a kernel's begin or end alone, to put other events inside it */
 void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint);
 /* a `target` (or `target data`, ...) region's begin or end as LLVM 19's
- * target_emi callback reports it: kind target, the device in u.generic[1] */
+ * target_emi callback reports it: kind target, the device in its `device` field */
 void fx_region(fx *f, enum oi_construct construct, unsigned endpoint);
 /* `target` with map(tofrom: a) at `site`: alloc, to, kernel, from, delete */
 void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,

@@ -145,7 +145,7 @@ static void compiler_region(fx *f, int32_t device, int64_t if_value,
   c.site = 30;
   c.endpoint = (uint8_t)endpoint;
   c.device = endpoint == OI_EP_BEGIN ? device : -1;
-  c.u.generic[0] = endpoint == OI_EP_BEGIN ? (uint64_t)if_value : 0;
+  OI_SET(&c, CONSTRUCT, if_value, endpoint == OI_EP_BEGIN ? (uint64_t)if_value : 0);
   c.time_ns = f->now++;
   assert_int_equal(oi_analysis_add(f->ctx, &c), 0);
 }

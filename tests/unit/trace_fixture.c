@@ -125,7 +125,6 @@ oi_event fixture_event(uint32_t n, uint8_t kind, uint32_t thread) {
   event.time_ns = FIXTURE_START_NS + 1000ull * n;
   event.kind = kind;
   event.thread = thread;
-  event.u.generic[0] = n;
   event.device = -1;
   return event;
 }

@@ -15,8 +15,8 @@ static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
                      uint32_t range) {
   if (!addr)
     return;
-  oia_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
-  uint32_t *slot = oia_table_slot(&ctx->live_allocs, &key);
+  oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
+  uint32_t *slot = oi_map_slot(&ctx->live_allocs, &key);
   if (!slot)
     ctx->failed = true;
   else
@@ -27,9 +27,9 @@ static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr,
                            int tag) {
   if (!addr)
     return OIA_NONE;
-  oia_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
-  uint32_t range = oia_table_get(&ctx->live_allocs, &key);
-  if (range == OIA_TABLE_NONE || !oia_range_at(ctx, range)->live)
+  oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
+  uint32_t range = oi_map_get(&ctx->live_allocs, &key);
+  if (range == OI_MAP_NONE || !oia_range_at(ctx, range)->live)
     return OIA_NONE;
   return range;
 }
@@ -67,7 +67,7 @@ static void end_lifetime(oi_analysis *ctx, uint32_t range, uint64_t delete_ns) {
 
 static void sample_memory(oi_analysis *ctx, int32_t device, uint64_t time_ns) {
   oia_device_state *dev = oia_device(ctx, device);
-  oi_memory_sample *sample = dev ? oia_vec_push(&ctx->memory) : NULL;
+  oi_memory_sample *sample = dev ? oi_array_push(&ctx->memory) : NULL;
   if (!sample) {
     ctx->failed = true;
     return;
@@ -106,20 +106,16 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
 }
 
-void oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
+uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
   uint32_t range =
       live_range(ctx, ev->device, ev->u.data.host_addr, LIVE_BY_HOST);
   if (range == OIA_NONE)
     range = live_range(ctx, ev->device, ev->u.data.device_addr, LIVE_BY_DEVICE);
   if (range == OIA_NONE)
-    return; /* allocated before the trace began */
+    return OIA_NONE; /* allocated before the trace began */
   end_lifetime(ctx, range, ev->u.data.duration_ns);
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
-  const oia_range *r = oia_range_at(ctx, range);
-  oia_device_state *dev = oia_device(ctx, ev->device);
-  /* inside a target region the region's kernel may still be unreported */
-  if (!r->anonymous && dev && dev->regions_active == 0)
-    oia_unused_deleted(ctx, ev->device, r->host_addr, r->bytes);
+  return range;
 }
 
 void oia_allocs_finish(oi_analysis *ctx) {

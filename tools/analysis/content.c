@@ -37,14 +37,14 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
                              uint64_t bytes, uint64_t host_addr,
                              uint32_t profile, bool sampled,
                              bool *holder_sampled) {
-  oia_key key = {{(uint64_t)(int64_t)receiver, hash, bytes, 0}};
-  uint32_t index = oia_table_get(&ctx->contents, &key);
-  if (index == OIA_TABLE_NONE) {
-    if (oia_table_size(&ctx->contents) >= OIA_CONTENT_LIMIT)
+  oi_map_key key = {{(uint64_t)(int64_t)receiver, hash, bytes, 0}};
+  uint32_t index = oi_map_get(&ctx->contents, &key);
+  if (index == OI_MAP_NONE) {
+    if (oi_map_size(&ctx->contents) >= OIA_CONTENT_LIMIT)
       return OIA_NONE;
-    uint32_t *slot = oia_table_slot(&ctx->contents, &key);
+    uint32_t *slot = oi_map_slot(&ctx->contents, &key);
     oia_content_holder *holder =
-        slot ? oia_vec_push(&ctx->content_holders) : NULL;
+        slot ? oi_array_push(&ctx->content_holders) : NULL;
     if (!holder) {
       ctx->failed = true;
       return OIA_NONE;
@@ -56,7 +56,7 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
     return OIA_NONE;
   }
   oia_content_holder *first =
-      OIA_VEC_AT(ctx->content_holders, oia_content_holder, index);
+      OI_ARRAY_AT(ctx->content_holders, oia_content_holder, index);
   if (first->host_addr == host_addr ||
       place_of(ctx, first->profile) == place_of(ctx, profile))
     return OIA_NONE;
@@ -80,7 +80,7 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   uint64_t hash = ev->u.data.hash;
 
   /* versions saturate after 4 billion transfers: changes then go unseen */
-  if (ctx->transfers < OIA_SEGMENT_NONE - 1)
+  if (ctx->transfers < OI_INTERVAL_NONE - 1)
     ctx->transfers++;
   uint32_t write = ctx->transfers;
   oia_versions_enter(ctx, recv);

@@ -31,96 +31,47 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->content_holders.elem = sizeof(oia_content_holder);
   ctx->region_vars.elem = sizeof(oia_region_vars);
   ctx->pending_free = OIA_NONE;
-  ctx->host_version_root = OIA_SEGMENT_NONE;
-  ctx->host_coverage_root = OIA_SEGMENT_NONE;
+  ctx->host_version_root = OI_INTERVAL_NONE;
+  ctx->host_coverage_root = OI_INTERVAL_NONE;
   ctx->overlapping.elem = sizeof(uint32_t);
   ctx->memory.elem = sizeof(oi_memory_sample);
   ctx->last_device = OIA_NONE;
-  oia_segment_pool_init(&ctx->segments);
+  oi_interval_pool_init(&ctx->segments);
   return ctx;
 }
 
 void oi_analysis_destroy(oi_analysis *ctx) {
   if (!ctx)
     return;
-  oia_table *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
+  oi_map *tables[] = {&ctx->places_by_key, &ctx->profiles_by_key,
                          &ctx->ranges_by_key, &ctx->live_allocs,
                          &ctx->contents,      &ctx->groups_by_key,
                          &ctx->compiler_regions, &ctx->native_regions};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
-    oia_table_free(tables[i]);
+    oi_map_free(tables[i]);
   for (size_t i = 0; i < ctx->strings.len; i++)
-    free(*OIA_VEC_AT(ctx->strings, char *, i));
-  oia_vec *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
+    free(*OI_ARRAY_AT(ctx->strings, char *, i));
+  oi_array *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
                      &ctx->groups,  &ctx->pending,         &ctx->devices,
                      &ctx->strings, &ctx->content_holders, &ctx->overlapping,
                      &ctx->memory,  &ctx->region_vars};
   for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++)
-    oia_vec_free(vecs[i]);
-  oia_segment_pool_free(&ctx->segments);
+    oi_array_free(vecs[i]);
+  oi_interval_pool_free(&ctx->segments);
   free(ctx->findings);
   free(ctx->profile_out);
   free((void *)ctx->totals.devices);
   free(ctx);
 }
 
-oia_device_state *oia_device(oi_analysis *ctx, int32_t device) {
-  if (ctx->last_device != OIA_NONE) {
-    oia_device_state *d =
-        OIA_VEC_AT(ctx->devices, oia_device_state, ctx->last_device);
-    if (d->summary.device == device)
-      return d;
-  }
-  for (size_t i = 0; i < ctx->devices.len; i++) {
-    oia_device_state *d = OIA_VEC_AT(ctx->devices, oia_device_state, i);
-    if (d->summary.device == device) {
-      ctx->last_device = (uint32_t)i;
-      return d;
-    }
-  }
-  oia_device_state *d = oia_vec_push(&ctx->devices);
-  if (!d) {
-    ctx->failed = true;
-    return NULL;
-  }
-  d->summary.device = device;
-  d->pending_root = OIA_SEGMENT_NONE;
-  d->version_root = OIA_SEGMENT_NONE;
-  d->coverage_root = OIA_SEGMENT_NONE;
-  ctx->last_device = (uint32_t)(ctx->devices.len - 1);
-  return d;
-}
-
-uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
-                      uint64_t bytes, bool anonymous) {
-  oia_key key = {{(uint64_t)(int64_t)holder, host_addr, bytes, anonymous}};
-  uint32_t *slot = oia_table_slot(&ctx->ranges_by_key, &key);
-  if (!slot) {
-    ctx->failed = true;
-    return OIA_NONE;
-  }
-  if (*slot == OIA_TABLE_NONE) {
-    oia_range *r = oia_vec_push(&ctx->ranges);
-    if (!r) {
-      ctx->failed = true;
-      return OIA_NONE;
-    }
-    r->holder = holder;
-    r->host_addr = host_addr;
-    r->bytes = bytes;
-    r->anonymous = anonymous;
-    r->place_profile = OIA_NONE;
-    r->alloc_profile = OIA_NONE;
-    *slot = (uint32_t)(ctx->ranges.len - 1);
-  }
-  return *slot;
-}
-
 static int32_t event_device(const oi_event *ev) {
   if (ev->device >= 0)
     return ev->device;
-  int64_t generic = (int64_t)ev->u.generic[1];
-  return generic >= 0 && generic <= INT32_MAX ? (int32_t)generic : -1;
+  uint64_t word;
+  if (!oi_event_link(ev, OI_LINK_DEVICE, &word))
+    return -1;
+  int64_t device = (int64_t)word;
+  return device >= 0 && device <= INT32_MAX ? (int32_t)device : -1;
 }
 
 static void note_time(oi_analysis *ctx, uint64_t start, uint64_t end) {
@@ -169,9 +120,15 @@ static void data_op(oi_analysis *ctx, const oi_event *ev) {
   case OI_DATA_OP_ALLOC:
     oia_alloc_begin(ctx, ev, profile);
     return;
-  case OI_DATA_OP_DELETE:
-    oia_alloc_end(ctx, ev);
+  case OI_DATA_OP_DELETE: {
+    uint32_t ended = oia_alloc_end(ctx, ev);
+    const oia_range *r = ended != OIA_NONE ? oia_range_at(ctx, ended) : NULL;
+    oia_device_state *dev = r ? oia_device(ctx, ev->device) : NULL;
+    /* inside a target region the region's kernel may still be unreported */
+    if (r && !r->anonymous && dev && dev->regions_active == 0)
+      oia_unused_deleted(ctx, ev->device, r->host_addr, r->bytes);
     return;
+  }
   default:
     return;
   }
@@ -217,22 +174,22 @@ static void device_activity(oi_analysis *ctx, const oi_event *ev,
 /* A `target` construct that the hooks report themselves: every one when
  * the runtime's target callbacks are off (inferred data ops), else only an
  * if(false) region, which runs on the host. Its begin carries the device
- * and the if() value (u.generic[0], 0 = false), its end neither, so the
+ * and the if() value (0 = false), its end neither, so the
  * thread remembers the device until the end (target regions do not nest). */
 static void compiler_region(oi_analysis *ctx, const oi_event *ev) {
-  oia_key key = {{ev->thread, 0, 0, 0}};
-  uint32_t *slot = oia_table_slot(&ctx->compiler_regions, &key);
+  oi_map_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t *slot = oi_map_slot(&ctx->compiler_regions, &key);
   if (!slot) {
     ctx->failed = true;
     return;
   }
   if (ev->endpoint == OI_EP_BEGIN) {
-    bool on_host = (int64_t)ev->u.generic[0] == 0 || ev->device < 0;
+    bool on_host = OI_GET(ev, CONSTRUCT, if_value) == 0 || ev->device < 0;
     *slot = on_host ? 0 : (uint32_t)ev->device + 1; /* 0: no region */
     if (!on_host)
       device_activity(ctx, ev, ev->device, false);
   } else if (ev->endpoint == OI_EP_END) {
-    uint32_t device_plus_one = *slot == OIA_TABLE_NONE ? 0 : *slot;
+    uint32_t device_plus_one = *slot == OI_MAP_NONE ? 0 : *slot;
     *slot = 0;
     if (device_plus_one)
       device_activity(ctx, ev, (int32_t)(device_plus_one - 1), false);

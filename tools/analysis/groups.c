@@ -12,15 +12,15 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
   /* a duplicate is a duplicate wherever the earlier copy came from */
   bool keyed_by_other =
       kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
-  oia_key key = {{(uint64_t)kind | (uint64_t)op << 8, profile,
+  oi_map_key key = {{(uint64_t)kind | (uint64_t)op << 8, profile,
                   keyed_by_other ? other_profile : OIA_NONE, 0}};
-  uint32_t *slot = oia_table_slot(&ctx->groups_by_key, &key);
+  uint32_t *slot = oi_map_slot(&ctx->groups_by_key, &key);
   if (!slot) {
     ctx->failed = true;
     return NULL;
   }
-  if (*slot == OIA_TABLE_NONE) {
-    oia_group *g = oia_vec_push(&ctx->groups);
+  if (*slot == OI_MAP_NONE) {
+    oia_group *g = oi_array_push(&ctx->groups);
     if (!g) {
       ctx->failed = true;
       return NULL;
@@ -33,12 +33,12 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
     g->host_addr = host_addr;
     *slot = (uint32_t)(ctx->groups.len - 1);
   }
-  return OIA_VEC_AT(ctx->groups, oia_group, *slot);
+  return OI_ARRAY_AT(ctx->groups, oia_group, *slot);
 }
 
 static const oi_finding_place *place_of(oi_analysis *ctx, uint32_t profile) {
   uint32_t place = oia_profile_at(ctx, profile)->place;
-  return &OIA_VEC_AT(ctx->places, oia_place_rec, place)->place;
+  return &OI_ARRAY_AT(ctx->places, oia_place_rec, place)->place;
 }
 
 static int by_importance(const void *a, const void *b) {
@@ -60,7 +60,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
   if (!ctx->findings)
     return -1;
   for (size_t i = 0; i < ctx->groups.len; i++) {
-    const oia_group *g = OIA_VEC_AT(ctx->groups, oia_group, i);
+    const oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, i);
     const oia_profile_rec *p = oia_profile_at(ctx, g->profile);
     const oia_range *r = oia_range_at(ctx, g->range);
     oi_finding *f = &ctx->findings[i];

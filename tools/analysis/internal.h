@@ -7,23 +7,14 @@
 #include <stdint.h>
 
 #include "analysis.h"
-#include "segments.h"
-#include "table.h"
+#include "array.h"
+#include "intervals.h"
+#include "map.h"
 
 #define OIA_NONE UINT32_MAX
 #define OIA_HOST_DEVICE (-1)
 /* distinct contents remembered for identical_content (memory bound) */
 #define OIA_CONTENT_LIMIT (1u << 20)
-
-/* A growable array of fixed-size records. */
-typedef struct oia_vec {
-  void *data;
-  size_t len, cap, elem;
-} oia_vec;
-
-#define OIA_VEC_AT(vec, type, i) (&((type *)(vec).data)[i])
-void *oia_vec_push(oia_vec *vec); /* zeroed new record, NULL on OOM */
-void oia_vec_free(oia_vec *vec);
 
 /* What one holder (a device, or the host) has for one host range, and the
  * allocation state of that range on a device. */
@@ -126,20 +117,20 @@ typedef struct oia_device_state {
 struct oi_analysis {
   oi_analysis_callbacks cb;
   bool failed, finished;
-  oia_table places_by_key, profiles_by_key, ranges_by_key, live_allocs,
+  oi_map places_by_key, profiles_by_key, ranges_by_key, live_allocs,
       contents, groups_by_key,
       compiler_regions, /* thread -> device + 1 of its open hook-reported
                            target region, 0 = none */
       native_regions;   /* thread -> its oia_region_vars */
-  oia_vec places, profiles, ranges, groups, pending, devices, strings,
+  oi_array places, profiles, ranges, groups, pending, devices, strings,
       content_holders, region_vars;
   uint32_t pending_free;
   uint32_t host_version_root;  /* the host's version_root */
   uint32_t host_coverage_root; /* the host's coverage_root */
-  oia_vec overlapping;         /* scratch: range indices */
-  oia_vec memory;              /* oi_memory_sample after each alloc/delete */
+  oi_array overlapping;         /* scratch: range indices */
+  oi_array memory;              /* oi_memory_sample after each alloc/delete */
   uint32_t transfers;          /* write versions handed out so far */
-  oia_segment_pool segments;
+  oi_interval_pool segments;
   uint32_t last_device; /* index cache into devices */
   bool any_event;
   uint64_t busy_until;      /* latest end of a data op or kernel seen */
@@ -151,7 +142,7 @@ struct oi_analysis {
   size_t nprofile;
 };
 
-/* context.c */
+/* holders.c: the model the detectors share */
 oia_device_state *oia_device(oi_analysis *ctx, int32_t device);
 uint32_t oia_range_of(oi_analysis *ctx, int32_t holder, uint64_t host_addr,
                       uint64_t bytes, bool anonymous);
@@ -163,10 +154,10 @@ char *oia_strdup(oi_analysis *ctx, const char *text);
 /* extend the range's first/last mapped line by the profile's line */
 void oia_widen_lines(oi_analysis *ctx, uint32_t range, uint32_t profile);
 static inline oia_range *oia_range_at(oi_analysis *ctx, uint32_t i) {
-  return OIA_VEC_AT(ctx->ranges, oia_range, i);
+  return OI_ARRAY_AT(ctx->ranges, oia_range, i);
 }
 static inline oia_profile_rec *oia_profile_at(oi_analysis *ctx, uint32_t i) {
-  return OIA_VEC_AT(ctx->profiles, oia_profile_rec, i);
+  return OI_ARRAY_AT(ctx->profiles, oia_profile_rec, i);
 }
 
 /* totals.c: the public results built by oi_analysis_finish */
@@ -192,7 +183,10 @@ uint32_t oia_versions_newest(oi_analysis *ctx, uint32_t range);
 
 /* allocations.c: repeated and unused allocations, peak memory */
 void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
-void oia_alloc_end(oi_analysis *ctx, const oi_event *ev);
+/* the range whose allocation the delete ended, OIA_NONE if unknown (the
+ * caller tells the unused-transfer detector: detectors do not call each
+ * other) */
+uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev);
 void oia_allocs_finish(oi_analysis *ctx);
 
 /* unused_transfers.c */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 char *oia_strdup(oi_analysis *ctx, const char *text) {
-  char **slot = oia_vec_push(&ctx->strings);
+  char **slot = oi_array_push(&ctx->strings);
   if (!slot) {
     ctx->failed = true;
     return NULL;
@@ -30,20 +30,20 @@ char *oia_strdup(oi_analysis *ctx, const char *text) {
 void oia_native_region(oi_analysis *ctx, const oi_event *ev) {
   if (ev->endpoint != OI_EP_BEGIN && ev->endpoint != OI_EP_END)
     return;
-  oia_key key = {{ev->thread, 0, 0, 0}};
-  uint32_t *slot = oia_table_slot(&ctx->native_regions, &key);
+  oi_map_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t *slot = oi_map_slot(&ctx->native_regions, &key);
   if (!slot) {
     ctx->failed = true;
     return;
   }
-  if (*slot == OIA_TABLE_NONE) {
-    if (!oia_vec_push(&ctx->region_vars)) {
+  if (*slot == OI_MAP_NONE) {
+    if (!oi_array_push(&ctx->region_vars)) {
       ctx->failed = true;
       return;
     }
     *slot = (uint32_t)(ctx->region_vars.len - 1);
   }
-  oia_region_vars *vars = OIA_VEC_AT(ctx->region_vars, oia_region_vars, *slot);
+  oia_region_vars *vars = OI_ARRAY_AT(ctx->region_vars, oia_region_vars, *slot);
   vars->codeptr = ev->endpoint == OI_EP_BEGIN ? ev->codeptr : 0;
   vars->count = 0;
 }
@@ -53,12 +53,12 @@ void oia_native_region(oi_analysis *ctx, const oi_event *ev) {
  * 0 when there is none to go by: no instance open, another code address,
  * no host address, or more variables than are followed. */
 static uint32_t native_var(oi_analysis *ctx, const oi_event *ev) {
-  oia_key key = {{ev->thread, 0, 0, 0}};
-  uint32_t index = oia_table_get(&ctx->native_regions, &key);
+  oi_map_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t index = oi_map_get(&ctx->native_regions, &key);
   uint64_t host = ev->u.data.host_addr;
-  if (index == OIA_TABLE_NONE || !host)
+  if (index == OI_MAP_NONE || !host)
     return 0;
-  oia_region_vars *vars = OIA_VEC_AT(ctx->region_vars, oia_region_vars, index);
+  oia_region_vars *vars = OI_ARRAY_AT(ctx->region_vars, oia_region_vars, index);
   if (!vars->codeptr || vars->codeptr != ev->codeptr)
     return 0;
   for (uint32_t i = 0; i < vars->count; i++)
@@ -74,19 +74,19 @@ static uint32_t native_var(oi_analysis *ctx, const oi_event *ev) {
  * and the variable's position in its target construct (so one line is one
  * place however many host addresses its variable has: a fresh heap block
  * each time), else the code address and host address of the operation. */
-static oia_key place_key(oi_analysis *ctx, const oi_event *ev) {
+static oi_map_key place_key(oi_analysis *ctx, const oi_event *ev) {
   if (ev->site)
-    return (oia_key){{ev->site | (uint64_t)ev->var << 32, 0,
+    return (oi_map_key){{ev->site | (uint64_t)ev->var << 32, 0,
                       ev->var ? 0 : ev->u.data.host_addr, 0}};
   uint32_t position = native_var(ctx, ev);
   /* the top bit keeps positions apart from host addresses */
   uint64_t variable =
       position ? UINT64_C(1) << 63 | position : ev->u.data.host_addr;
-  return (oia_key){{0, ev->codeptr, variable, 0}};
+  return (oi_map_key){{0, ev->codeptr, variable, 0}};
 }
 
 static uint32_t new_place(oi_analysis *ctx, const oi_event *ev) {
-  oia_place_rec *rec = oia_vec_push(&ctx->places);
+  oia_place_rec *rec = oi_array_push(&ctx->places);
   if (!rec) {
     ctx->failed = true;
     return OIA_NONE;
@@ -113,36 +113,36 @@ static uint32_t new_place(oi_analysis *ctx, const oi_event *ev) {
   place.var_text = oia_strdup(ctx, name);
   place.file = file ? oia_strdup(ctx, file) : NULL;
   place.line = line;
-  rec = OIA_VEC_AT(ctx->places, oia_place_rec, index);
+  rec = OI_ARRAY_AT(ctx->places, oia_place_rec, index);
   rec->place = place;
   rec->host_addr = ev->u.data.host_addr;
   return index;
 }
 
 uint32_t oia_profile_of(oi_analysis *ctx, const oi_event *ev) {
-  oia_key key = place_key(ctx, ev);
+  oi_map_key key = place_key(ctx, ev);
   key.w[3] = (uint64_t)(int64_t)ev->device;
-  uint32_t *slot = oia_table_slot(&ctx->profiles_by_key, &key);
+  uint32_t *slot = oi_map_slot(&ctx->profiles_by_key, &key);
   if (!slot) {
     ctx->failed = true;
     return OIA_NONE;
   }
-  if (*slot != OIA_TABLE_NONE)
+  if (*slot != OI_MAP_NONE)
     return *slot;
   key.w[3] = UINT64_MAX; /* the place itself, shared by all devices */
-  uint32_t *place_slot = oia_table_slot(&ctx->places_by_key, &key);
+  uint32_t *place_slot = oi_map_slot(&ctx->places_by_key, &key);
   if (!place_slot) {
     ctx->failed = true;
     return OIA_NONE;
   }
-  if (*place_slot == OIA_TABLE_NONE)
+  if (*place_slot == OI_MAP_NONE)
     *place_slot = new_place(ctx, ev);
   uint32_t place = *place_slot;
   oia_profile_rec *rec =
-      place == OIA_NONE ? NULL : oia_vec_push(&ctx->profiles);
+      place == OIA_NONE ? NULL : oi_array_push(&ctx->profiles);
   if (!rec) {
     ctx->failed = true;
-    return OIA_NONE; /* the slot keeps OIA_TABLE_NONE: nothing half-made */
+    return OIA_NONE; /* the slot keeps OI_MAP_NONE: nothing half-made */
   }
   rec->place = place;
   rec->out.device = ev->device;
@@ -151,7 +151,7 @@ uint32_t oia_profile_of(oi_analysis *ctx, const oi_event *ev) {
 }
 
 void oia_widen_lines(oi_analysis *ctx, uint32_t range, uint32_t profile) {
-  oia_place_rec *place = OIA_VEC_AT(ctx->places, oia_place_rec,
+  oia_place_rec *place = OI_ARRAY_AT(ctx->places, oia_place_rec,
                                     oia_profile_at(ctx, profile)->place);
   unsigned line = place->place.line;
   oia_range *r = oia_range_at(ctx, range);

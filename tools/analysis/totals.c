@@ -22,7 +22,7 @@ int oia_build_totals(oi_analysis *ctx) {
     return -1;
   size_t with_data = 0;
   for (size_t i = 0; i < ctx->devices.len; i++) {
-    const oia_device_state *dev = OIA_VEC_AT(ctx->devices, oia_device_state, i);
+    const oia_device_state *dev = OI_ARRAY_AT(ctx->devices, oia_device_state, i);
     devices[i] = dev->summary;
     if (!dev->saw_kernel_events)
       devices[i].kernels = dev->target_regions;
@@ -44,7 +44,7 @@ int oia_build_profile(oi_analysis *ctx) {
     oia_profile_rec *rec = oia_profile_at(ctx, (uint32_t)i);
     ctx->profile_out[i] = rec->out;
     ctx->profile_out[i].at =
-        OIA_VEC_AT(ctx->places, oia_place_rec, rec->place)->place;
+        OI_ARRAY_AT(ctx->places, oia_place_rec, rec->place)->place;
   }
   return 0;
 }

@@ -8,7 +8,7 @@
 
 static void settle(oi_analysis *ctx, uint32_t index) {
   oia_pending_transfer *t =
-      OIA_VEC_AT(ctx->pending, oia_pending_transfer, index);
+      OI_ARRAY_AT(ctx->pending, oia_pending_transfer, index);
   if (t->unused_bytes) {
     uint64_t unused = t->unused_bytes < t->bytes ? t->unused_bytes : t->bytes;
     uint64_t time =
@@ -27,7 +27,7 @@ static void settle(oi_analysis *ctx, uint32_t index) {
       ctx->totals.saved_ns += time;
       ctx->totals.saved_bytes += unused;
     }
-    t = OIA_VEC_AT(ctx->pending, oia_pending_transfer, index);
+    t = OI_ARRAY_AT(ctx->pending, oia_pending_transfer, index);
   }
   t->next_free = ctx->pending_free;
   ctx->pending_free = index;
@@ -37,7 +37,7 @@ static void visit(void *user, uint32_t owner, uint64_t lost_bytes,
                   int segments_delta) {
   oi_analysis *ctx = user;
   oia_pending_transfer *t =
-      OIA_VEC_AT(ctx->pending, oia_pending_transfer, owner);
+      OI_ARRAY_AT(ctx->pending, oia_pending_transfer, owner);
   t->unused_bytes += lost_bytes;
   t->segments = (uint32_t)((int64_t)t->segments + segments_delta);
   if (t->segments == 0)
@@ -48,10 +48,10 @@ static uint32_t new_pending(oi_analysis *ctx) {
   if (ctx->pending_free != OIA_NONE) {
     uint32_t index = ctx->pending_free;
     ctx->pending_free =
-        OIA_VEC_AT(ctx->pending, oia_pending_transfer, index)->next_free;
+        OI_ARRAY_AT(ctx->pending, oia_pending_transfer, index)->next_free;
     return index;
   }
-  if (!oia_vec_push(&ctx->pending)) {
+  if (!oi_array_push(&ctx->pending)) {
     ctx->failed = true;
     return OIA_NONE;
   }
@@ -67,7 +67,7 @@ void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
   if (index == OIA_NONE)
     return;
   oia_pending_transfer *t =
-      OIA_VEC_AT(ctx->pending, oia_pending_transfer, index);
+      OI_ARRAY_AT(ctx->pending, oia_pending_transfer, index);
   *t = (oia_pending_transfer){.profile = profile,
                               .range = range,
                               .segments = 1,
@@ -75,7 +75,7 @@ void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
                               .bytes = ev->u.data.bytes,
                               .duration_ns = ev->u.data.duration_ns};
   uint64_t start = ev->u.data.host_addr;
-  if (oia_segments_overwrite(&ctx->segments, &dev->pending_root, start,
+  if (oi_intervals_overwrite(&ctx->segments, &dev->pending_root, start,
                              start + ev->u.data.bytes, index, visit, ctx) != 0)
     ctx->failed = true;
 }
@@ -83,22 +83,22 @@ void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
 void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr,
                         uint64_t bytes) {
   oia_device_state *dev = oia_device(ctx, device);
-  if (dev && oia_segments_overwrite(&ctx->segments, &dev->pending_root,
+  if (dev && oi_intervals_overwrite(&ctx->segments, &dev->pending_root,
                                     host_addr, host_addr + bytes,
-                                    OIA_SEGMENT_NONE, visit, ctx) != 0)
+                                    OI_INTERVAL_NONE, visit, ctx) != 0)
     ctx->failed = true;
 }
 
 void oia_unused_kernel(oi_analysis *ctx, oia_device_state *dev) {
-  oia_segments_clear(&ctx->segments, &dev->pending_root, visit, ctx);
+  oi_intervals_clear(&ctx->segments, &dev->pending_root, visit, ctx);
 }
 
 void oia_unused_finish(oi_analysis *ctx) {
   /* whatever is still pending was sent after the device's last kernel */
   for (size_t i = 0; i < ctx->devices.len; i++) {
-    oia_device_state *dev = OIA_VEC_AT(ctx->devices, oia_device_state, i);
-    if (oia_segments_overwrite(&ctx->segments, &dev->pending_root, 0,
-                               UINT64_MAX, OIA_SEGMENT_NONE, visit, ctx) != 0)
+    oia_device_state *dev = OI_ARRAY_AT(ctx->devices, oia_device_state, i);
+    if (oi_intervals_overwrite(&ctx->segments, &dev->pending_root, 0,
+                               UINT64_MAX, OI_INTERVAL_NONE, visit, ctx) != 0)
       ctx->failed = true;
   }
 }

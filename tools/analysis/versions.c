@@ -27,7 +27,7 @@ static void collect_range(void *user, uint32_t range, uint64_t bytes,
   (void)bytes;
   (void)segments_delta;
   oi_analysis *ctx = user;
-  uint32_t *slot = oia_vec_push(&ctx->overlapping);
+  uint32_t *slot = oi_array_push(&ctx->overlapping);
   if (slot)
     *slot = range;
   else
@@ -59,7 +59,7 @@ static void become_overlapped(oi_analysis *ctx, uint32_t range) {
   uint32_t seed = r->last_write;
   uint32_t *root = holder_root(ctx, r->holder, false);
   if (seed && root &&
-      oia_segments_overwrite(&ctx->segments, root, start, end, seed, ignore,
+      oi_intervals_overwrite(&ctx->segments, root, start, end, seed, ignore,
                              NULL) != 0)
     ctx->failed = true;
 }
@@ -75,13 +75,13 @@ void oia_versions_enter(oi_analysis *ctx, uint32_t range) {
     return;
   /* collect first: seeding allocates nodes of the same pool */
   ctx->overlapping.len = 0;
-  oia_segments_query(&ctx->segments, root, start, end, collect_range, ctx);
-  if (oia_segments_overwrite(&ctx->segments, root, start, end, range, ignore,
+  oi_intervals_query(&ctx->segments, root, start, end, collect_range, ctx);
+  if (oi_intervals_overwrite(&ctx->segments, root, start, end, range, ignore,
                              NULL) != 0)
     ctx->failed = true;
   size_t found = ctx->overlapping.len;
   for (size_t i = 0; i < found; i++)
-    become_overlapped(ctx, *OIA_VEC_AT(ctx->overlapping, uint32_t, i));
+    become_overlapped(ctx, *OI_ARRAY_AT(ctx->overlapping, uint32_t, i));
   if (found)
     become_overlapped(ctx, range);
 }
@@ -95,7 +95,7 @@ uint32_t oia_versions_write(oi_analysis *ctx, uint32_t range, uint32_t write) {
   newest = 0;
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
   uint32_t *root = holder_root(ctx, r->holder, false);
-  if (root && oia_segments_overwrite(&ctx->segments, root, start, end, write,
+  if (root && oi_intervals_overwrite(&ctx->segments, root, start, end, write,
                                      track_newest, &newest) != 0)
     ctx->failed = true;
   return newest;
@@ -109,6 +109,6 @@ uint32_t oia_versions_newest(oi_analysis *ctx, uint32_t range) {
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
   uint32_t *root = holder_root(ctx, r->holder, false);
   if (root)
-    oia_segments_query(&ctx->segments, root, start, end, track_newest, &newest);
+    oi_intervals_query(&ctx->segments, root, start, end, track_newest, &newest);
   return newest;
 }

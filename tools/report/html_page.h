@@ -1,5 +1,5 @@
 /* What the files of `--format html` share: the page being written, HTML
- * escaping, and the sections each file writes (report_html.c: the page,
+ * escaping (html_page.c), and the sections each file writes (report_html.c: the page,
  * summary and findings; html_source.c: the annotated source;
  * html_plots.c and html_timeline.c: the SVG plots). */
 #ifndef OMPT_INST_REPORT_HTML_PAGE_H

@@ -13,17 +13,20 @@ typedef struct oi_report_options {
   const char *source_dir; /* annotate, html: where to look for moved sources */
 } oi_report_options;
 
-int oi_write_text(const oi_profile *p, const oi_report_options *o, FILE *out);
-int oi_write_annotate(const oi_profile *p, const oi_report_options *o, FILE *out);
-int oi_write_json(const oi_profile *p, const oi_report_options *o, FILE *out);
-/* The few lines shown at program exit (docs/reports.md). */
-int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out);
-/* One self-contained page (inline CSS, JS and SVG) to open in a browser. */
-int oi_write_html(const oi_profile *p, const oi_report_options *o, FILE *out);
-int oi_write_chrome(const oi_profile *p, const oi_report_options *o, FILE *out);
-/* Creates the OTF2 archive folder `path` (anchor file `traces.otf2`).
- * 0, or -1 with the cause in oi_otf2_error() (nothing printed). */
-int oi_write_otf2(const oi_profile *p, const oi_report_options *o, const char *path);
-const char *oi_otf2_error(void);
+/* One writer per row of formats.def: a STREAM writer writes to `out`; an
+ * ARCHIVE writer creates the folder `path` (otf2: anchor file
+ * `traces.otf2`) and returns 0, or -1 with the cause in oi_<name>_error()
+ * (nothing printed). summary: the few lines shown at program exit
+ * (docs/reports.md); html: one self-contained page (inline CSS, JS, SVG). */
+#include "formats.def"
+#define OI_WRITER_STREAM(name) FILE *out);
+#define OI_WRITER_ARCHIVE(name)                                               \
+  const char *path);                                                          \
+  const char *oi_##name##_error(void);
+#define OI_DECLARE_WRITER(id, name, kind, timeline, what)                     \
+  int oi_write_##name(const oi_profile *p, const oi_report_options *o,        \
+                      OI_WRITER_##kind(name)
+OI_REPORT_FORMATS(OI_DECLARE_WRITER)
+#undef OI_DECLARE_WRITER
 
 #endif

@@ -68,6 +68,8 @@ typedef struct oi_trace_reader {
   uint32_t capability_count;
   oi_thread_record *threads;
   uint32_t thread_count;
+  uint64_t site_capacity, module_capacity, info_capacity, capability_capacity,
+      thread_capacity; /* of the arrays above (common/array.h) */
   bool complete; /* an OI_REC_END record was found */
   oi_end_record end;
   uint64_t events_in_file; /* events in all intact OI_REC_EVENTS records */

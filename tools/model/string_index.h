@@ -1,17 +1,19 @@
 /* Maps strings to dense indices 0, 1, 2, ... in first-seen order (an
  * interning table): the report model keys its rows, places and variables by
- * text, and writers walk them by index. */
+ * text, and writers walk them by index. Built on common/'s array and map. */
 #ifndef OMPT_INST_REPORT_STRING_INDEX_H
 #define OMPT_INST_REPORT_STRING_INDEX_H
 
 #include <stddef.h>
 #include <stdint.h>
 
+#include "map.h"
+
 typedef struct oi_string_index {
-  char **strings;  /* by index */
-  uint32_t count, capacity;
-  uint32_t *slots; /* open addressing: index + 1, 0 = empty */
-  uint32_t slot_count;
+  char **strings; /* by index */
+  uint32_t count;
+  uint64_t capacity;
+  oi_map ids; /* (text hash, length, probe) -> index */
 } oi_string_index;
 
 /* The index of `text`, added if new; UINT32_MAX when out of memory. */

@@ -1,7 +1,8 @@
 /* The capability listing: one pass over the events counting origins per
  * kind, joined with the trace's capability record. */
-#include "capabilities.h"
+#include "cmd_capabilities.h"
 
+#include <omp-tools.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,36 +12,18 @@
 #include "ompt_callback_names.h"
 #include "trace_reader.h"
 
-/* The runtime callbacks that report each kind (EMI first, then its pre-5.1
- * fallback); kinds only the compiler reports have none. */
-static const char *const kind_callbacks[OI_KIND_COUNT][2] = {
-    [OI_KIND_THREAD] = {"thread_begin"},
-    [OI_KIND_PARALLEL] = {"parallel_begin"},
-    [OI_KIND_IMPLICIT_TASK] = {"implicit_task"},
-    [OI_KIND_WORK] = {"work"},
-    [OI_KIND_DISPATCH] = {"dispatch"},
-    [OI_KIND_SYNC] = {"sync_region"},
-    [OI_KIND_MUTEX] = {"mutex_acquired"},
-    [OI_KIND_LOCK_INIT] = {"lock_init"},
-    [OI_KIND_LOCK_DESTROY] = {"lock_destroy"},
-    [OI_KIND_NEST_LOCK] = {"nest_lock"},
-    [OI_KIND_TASK_CREATE] = {"task_create"},
-    [OI_KIND_TASK] = {"task_schedule"},
-    [OI_KIND_DEPENDENCE] = {"dependences"},
-    [OI_KIND_MASKED] = {"masked"},
-    [OI_KIND_FLUSH] = {"flush"},
-    [OI_KIND_CANCEL] = {"cancel"},
-    [OI_KIND_REDUCTION] = {"reduction"},
-    [OI_KIND_CONTROL_TOOL] = {"control_tool"},
-    [OI_KIND_DEVICE_INIT] = {"device_initialize"},
-    [OI_KIND_DEVICE_FINALIZE] = {"device_finalize"},
-    [OI_KIND_DEVICE_LOAD] = {"device_load"},
-    [OI_KIND_DEVICE_UNLOAD] = {"device_unload"},
-    [OI_KIND_TARGET] = {"target_emi", "target"},
-    [OI_KIND_KERNEL] = {"target_submit_emi", "target_submit"},
-    [OI_KIND_DATA_OP] = {"target_data_op_emi", "target_data_op"},
-    [OI_KIND_MAP] = {"target_map_emi", "target_map"},
-    [OI_KIND_ERROR] = {"error"},
+/* The runtime callbacks that report each kind (its REPORTS rows of
+ * OI_OMPT_CALLBACKS: an EMI callback first, then its pre-5.1 fallback);
+ * kinds only the compiler reports have none (0). */
+static const ompt_callbacks_t kind_callbacks[OI_KIND_COUNT][2] = {
+#define KIND_CALLBACK(group, callback, kind, role)                            \
+  OI_IF_REPORTS(role, [OI_KIND_##kind] = {ompt_callback_##callback}, )
+#define KIND_CALLBACK_EMI(group, callback, kind, role)                        \
+  OI_IF_REPORTS(role, [OI_KIND_##kind] = {ompt_callback_##callback##_emi,     \
+                                          ompt_callback_##callback}, )
+    OI_OMPT_CALLBACKS(KIND_CALLBACK, KIND_CALLBACK_EMI)
+#undef KIND_CALLBACK
+#undef KIND_CALLBACK_EMI
 };
 
 static const char *const result_names[] = {"disabled", "never", "impossible",
@@ -55,9 +38,9 @@ static void describe_callbacks(const oi_trace_reader *trace, unsigned kind,
   int described = 0;
   for (int c = 0; c < 2 && kind_callbacks[kind][c]; c++) {
     for (uint32_t i = 0; i < trace->capability_count; i++) {
-      const char *name = oi_ompt_callback_name(trace->capabilities[i].callback);
-      if (!name || strcmp(name, kind_callbacks[kind][c]) != 0)
+      if (trace->capabilities[i].callback != (uint32_t)kind_callbacks[kind][c])
         continue;
+      const char *name = oi_ompt_callback_name(trace->capabilities[i].callback);
       uint32_t result = trace->capabilities[i].result;
       if (!described || result >= 3) {
         snprintf(text, size, "%s=%s", name,
@@ -70,17 +53,15 @@ static void describe_callbacks(const oi_trace_reader *trace, unsigned kind,
   }
 }
 
-/* "runtime", "compiler", "both", "inferred" or a '+' list of them. */
+/* The origins' labels ("runtime", "compiler", "both", "inferred") or a
+ * '+' list of them. */
 static void describe_sources(const uint64_t count[OI_ORIGIN_COUNT], char *text,
                              size_t size) {
-  static const char *const names[OI_ORIGIN_COUNT] = {
-      [OI_ORIGIN_NATIVE] = "runtime", [OI_ORIGIN_COMPILER] = "compiler",
-      [OI_ORIGIN_MERGED] = "both", [OI_ORIGIN_INFERRED] = "inferred"};
   text[0] = '\0';
   for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
     if (count[o])
       snprintf(text + strlen(text), size - strlen(text), "%s%s",
-               text[0] ? "+" : "", names[o]);
+               text[0] ? "+" : "", oi_origin_label(o));
 }
 
 static int list(oi_trace_reader *trace) {
@@ -94,18 +75,18 @@ static int list(oi_trace_reader *trace) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
     return OI_EXIT_FAILURE;
   }
-  printf("%-16s %-34s %10s %10s %10s %10s  %s\n", "kind", "runtime callback",
-         "native", "compiler", "merged", "inferred", "source");
+  printf("%-16s %-34s", "kind", "runtime callback");
+  for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
+    printf(" %10s", oi_origin_name(o));
+  printf("  source\n");
   for (unsigned kind = 0; kind < OI_KIND_COUNT; kind++) {
     char callbacks[96], sources[64];
     describe_callbacks(trace, kind, callbacks, sizeof callbacks);
     describe_sources(count[kind], sources, sizeof sources);
-    printf("%-16s %-34s %10llu %10llu %10llu %10llu  %s\n", oi_kind_name(kind),
-           callbacks, (unsigned long long)count[kind][OI_ORIGIN_NATIVE],
-           (unsigned long long)count[kind][OI_ORIGIN_COMPILER],
-           (unsigned long long)count[kind][OI_ORIGIN_MERGED],
-           (unsigned long long)count[kind][OI_ORIGIN_INFERRED],
-           sources[0] ? sources : "-");
+    printf("%-16s %-34s", oi_kind_name(kind), callbacks);
+    for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
+      printf(" %10llu", (unsigned long long)count[kind][o]);
+    printf("  %s\n", sources[0] ? sources : "-");
   }
   return OI_EXIT_OK;
 }

@@ -2,8 +2,8 @@
  * events came from the runtime, the compiler, both (merged) or were
  * inferred, next to what the runtime answered for the callbacks that
  * report that kind. */
-#ifndef OMPT_INST_REPORT_CAPABILITIES_H
-#define OMPT_INST_REPORT_CAPABILITIES_H
+#ifndef OMPT_INST_CMD_CAPABILITIES_H
+#define OMPT_INST_CMD_CAPABILITIES_H
 
 /* argv as given to `ompt-inst report`; returns the exit code. */
 int oi_cmd_capabilities(int argc, char **argv);

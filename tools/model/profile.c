@@ -63,15 +63,14 @@ static void note_device(oi_profile *p, int64_t device) {
   p->device_count++;
 }
 
-/* Kinds whose first generic field is the enclosing parallel region's id. */
-static bool has_parallel_id(unsigned kind) {
-  return kind == OI_KIND_IMPLICIT_TASK || kind == OI_KIND_WORK ||
-         kind == OI_KIND_DISPATCH || kind == OI_KIND_SYNC || kind == OI_KIND_MASKED ||
-         kind == OI_KIND_REDUCTION;
+/* The id of the parallel region the event runs in, 0 if its kind names none. */
+static uint64_t region_of(const oi_event *e) {
+  uint64_t id;
+  return oi_event_link(e, OI_LINK_REGION, &id) ? id : 0;
 }
 
 static int64_t kernel_device(const oi_event *e) {
-  return e->device >= 0 ? e->device : (int64_t)e->u.generic[1];
+  return e->device >= 0 ? e->device : OI_GET(e, KERNEL, device);
 }
 
 /* The innermost open region of the thread whose place is known. */
@@ -100,10 +99,10 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
         p->places[enclosing].file)
       place = enclosing;
   }
-  if (place == OI_NO_INDEX && has_parallel_id(e->kind) && e->u.generic[0])
-    place = oi_address_index_get(&s->parallel_places, e->u.generic[0]);
-  if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && e->u.generic[0])
-    place = oi_address_index_get(&s->target_places, e->u.generic[0]);
+  if (place == OI_NO_INDEX && region_of(e))
+    place = oi_map_get_address(&s->parallel_places, region_of(e));
+  if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && OI_GET(e, KERNEL, target_id))
+    place = oi_map_get_address(&s->target_places, OI_GET(e, KERNEL, target_id));
   if (place == OI_NO_INDEX)
     place = enclosing_place(t);
   return place;
@@ -121,12 +120,12 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   if (!e->site || e->kind == OI_KIND_MPI)
     return label_of_event(p, e);
   uint64_t key = (uint64_t)e->site << 16 | (uint64_t)e->kind << 8 | e->construct;
-  uint32_t label = oi_address_index_get(&s->site_labels, key);
+  uint32_t label = oi_map_get_address(&s->site_labels, key);
   if (label != OI_NO_INDEX)
     return label;
   label = label_of_event(p, e);
   if (label != OI_NO_INDEX)
-    oi_address_index_set(&s->site_labels, key, label); /* out of memory: only slower */
+    oi_map_set_address(&s->site_labels, key, label); /* out of memory: only slower */
   return label;
 }
 
@@ -140,7 +139,7 @@ static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
   if (e->kind == OI_KIND_KERNEL)
     label = "kernel";
   else if (e->kind == OI_KIND_MPI)
-    label = oi_mpi_call_name((unsigned)e->u.generic[0]);
+    label = oi_mpi_call_name(OI_GET(e, MPI, call));
   else if (e->kind == OI_KIND_IMPLICIT_TASK)
     label = "implicit task";
   else if (written && (construct || !leaf[0] ||
@@ -173,12 +172,12 @@ static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned k
   oi_profile_state *s = p->state;
   bool fits = s && place < (1u << 24) && label < (1u << 23) && kind < 256;
   uint64_t key = (uint64_t)(place + 1) << 40 | (uint64_t)label << 9 | kind << 1 | compiler;
-  uint32_t row = fits ? oi_address_index_get(&s->row_ids, key) : OI_NO_INDEX;
+  uint32_t row = fits ? oi_map_get_address(&s->row_ids, key) : OI_NO_INDEX;
   if (row != OI_NO_INDEX)
     return row;
   row = new_row(p, place, label, kind, compiler);
   if (fits && row != OI_NO_INDEX)
-    oi_address_index_set(&s->row_ids, key, row); /* out of memory: only slower */
+    oi_map_set_address(&s->row_ids, key, row); /* out of memory: only slower */
   return row;
 }
 
@@ -277,15 +276,15 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
       return -1;
     /* workers and kernels find their place through these ids */
     if (e->kind == OI_KIND_PARALLEL &&
-        oi_address_index_set(&s->parallel_places, e->u.generic[0], place) != 0)
+        oi_map_set_address(&s->parallel_places, OI_GET(e, PARALLEL, parallel_id), place) != 0)
       return -1;
     if (e->kind == OI_KIND_TARGET &&
-        oi_address_index_set(&s->target_places, e->u.generic[0], place) != 0)
+        oi_map_set_address(&s->target_places, OI_GET(e, TARGET, target_id), place) != 0)
       return -1;
   }
   t->stack[t->depth++] = (oi_open_region){
       .start_ns = relative(p, e->time_ns), .row = row, .place = place,
-      .parallel_id = has_parallel_id(e->kind) ? e->u.generic[0] : 0,
+      .parallel_id = region_of(e),
       .kind = e->kind, .compiler = compiler, .label = label};
   return 0;
 }
@@ -365,7 +364,7 @@ static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e,
 static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
   oi_profile_state *s = p->state;
   uint64_t key = ((uint64_t)e->site << 16 | e->var) + 1;
-  uint32_t id = oi_address_index_get(&s->map_item_ids, key);
+  uint32_t id = oi_map_get_address(&s->map_item_ids, key);
   if (id != OI_NO_INDEX)
     return id;
   if (oi_grow((void **)&s->map_items, &s->map_item_capacity, s->map_item_count + 1,
@@ -373,7 +372,7 @@ static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
     return OI_NO_INDEX;
   id = (uint32_t)s->map_item_count;
   s->map_items[s->map_item_count++] = (oi_map_item_ref){e->site, e->var};
-  return oi_address_index_set(&s->map_item_ids, key, id) == 0 ? id : OI_NO_INDEX;
+  return oi_map_set_address(&s->map_item_ids, key, id) == 0 ? id : OI_NO_INDEX;
 }
 
 uint32_t oi_variable_intern(oi_profile *p, const char *name) {
@@ -405,8 +404,8 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
   uint32_t v = OI_NO_INDEX;
   if (site && e->var >= 1 && e->var <= site->map_count)
     name = site->maps[e->var - 1].item;
-  if (!name && (v = oi_address_index_get(&s->host_variables, host_addr)) == OI_NO_INDEX)
-    v = oi_address_index_get(&s->device_variables, device_addr);
+  if (!name && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
+    v = oi_map_get_address(&s->device_variables, device_addr);
   if (v == OI_NO_INDEX) {
     if (!name && host_addr)
       snprintf(fallback, sizeof fallback, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
@@ -416,11 +415,11 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;
   }
-  if (oi_address_index_set(&s->host_variables, host_addr, v) != 0 ||
-      oi_address_index_set(&s->device_variables, device_addr, v) != 0)
+  if (oi_map_set_address(&s->host_variables, host_addr, v) != 0 ||
+      oi_map_set_address(&s->device_variables, device_addr, v) != 0)
     return OI_NO_INDEX;
   if (name && host_addr &&
-      oi_address_index_set(&s->host_map_items, host_addr, map_item_id(p, e)) != 0)
+      oi_map_set_address(&s->host_map_items, host_addr, map_item_id(p, e)) != 0)
     return OI_NO_INDEX;
   return v;
 }
@@ -441,7 +440,7 @@ static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_
   unsigned op = e->op < OI_DATA_OP_COUNT ? e->op : OI_DATA_OP_OTHER;
   /* freed device memory is handed out again, often for another variable */
   if (op == OI_DATA_OP_DELETE && e->u.data.device_addr &&
-      oi_address_index_set(&s->device_variables, e->u.data.device_addr, OI_NO_INDEX) != 0)
+      oi_map_set_address(&s->device_variables, e->u.data.device_addr, OI_NO_INDEX) != 0)
     return -1;
   oi_variable_row *row = &p->variables[v];
   row->ops[op]++;
@@ -511,10 +510,13 @@ static int add_event(oi_profile *p, const oi_event *e) {
     /* names host addresses: later native operations on them get the name */
     if (!map_names_variable(p, e))
       return 0;
-    return variable_of(p, e, e->u.generic[2], 0, e->u.generic[3]) == OI_NO_INDEX ? -1 : 0;
+    return variable_of(p, e, OI_GET(e, MAP, host_addr), 0, OI_GET(e, MAP, bytes)) == OI_NO_INDEX
+               ? -1
+               : 0;
   case OI_KIND_DEVICE_INIT:
   case OI_KIND_DEVICE_LOAD:
-    note_device(p, (int64_t)e->u.generic[0]);
+    note_device(p, e->kind == OI_KIND_DEVICE_INIT ? OI_GET(e, DEVICE_INIT, device)
+                                                  : OI_GET(e, DEVICE_LOAD, device));
     return 0;
   case OI_KIND_KERNEL:
     note_device(p, kernel_device(e));
@@ -525,7 +527,9 @@ static int add_event(oi_profile *p, const oi_event *e) {
   if (e->kind == OI_KIND_THREAD)
     return 0;
   if (e->kind == OI_KIND_CONSTRUCT_COUNT)
-    return e->u.generic[0] ? point_event(p, t, e, e->thread, e->u.generic[0]) : 0;
+    return OI_GET(e, CONSTRUCT_COUNT, count)
+               ? point_event(p, t, e, e->thread, OI_GET(e, CONSTRUCT_COUNT, count))
+               : 0;
   if (e->endpoint == OI_EP_BEGIN)
     return push_region(p, t, e, e->thread);
   if (e->endpoint == OI_EP_END)
@@ -546,7 +550,7 @@ static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_reg
   p->last_constructs = grown;
   uint32_t place = r->place;
   if (place == OI_NO_INDEX && r->parallel_id)
-    place = oi_address_index_get(&((oi_profile_state *)p->state)->parallel_places,
+    place = oi_map_get_address(&((oi_profile_state *)p->state)->parallel_places,
                                  r->parallel_id);
   grown[p->last_construct_count++] =
       (oi_last_construct){
@@ -571,7 +575,7 @@ static int settle(oi_profile *p) {
   }
   for (uint64_t i = 0; i < s->pending_count; i++) {
     const oi_pending_instance *pending = &s->pending[i];
-    uint32_t place = oi_address_index_get(&s->parallel_places, pending->parallel_id);
+    uint32_t place = oi_map_get_address(&s->parallel_places, pending->parallel_id);
     if (place == OI_NO_INDEX)
       place = oi_place_unknown(p);
     if (place == OI_NO_INDEX)
@@ -660,134 +664,4 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   if (options->timeline)
     oi_timeline_lay_out(p);
   return 0;
-}
-
-static int compare_cost(uint64_t time_a, uint64_t count_a, uint64_t time_b,
-                        uint64_t count_b) {
-  if (time_a != time_b)
-    return time_a > time_b ? -1 : 1;
-  return (count_a < count_b) - (count_a > count_b);
-}
-
-static const oi_profile *sorting; /* qsort has no context argument in C11 */
-
-static int compare_rows(const void *left, const void *right) {
-  const oi_construct_row *a = &sorting->rows[*(const uint32_t *)left];
-  const oi_construct_row *b = &sorting->rows[*(const uint32_t *)right];
-  int c = compare_cost(a->total_ns, a->instances, b->total_ns, b->instances);
-  return c ? c : (*(const uint32_t *)left > *(const uint32_t *)right) -
-                     (*(const uint32_t *)left < *(const uint32_t *)right);
-}
-
-static int compare_variables(const void *left, const void *right) {
-  const oi_variable_row *a = &sorting->variables[*(const uint32_t *)left];
-  const oi_variable_row *b = &sorting->variables[*(const uint32_t *)right];
-  int c = compare_cost(oi_variable_transfer_ns(a), oi_variable_transfer_bytes(a),
-                       oi_variable_transfer_ns(b), oi_variable_transfer_bytes(b));
-  return c ? c : (*(const uint32_t *)left > *(const uint32_t *)right) -
-                     (*(const uint32_t *)left < *(const uint32_t *)right);
-}
-
-static uint32_t *sorted_indices(const oi_profile *p, uint32_t count,
-                                int (*compare)(const void *, const void *)) {
-  uint32_t *order = malloc((count ? count : 1) * sizeof *order);
-  if (!order)
-    return NULL;
-  for (uint32_t i = 0; i < count; i++)
-    order[i] = i;
-  sorting = p;
-  qsort(order, count, sizeof *order, compare);
-  return order;
-}
-
-uint32_t *oi_profile_rows_by_cost(const oi_profile *p) {
-  return sorted_indices(p, p->row_keys.count, compare_rows);
-}
-
-uint32_t *oi_profile_variables_by_cost(const oi_profile *p) {
-  return sorted_indices(p, p->variable_names.count, compare_variables);
-}
-
-const char *oi_profile_row_name(const oi_profile *p, uint32_t row, char *buf, size_t size) {
-  char place[512];
-  const oi_construct_row *r = &p->rows[row];
-  snprintf(buf, size, "%s @%s", r->label,
-           oi_place_text(&p->places[r->place], false, place, sizeof place));
-  return buf;
-}
-
-uint64_t oi_variable_transfer_bytes(const oi_variable_row *v) {
-  return v->bytes[OI_DATA_OP_TO_DEVICE] + v->bytes[OI_DATA_OP_FROM_DEVICE];
-}
-
-uint64_t oi_variable_transfer_ns(const oi_variable_row *v) {
-  return v->time_ns[OI_DATA_OP_TO_DEVICE] + v->time_ns[OI_DATA_OP_FROM_DEVICE];
-}
-
-uint64_t oi_variable_transfer_ops(const oi_variable_row *v) {
-  return v->ops[OI_DATA_OP_TO_DEVICE] + v->ops[OI_DATA_OP_FROM_DEVICE];
-}
-
-void oi_profile_free(oi_profile *p) {
-  oi_profile_state *s = p->state;
-  if (s) {
-    for (uint32_t i = 0; i < s->thread_capacity; i++)
-      free(s->threads[i].stack);
-    free(s->threads);
-    oi_address_index_free(&s->parallel_places);
-    oi_address_index_free(&s->target_places);
-    oi_address_index_free(&s->host_variables);
-    oi_address_index_free(&s->device_variables);
-    oi_address_index_free(&s->host_map_items);
-    oi_address_index_free(&s->map_item_ids);
-    oi_address_index_free(&s->site_places);
-    oi_address_index_free(&s->code_places);
-    oi_address_index_free(&s->site_labels);
-    oi_address_index_free(&s->row_ids);
-    free(s->map_items);
-    free(s->pending);
-    free(s->device_events);
-    free(s);
-  }
-  for (uint32_t i = 0; i < p->row_keys.count; i++) {
-    free(p->rows[i].thread_ns);
-    free(p->rows[i].thread_instances);
-    free(p->rows[i].rank_ns);
-    free(p->rows[i].rank_instances);
-  }
-  for (size_t i = 0; p->finding_ranks && i < p->finding_count; i++)
-    free(p->finding_ranks[i].slots);
-  free(p->finding_ranks);
-  free(p->ranks);
-  free(p->job_findings);
-  free(p->job_totals);
-  free(p->job_devices);
-  free(p->rows);
-  free(p->places);
-  free(p->variables);
-  free(p->slices);
-  free(p->finding_places);
-  oi_string_index_free(&p->place_keys);
-  oi_string_index_free(&p->row_keys);
-  oi_string_index_free(&p->variable_names);
-  oi_string_index_free(&p->labels);
-  free(p->last_constructs);
-  oi_string_index_free(&p->texts);
-  if (p->analysis)
-    oi_analysis_destroy(p->analysis);
-  if (p->symbolizer)
-    oi_symbolizer_free(p->symbolizer);
-  memset(p, 0, sizeof *p);
-}
-
-const char *oi_profile_data_op_source(const oi_profile *p) {
-  uint64_t inferred = p->data_ops_by_origin[OI_ORIGIN_INFERRED], all = 0;
-  for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
-    all += p->data_ops_by_origin[o];
-  if (all == 0)
-    return NULL;
-  if (inferred == 0)
-    return "from the runtime";
-  return inferred == all ? "inferred from map clauses (the runtime reports none)"
-                         : "partly inferred from map clauses";
 }

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "frame.h"
 
 static void set_error(oi_trace_reader *trace, enum oi_reader_status status,
@@ -131,16 +132,12 @@ static enum oi_reader_status read_header(oi_trace_reader *trace) {
   return trace->status;
 }
 
-/* Makes room for one more element after `count` in `array` (GNU statement
- * expression, so the array keeps its own pointer type): false when memory
- * runs out, the array then unchanged. */
-#define GROW(array, count)                                                    \
-  ({                                                                          \
-    __typeof__(array) grown_ = realloc((array), ((size_t)(count) + 1) * sizeof *(array)); \
-    if (grown_)                                                               \
-      (array) = grown_;                                                       \
-    grown_ != NULL;                                                           \
-  })
+/* Makes room for one more element of trace->NAME (count NAME_count,
+ * capacity NAME_capacity): false when memory runs out, the array then
+ * unchanged. */
+#define GROW(trace, name)                                                     \
+  (oi_grow((void **)&(trace)->name##s, &(trace)->name##_capacity,             \
+           (uint64_t)(trace)->name##_count + 1, sizeof *(trace)->name##s) == 0)
 
 /* Past a limit a record is counted, not kept: memory stays bounded. */
 static bool over_limit(oi_trace_reader *trace, bool over) {
@@ -164,7 +161,7 @@ static int keep_site(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
    * trace itself is intact */
   if (oi_site_parse(text, record.length, &site) == 0) {
     site.id = record.id;
-    if (GROW(trace->sites, trace->site_count))
+    if (GROW(trace, site))
       trace->sites[trace->site_count++] = site;
     else
       oi_site_free(&site);
@@ -182,7 +179,7 @@ static int keep_module(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
     return 0;
   char *path = malloc(record.path_length + 1);
   if (!path || read_at(trace, path, record.path_length, offset + sizeof record) != 0 ||
-      !GROW(trace->modules, trace->module_count)) {
+      !GROW(trace, module)) {
     free(path);
     return -1;
   }
@@ -199,7 +196,7 @@ static int keep_info(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
   trace->info_bytes += size;
   char *text = malloc((size_t)size + 1);
   if (!text || read_at(trace, text, size, offset) != 0 ||
-      !GROW(trace->infos, trace->info_count)) {
+      !GROW(trace, info)) {
     free(text);
     return -1;
   }
@@ -223,11 +220,10 @@ static int keep_capabilities(oi_trace_reader *trace, uint64_t offset, uint32_t s
     return -1;
   if (over_limit(trace, trace->capability_count + (uint64_t)count > OI_READER_MAX_ENTRIES))
     return 0;
-  oi_capability *all = realloc(trace->capabilities,
-                               (trace->capability_count + (size_t)count + 1) * sizeof *all);
-  if (!all)
+  if (oi_grow((void **)&trace->capabilities, &trace->capability_capacity,
+              (uint64_t)trace->capability_count + count + 1, sizeof *trace->capabilities) != 0)
     return -1;
-  trace->capabilities = all;
+  oi_capability *all = trace->capabilities;
   if (read_at(trace, all + trace->capability_count, (size_t)count * sizeof *all,
               offset + sizeof count) != 0)
     return -1;
@@ -241,7 +237,7 @@ static int keep_thread(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
     return -1;
   if (over_limit(trace, trace->thread_count >= OI_READER_MAX_ENTRIES))
     return 0;
-  if (!GROW(trace->threads, trace->thread_count))
+  if (!GROW(trace, thread))
     return -1;
   trace->threads[trace->thread_count++] = record;
   return 0;

@@ -11,46 +11,65 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "capabilities.h"
+#include "cmd_capabilities.h"
 #include "commands.h"
 #include "job.h"
 #include "writers.h"
 
-static const char report_usage[] =
-    "usage: ompt-inst report DIR [--format text|annotate|json|html|chrome|otf2|summary]\n"
-    "                            [--output PATH] [--top N] [--source-dir D] [--rank N]\n"
-    "  Reports on the run folder DIR (see docs/reports.md), or on every rank of\n"
-    "  an MPI job's folder merged (see docs/mpi.md).\n"
-    "  --format F      text (default): profile per construct, data movement per\n"
-    "                  variable, findings; annotate: source listing with counts;\n"
-    "                  json: everything as one JSON document; html: one page to\n"
-    "                  open in a browser (also for a damaged trace, saying so);\n"
-    "                  chrome: Chrome/Perfetto\n"
-    "                  trace; otf2: OTF2 archive (needs --output); summary: the\n"
-    "                  lines printed when a program ends under the shim\n"
-    "  --output PATH   write there instead of standard output (otf2: the archive\n"
-    "                  folder to create)\n"
-    "  --top N         rows per table in the text report (default 10, 0 = all)\n"
-    "  --source-dir D  annotate, html: look for sources not found where they were\n"
-    "                  compiled in D, by relative path or base name\n"
-    "  --rank N        a job folder: report rank N alone\n"
-    "       ompt-inst report DIR --capabilities\n"
-    "  Per event kind: the runtime callback's answer and how many events came\n"
-    "  from the runtime, the compiler, both (merged) or were inferred.\n";
-
 enum format {
-  FORMAT_TEXT, FORMAT_ANNOTATE, FORMAT_JSON, FORMAT_CHROME, FORMAT_OTF2, FORMAT_SUMMARY,
-  FORMAT_HTML
+#define FORMAT_ENUM(id, name, kind, timeline, what) FORMAT_##id,
+  OI_REPORT_FORMATS(FORMAT_ENUM)
+#undef FORMAT_ENUM
+  FORMAT_COUNT
 };
 
-static const char *const format_names[] = {"text", "annotate", "json", "chrome",
-                                           "otf2", "summary",  "html"};
-
 typedef int (*stream_writer)(const oi_profile *, const oi_report_options *, FILE *);
-static const stream_writer stream_writers[] = {oi_write_text,   oi_write_annotate,
-                                               oi_write_json,   oi_write_chrome,
-                                               NULL,            oi_write_summary,
-                                               oi_write_html};
+typedef int (*archive_writer)(const oi_profile *, const oi_report_options *,
+                              const char *);
+#define WRITERS_STREAM(name) oi_write_##name, NULL, NULL
+#define WRITERS_ARCHIVE(name) NULL, oi_write_##name, oi_##name##_error
+static const struct format_row {
+  const char *name;
+  stream_writer stream;   /* NULL for an archive */
+  archive_writer archive; /* NULL for a stream */
+  const char *(*archive_error)(void); /* why archive failed */
+  bool timeline;
+  const char *what;
+} formats[] = {
+#define FORMAT_ROW(id, name, kind, timeline, what)                            \
+  {#name, WRITERS_##kind(name), timeline, what},
+    OI_REPORT_FORMATS(FORMAT_ROW)
+#undef FORMAT_ROW
+};
+
+void oi_report_list_formats(FILE *out, const char *separator) {
+  for (unsigned f = 0; f < FORMAT_COUNT; f++)
+    fprintf(out, "%s%s", f ? separator : "", formats[f].name);
+}
+
+/* The usage text, its format list from the rows of formats.def. */
+static void print_usage(FILE *out) {
+  fputs("usage: ompt-inst report DIR [--format ", out);
+  oi_report_list_formats(out, "|");
+  fputs("]\n"
+        "                            [--output PATH] [--top N] [--source-dir D] [--rank N]\n"
+        "  Reports on the run folder DIR (see docs/reports.md), or on every rank of\n"
+        "  an MPI job's folder merged (see docs/mpi.md).\n"
+        "  --format F      one of:\n",
+        out);
+  for (unsigned f = 0; f < FORMAT_COUNT; f++)
+    fprintf(out, "    %-10s   %s\n", formats[f].name, formats[f].what);
+  fputs("  --output PATH   write there instead of standard output (otf2: the archive\n"
+        "                  folder to create)\n"
+        "  --top N         rows per table in the text report (default 10, 0 = all)\n"
+        "  --source-dir D  annotate, html: look for sources not found where they were\n"
+        "                  compiled in D, by relative path or base name\n"
+        "  --rank N        a job folder: report rank N alone\n"
+        "       ompt-inst report DIR --capabilities\n"
+        "  Per event kind: the runtime callback's answer and how many events came\n"
+        "  from the runtime, the compiler, both (merged) or were inferred.\n",
+        out);
+}
 
 typedef struct request {
   const char *dir, *output, *rank;
@@ -59,8 +78,9 @@ typedef struct request {
 } request;
 
 static int usage_error(const char *message, const char *argument) {
-  fprintf(stderr, "ompt-inst report: %s%s%s\n%s", message, argument ? " " : "",
-          argument ? argument : "", report_usage);
+  fprintf(stderr, "ompt-inst report: %s%s%s\n", message, argument ? " " : "",
+          argument ? argument : "");
+  print_usage(stderr);
   return OI_EXIT_USAGE;
 }
 
@@ -73,7 +93,7 @@ static int parse(int argc, char **argv, request *r) {
                        strcmp(arg, "-o") == 0 || strcmp(arg, "--top") == 0 ||
                        strcmp(arg, "--source-dir") == 0 || strcmp(arg, "--rank") == 0;
     if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-      fputs(report_usage, stdout);
+      print_usage(stdout);
       return -1;
     }
     if (takes_value && i + 1 == argc)
@@ -81,9 +101,9 @@ static int parse(int argc, char **argv, request *r) {
     if (strcmp(arg, "--format") == 0) {
       const char *name = argv[++i];
       size_t f = 0;
-      while (f < sizeof format_names / sizeof *format_names && strcmp(name, format_names[f]) != 0)
+      while (f < FORMAT_COUNT && strcmp(name, formats[f].name) != 0)
         f++;
-      if (f == sizeof format_names / sizeof *format_names)
+      if (f == FORMAT_COUNT)
         return usage_error("unknown format", name);
       r->format = (enum format)f;
     } else if (strcmp(arg, "--output") == 0 || strcmp(arg, "-o") == 0) {
@@ -109,8 +129,12 @@ static int parse(int argc, char **argv, request *r) {
   }
   if (!r->dir)
     return usage_error("missing run folder", NULL);
-  if (r->format == FORMAT_OTF2 && !r->output)
-    return usage_error("--format otf2 needs --output PATH (the archive folder)", NULL);
+  if (formats[r->format].archive && !r->output) {
+    fprintf(stderr, "ompt-inst report: --format %s needs --output PATH (the archive folder)\n",
+            formats[r->format].name);
+    print_usage(stderr);
+    return OI_EXIT_USAGE;
+  }
   r->options.run_dir = r->dir;
   return 0;
 }
@@ -126,7 +150,7 @@ static char *temporary_name(const char *path) {
 
 
 static int write_stream(const request *r, const oi_profile *p) {
-  stream_writer writer = stream_writers[r->format];
+  stream_writer writer = formats[r->format].stream;
   if (!r->output) {
     int failed = writer(p, &r->options, stdout);
     if (fflush(stdout) != 0 || ferror(stdout)) {
@@ -211,8 +235,9 @@ static int write_archive(const request *r, const oi_profile *p) {
     return OI_EXIT_FAILURE;
   }
   int code = OI_EXIT_OK;
-  if (oi_write_otf2(p, &r->options, temporary) != 0) {
-    fprintf(stderr, "ompt-inst: cannot write %s: %s\n", r->output, oi_otf2_error());
+  if (formats[r->format].archive(p, &r->options, temporary) != 0) {
+    fprintf(stderr, "ompt-inst: cannot write %s: %s\n", r->output,
+            formats[r->format].archive_error());
     remove_tree(temporary);
     code = OI_EXIT_FAILURE;
   } else if (rename(temporary, r->output) != 0) {
@@ -226,8 +251,7 @@ static int write_archive(const request *r, const oi_profile *p) {
 
 static oi_profile_options profile_options(const request *r) {
   return (oi_profile_options){
-      .timeline = r->format == FORMAT_CHROME || r->format == FORMAT_OTF2 ||
-                  r->format == FORMAT_HTML,
+      .timeline = formats[r->format].timeline,
       .progress = r->format != FORMAT_SUMMARY && isatty(STDERR_FILENO)};
 }
 
@@ -237,7 +261,7 @@ static int report_job(const request *r) {
   oi_profile_options options = profile_options(r);
   int code = OI_EXIT_FAILURE;
   if (oi_job_build(&job, r->dir, &options) == 0)
-    code = r->format == FORMAT_OTF2 ? write_archive(r, &job) : write_stream(r, &job);
+    code = formats[r->format].archive ? write_archive(r, &job) : write_stream(r, &job);
   oi_profile_free(&job);
   return code;
 }
@@ -282,7 +306,7 @@ int oi_cmd_report(int argc, char **argv) {
         fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "
                         "(the program did not finish normally); reporting its %llu events\n",
                 trace->path, (unsigned long long)trace->events_in_file);
-      code = r.format == FORMAT_OTF2 ? write_archive(&r, &profile) : write_stream(&r, &profile);
+      code = formats[r.format].archive ? write_archive(&r, &profile) : write_stream(&r, &profile);
     }
     oi_profile_free(&profile);
   }

@@ -4,6 +4,8 @@
 #ifndef OMPT_INST_COMMANDS_H
 #define OMPT_INST_COMMANDS_H
 
+#include <stdio.h>
+
 enum oi_exit_code {
   OI_EXIT_OK = 0,
   OI_EXIT_FAILURE = 1,
@@ -16,5 +18,7 @@ int oi_cmd_run(int argc, char **argv);
 int oi_cmd_dump(int argc, char **argv);
 int oi_cmd_cc(int argc, char **argv);
 int oi_cmd_report(int argc, char **argv);
+/* The report format names, in usage order, between separators. */
+void oi_report_list_formats(FILE *out, const char *separator);
 
 #endif

@@ -21,22 +21,26 @@ typedef struct dump_context {
   oi_json json;
 } dump_context;
 
-static bool is_address_field(const char *name) {
-  return strcmp(name, "host_addr") == 0 || strcmp(name, "device_addr") == 0;
-}
-
-static void print_generic_fields(dump_context *c, const oi_event *e) {
-  for (unsigned i = 0; i < 4; i++) {
-    const char *name = oi_kind_field_name(e->kind, i);
-    if (!name)
+/* Every field of the kind's rows (events.def) that the event holds, as its
+ * type prints: hex strings, signed or unsigned numbers. */
+static void print_kind_fields(dump_context *c, const oi_event *e) {
+  unsigned count;
+  const oi_field *fields = oi_kind_fields(e->kind, &count);
+  for (unsigned i = 0; i < count; i++) {
+    const oi_field *f = &fields[i];
+    if (!oi_field_present(e, f))
       continue;
-    uint64_t value = e->u.generic[i];
-    if (is_address_field(name))
-      oi_json_hex(&c->json, name, value);
-    else if (strcmp(name, "device") == 0 || strcmp(name, "peer") == 0)
-      oi_json_int(&c->json, name, (int64_t)value); /* -1 = host / no peer */
+    uint64_t word = oi_field_word(e, f);
+    if (f->hex)
+      oi_json_hex(&c->json, f->name, word);
+    else if (f->is_signed && f->bits == 32)
+      oi_json_int(&c->json, f->name, (int32_t)word);
+    else if (f->is_signed)
+      oi_json_int(&c->json, f->name, (int64_t)word);
+    else if (f->bits == 32)
+      oi_json_uint(&c->json, f->name, (uint32_t)word);
     else
-      oi_json_uint(&c->json, name, value);
+      oi_json_uint(&c->json, f->name, word);
   }
 }
 
@@ -129,7 +133,7 @@ static void print_event(dump_context *c, const oi_event *e) {
   if (e->kind == OI_KIND_DATA_OP) {
     print_data_fields(c, e);
   } else {
-    print_generic_fields(c, e);
+    print_kind_fields(c, e);
     if (e->kind == OI_KIND_MAP && e->op != OI_DATA_OP_NONE)
       oi_json_str(json, "op", oi_data_op_name(e->op));
     if (e->kind == OI_KIND_ERROR && site && site->message)

@@ -9,20 +9,6 @@
 
 #include "profile_internal.h"
 
-int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size) {
-  if (need <= *capacity)
-    return 0;
-  uint64_t wanted = *capacity ? *capacity * 2 : 64;
-  while (wanted < need)
-    wanted *= 2;
-  void *grown = realloc(*array, wanted * size);
-  if (!grown)
-    return -1;
-  *array = grown;
-  *capacity = wanted;
-  return 0;
-}
-
 const char *oi_profile_text(oi_profile *p, const char *text) {
   if (!text)
     return NULL;
@@ -62,9 +48,9 @@ static uint32_t place_of_line(oi_profile *p, const char *file, uint32_t line,
 }
 
 /* `place` remembered under `key` in `memo` (when building from a trace). */
-static uint32_t remember(oi_profile *p, oi_address_index *memo, uint64_t key, uint32_t place) {
+static uint32_t remember(oi_profile *p, oi_map *memo, uint64_t key, uint32_t place) {
   if (p->state && key && place != OI_NO_INDEX)
-    oi_address_index_set(memo, key, place); /* out of memory: only slower */
+    oi_map_set_address(memo, key, place); /* out of memory: only slower */
   return place;
 }
 
@@ -76,7 +62,7 @@ static uint32_t place_of_site(oi_profile *p, const oi_site *site) {
 
 uint32_t oi_place_of_site(oi_profile *p, const oi_site *site) {
   oi_profile_state *s = p->state;
-  uint32_t place = s ? oi_address_index_get(&s->site_places, site->id) : OI_NO_INDEX;
+  uint32_t place = s ? oi_map_get_address(&s->site_places, site->id) : OI_NO_INDEX;
   if (place != OI_NO_INDEX)
     return place;
   return remember(p, s ? &s->site_places : NULL, site->id, place_of_site(p, site));
@@ -86,7 +72,7 @@ static uint32_t place_of_code(oi_profile *p, uint64_t codeptr);
 
 uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr) {
   oi_profile_state *s = p->state;
-  uint32_t place = s ? oi_address_index_get(&s->code_places, codeptr) : OI_NO_INDEX;
+  uint32_t place = s ? oi_map_get_address(&s->code_places, codeptr) : OI_NO_INDEX;
   if (place != OI_NO_INDEX)
     return place;
   return remember(p, s ? &s->code_places : NULL, codeptr, place_of_code(p, codeptr));

@@ -1,24 +1,26 @@
 /* Treap with split/merge: expected O(log n) per overwrite, and each segment
  * is removed at most once, so a whole run stays near-linear. */
-#include "segments.h"
+#include "intervals.h"
+
+#include "array.h"
 
 #include <stdlib.h>
 
-#define NONE OIA_SEGMENT_NONE
+#define NONE OI_INTERVAL_NONE
 
-void oia_segment_pool_init(oia_segment_pool *pool) {
+void oi_interval_pool_init(oi_interval_pool *pool) {
   pool->nodes = NULL;
   pool->len = pool->cap = 0;
   pool->free_head = NONE;
   pool->rng = 2463534242u;
 }
 
-void oia_segment_pool_free(oia_segment_pool *pool) {
+void oi_interval_pool_free(oi_interval_pool *pool) {
   free(pool->nodes);
-  oia_segment_pool_init(pool);
+  oi_interval_pool_init(pool);
 }
 
-static uint32_t next_priority(oia_segment_pool *pool) {
+static uint32_t next_priority(oi_interval_pool *pool) {
   uint32_t x = pool->rng; /* xorshift32 */
   x ^= x << 13;
   x ^= x >> 17;
@@ -26,24 +28,19 @@ static uint32_t next_priority(oia_segment_pool *pool) {
   return pool->rng = x;
 }
 
-static uint32_t new_node(oia_segment_pool *pool, uint64_t start, uint64_t end,
+static uint32_t new_node(oi_interval_pool *pool, uint64_t start, uint64_t end,
                          uint32_t owner) {
   uint32_t index;
   if (pool->free_head != NONE) {
     index = pool->free_head;
     pool->free_head = pool->nodes[index].right;
   } else {
-    if (pool->len == pool->cap) {
-      uint32_t cap = pool->cap ? pool->cap * 2 : 256;
-      oia_segment_node *nodes = realloc(pool->nodes, cap * sizeof *nodes);
-      if (!nodes)
-        return NONE;
-      pool->nodes = nodes;
-      pool->cap = cap;
-    }
+    if (pool->len == NONE ||
+        oi_grow((void **)&pool->nodes, &pool->cap, pool->len + 1, sizeof *pool->nodes) != 0)
+      return NONE;
     index = pool->len++;
   }
-  oia_segment_node *n = &pool->nodes[index];
+  oi_interval_node *n = &pool->nodes[index];
   n->start = start;
   n->end = end;
   n->owner = owner;
@@ -52,13 +49,13 @@ static uint32_t new_node(oia_segment_pool *pool, uint64_t start, uint64_t end,
   return index;
 }
 
-static void free_node(oia_segment_pool *pool, uint32_t index) {
+static void free_node(oi_interval_pool *pool, uint32_t index) {
   pool->nodes[index].right = pool->free_head;
   pool->free_head = index;
 }
 
 /* left: starts < key; right: starts >= key */
-static void split(oia_segment_node *nodes, uint32_t t, uint64_t key,
+static void split(oi_interval_node *nodes, uint32_t t, uint64_t key,
                   uint32_t *left, uint32_t *right) {
   if (t == NONE) {
     *left = *right = NONE;
@@ -72,7 +69,7 @@ static void split(oia_segment_node *nodes, uint32_t t, uint64_t key,
 }
 
 /* every start in a precedes every start in b */
-static uint32_t merge(oia_segment_node *nodes, uint32_t a, uint32_t b) {
+static uint32_t merge(oi_interval_node *nodes, uint32_t a, uint32_t b) {
   if (a == NONE)
     return b;
   if (b == NONE)
@@ -89,17 +86,17 @@ static uint32_t merge(oia_segment_node *nodes, uint32_t a, uint32_t b) {
  * past `end` is trimmed to start at `end` and returned as *kept. */
 /* The segment with the highest start in a non-empty tree: the only one of
  * the part left of a split that can reach past the split point. */
-static uint32_t last_node(const oia_segment_node *nodes, uint32_t t) {
+static uint32_t last_node(const oi_interval_node *nodes, uint32_t t) {
   while (nodes[t].right != NONE)
     t = nodes[t].right;
   return t;
 }
 
-static void take_middle(oia_segment_pool *pool, uint32_t t, uint64_t end,
-                        uint32_t *kept, oia_segment_visit visit, void *user) {
+static void take_middle(oi_interval_pool *pool, uint32_t t, uint64_t end,
+                        uint32_t *kept, oi_interval_visit visit, void *user) {
   if (t == NONE)
     return;
-  oia_segment_node *n = &pool->nodes[t];
+  oi_interval_node *n = &pool->nodes[t];
   uint32_t left = n->left, right = n->right;
   take_middle(pool, left, end, kept, visit, user);
   n = &pool->nodes[t];
@@ -115,9 +112,9 @@ static void take_middle(oia_segment_pool *pool, uint32_t t, uint64_t end,
   take_middle(pool, right, end, kept, visit, user);
 }
 
-int oia_segments_overwrite(oia_segment_pool *pool, uint32_t *root,
+int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
                            uint64_t start, uint64_t end, uint32_t owner,
-                           oia_segment_visit visit, void *user) {
+                           oi_interval_visit visit, void *user) {
   if (end <= start)
     return 0;
   uint32_t inserted = NONE, tail = NONE;
@@ -132,7 +129,7 @@ int oia_segments_overwrite(oia_segment_pool *pool, uint32_t *root,
   split(pool->nodes, rest, end, &middle, &after);
   if (before != NONE) {
     uint32_t last = last_node(pool->nodes, before);
-    oia_segment_node *n = &pool->nodes[last];
+    oi_interval_node *n = &pool->nodes[last];
     if (n->end > start) {
       uint64_t old_end = n->end;
       uint64_t lost = (old_end < end ? old_end : end) - start;
@@ -157,8 +154,8 @@ int oia_segments_overwrite(oia_segment_pool *pool, uint32_t *root,
   return 0;
 }
 
-static void visit_all(const oia_segment_node *nodes, uint32_t t, uint64_t end,
-                      oia_segment_visit visit, void *user) {
+static void visit_all(const oi_interval_node *nodes, uint32_t t, uint64_t end,
+                      oi_interval_visit visit, void *user) {
   if (t == NONE)
     return;
   visit_all(nodes, nodes[t].left, end, visit, user);
@@ -167,15 +164,15 @@ static void visit_all(const oia_segment_node *nodes, uint32_t t, uint64_t end,
   visit_all(nodes, nodes[t].right, end, visit, user);
 }
 
-void oia_segments_query(oia_segment_pool *pool, uint32_t *root, uint64_t start,
-                        uint64_t end, oia_segment_visit visit, void *user) {
+void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start,
+                        uint64_t end, oi_interval_visit visit, void *user) {
   if (end <= start)
     return;
   uint32_t before, rest, middle, after;
   split(pool->nodes, *root, start, &before, &rest);
   split(pool->nodes, rest, end, &middle, &after);
   if (before != NONE) {
-    const oia_segment_node *n = &pool->nodes[last_node(pool->nodes, before)];
+    const oi_interval_node *n = &pool->nodes[last_node(pool->nodes, before)];
     if (n->end > start)
       visit(user, n->owner, (n->end < end ? n->end : end) - start, 0);
   }
@@ -183,8 +180,8 @@ void oia_segments_query(oia_segment_pool *pool, uint32_t *root, uint64_t start,
   *root = merge(pool->nodes, before, merge(pool->nodes, middle, after));
 }
 
-static void clear_tree(oia_segment_pool *pool, uint32_t t,
-                       oia_segment_visit visit, void *user) {
+static void clear_tree(oi_interval_pool *pool, uint32_t t,
+                       oi_interval_visit visit, void *user) {
   if (t == NONE)
     return;
   uint32_t left = pool->nodes[t].left, right = pool->nodes[t].right;
@@ -194,8 +191,8 @@ static void clear_tree(oia_segment_pool *pool, uint32_t t,
   clear_tree(pool, right, visit, user);
 }
 
-void oia_segments_clear(oia_segment_pool *pool, uint32_t *root,
-                        oia_segment_visit visit, void *user) {
+void oi_intervals_clear(oi_interval_pool *pool, uint32_t *root,
+                        oi_interval_visit visit, void *user) {
   clear_tree(pool, *root, visit, user);
   *root = NONE;
 }

@@ -3,7 +3,8 @@
 #ifndef OMPT_INST_REPORT_PROFILE_INTERNAL_H
 #define OMPT_INST_REPORT_PROFILE_INTERNAL_H
 
-#include "address_index.h"
+#include "array.h"
+#include "map.h"
 #include "profile.h"
 
 #define OI_NO_INDEX UINT32_MAX
@@ -44,14 +45,14 @@ typedef struct oi_profile_state {
   oi_profile_options options;
   oi_thread_state *threads;
   uint32_t thread_capacity;
-  oi_address_index parallel_places; /* parallel_id -> place */
-  oi_address_index target_places;   /* target_id -> place */
-  oi_address_index host_variables;  /* host address -> variable */
-  oi_address_index device_variables; /* device address -> variable */
+  oi_map parallel_places; /* parallel_id -> place */
+  oi_map target_places;   /* target_id -> place */
+  oi_map host_variables;  /* host address -> variable */
+  oi_map device_variables; /* device address -> variable */
   /* host address -> the map item (site, var) that last mapped it, so that
    * the analysis can name operations the runtime reported without a site */
-  oi_address_index host_map_items;  /* host address -> map_items index */
-  oi_address_index map_item_ids;    /* (site << 16 | var) + 1 -> index */
+  oi_map host_map_items;  /* host address -> map_items index */
+  oi_map map_item_ids;    /* (site << 16 | var) + 1 -> index */
   oi_map_item_ref *map_items;
   uint64_t map_item_count, map_item_capacity;
   oi_pending_instance *pending;
@@ -62,7 +63,7 @@ typedef struct oi_profile_state {
   /* memos of the per-event look-ups that build text keys: site id -> place,
    * return address -> place, (site, kind, construct) -> label, and
    * (place, label, kind, origin) -> row */
-  oi_address_index site_places, code_places, site_labels, row_ids;
+  oi_map site_places, code_places, site_labels, row_ids;
   oi_event first_event, last_event; /* earliest start, latest end */
   bool any_event;
 } oi_profile_state;
@@ -88,8 +89,5 @@ void oi_timeline_lay_out(oi_profile *p);
 /* device_events.c */
 int oi_device_events_add(oi_profile *p, const oi_event *event);
 int oi_device_events_analyse(oi_profile *p);
-
-/* generic growth helper: ensures room for `need` elements of `size` bytes */
-int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size);
 
 #endif

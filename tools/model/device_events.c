@@ -41,7 +41,7 @@ int oi_device_events_add(oi_profile *p, const oi_event *e) {
   if (e->kind == OI_KIND_DATA_OP && e->site == 0) {
     /* the runtime named no site: take the map item that mapped this host
      * address (compiler map events precede the operations they cause) */
-    uint32_t id = oi_address_index_get(&s->host_map_items, e->u.data.host_addr);
+    uint32_t id = oi_map_get_address(&s->host_map_items, e->u.data.host_addr);
     if (id != OI_NO_INDEX) {
       kept->site = s->map_items[id].site;
       kept->var = s->map_items[id].var;
@@ -151,7 +151,7 @@ const char *oi_profile_hashing(const oi_profile *p) {
 const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {
   const oi_profile_state *s = p->state;
   if (f->at.site == 0 && s) {
-    uint32_t v = oi_address_index_get(&s->host_variables, f->host_addr);
+    uint32_t v = oi_map_get_address(&s->host_variables, f->host_addr);
     if (v != OI_NO_INDEX)
       return p->variables[v].name;
   }

@@ -1,0 +1,83 @@
+/* Linear probing over a mixed hash of all four words: short probe runs keep
+ * the 10-million-operation analysis within its time budget. */
+#include "map.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define INITIAL_CAPACITY 64
+
+static uint64_t mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  x ^= x >> 33;
+  return x;
+}
+
+static uint64_t key_hash(const oi_map_key *key) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (int i = 0; i < 4; i++)
+    h = mix(h ^ key->w[i]) + (uint64_t)i;
+  return h;
+}
+
+static int key_equal(const oi_map_key *a, const oi_map_key *b) {
+  return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] &&
+         a->w[3] == b->w[3];
+}
+
+static oi_map_entry *find(oi_map_entry *slots, size_t mask, const oi_map_key *key) {
+  size_t i = (size_t)key_hash(key) & mask;
+  while (slots[i].value != OI_MAP_NONE && !key_equal(&slots[i].key, key))
+    i = (i + 1) & mask;
+  return &slots[i];
+}
+
+static oi_map_entry *alloc_slots(size_t capacity) {
+  oi_map_entry *slots = malloc(capacity * sizeof *slots);
+  if (slots)
+    for (size_t i = 0; i < capacity; i++)
+      slots[i].value = OI_MAP_NONE;
+  return slots;
+}
+
+static int grow(oi_map *map) {
+  size_t capacity = map->slots ? (map->mask + 1) * 2 : INITIAL_CAPACITY;
+  oi_map_entry *slots = alloc_slots(capacity);
+  if (!slots)
+    return -1;
+  if (map->slots) {
+    for (size_t i = 0; i <= map->mask; i++)
+      if (map->slots[i].value != OI_MAP_NONE)
+        *find(slots, capacity - 1, &map->slots[i].key) = map->slots[i];
+    free(map->slots);
+  }
+  map->slots = slots;
+  map->mask = capacity - 1;
+  return 0;
+}
+
+uint32_t oi_map_get(const oi_map *map, const oi_map_key *key) {
+  if (!map->slots)
+    return OI_MAP_NONE;
+  return find(map->slots, map->mask, key)->value;
+}
+
+uint32_t *oi_map_slot(oi_map *map, const oi_map_key *key) {
+  if (!map->slots || (map->used + 1) * 2 > map->mask + 1)
+    if (grow(map) != 0)
+      return NULL;
+  oi_map_entry *entry = find(map->slots, map->mask, key);
+  if (entry->value == OI_MAP_NONE) {
+    entry->key = *key;
+    map->used++;
+  }
+  return &entry->value;
+}
+
+void oi_map_free(oi_map *map) {
+  free(map->slots);
+  memset(map, 0, sizeof *map);
+}

@@ -1,0 +1,51 @@
+/* Open-addressing hash map from an exact key of up to four 64-bit words to
+ * a 32-bit value (typically an index into the caller's array). Linear
+ * probing, capacity doubled at half load; entries are never removed, a
+ * value may be rewritten through its slot. The one hash map of the project:
+ * the analysis's tables, the report's address and string indices. */
+#ifndef OMPT_INST_COMMON_MAP_H
+#define OMPT_INST_COMMON_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define OI_MAP_NONE UINT32_MAX /* no value; never stored */
+
+typedef struct oi_map_key {
+  uint64_t w[4]; /* unused words 0 */
+} oi_map_key;
+
+typedef struct oi_map_entry {
+  oi_map_key key;
+  uint32_t value; /* OI_MAP_NONE = empty slot */
+} oi_map_entry;
+
+typedef struct oi_map {
+  oi_map_entry *slots;
+  size_t mask; /* capacity - 1, capacity a power of two */
+  size_t used;
+} oi_map; /* zero-initialised = empty */
+
+/* The value stored for key, or OI_MAP_NONE. */
+uint32_t oi_map_get(const oi_map *map, const oi_map_key *key);
+/* The slot of key's value: an existing one, or a new one holding
+ * OI_MAP_NONE that the caller must fill. NULL when out of memory. */
+uint32_t *oi_map_slot(oi_map *map, const oi_map_key *key);
+static inline size_t oi_map_size(const oi_map *map) { return map->used; }
+void oi_map_free(oi_map *map);
+
+/* Keyed by one address, where address 0 means "none": never stored, never
+ * found. Set is last write wins: 0, or -1 when out of memory. */
+static inline uint32_t oi_map_get_address(const oi_map *map, uint64_t address) {
+  oi_map_key key = {{address, 0, 0, 0}};
+  return address ? oi_map_get(map, &key) : OI_MAP_NONE;
+}
+static inline int oi_map_set_address(oi_map *map, uint64_t address, uint32_t value) {
+  oi_map_key key = {{address, 0, 0, 0}};
+  uint32_t *slot = address ? oi_map_slot(map, &key) : NULL;
+  if (slot)
+    *slot = value;
+  return address && !slot ? -1 : 0;
+}
+
+#endif

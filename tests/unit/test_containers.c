@@ -1,0 +1,157 @@
+/* common/'s containers: the growable array, the hash map and the interval
+ * index that the shim, the trace reader, the report and the analysis use. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "array.h"
+#include "intervals.h"
+#include "map.h"
+
+typedef struct record {
+  uint64_t a;
+  uint32_t b;
+} record;
+
+static void array_pushes_zeroed_records_and_keeps_them(void **state) {
+  (void)state;
+  oi_array array = OI_ARRAY_INIT(record);
+  for (uint32_t i = 0; i < 1000; i++) {
+    record *r = oi_array_push(&array);
+    assert_non_null(r);
+    assert_int_equal(r->a, 0);
+    assert_int_equal(r->b, 0);
+    r->a = i * 3u;
+    r->b = i;
+  }
+  assert_int_equal(array.len, 1000);
+  assert_true(array.cap >= 1000);
+  for (uint32_t i = 0; i < 1000; i++)
+    assert_int_equal(OI_ARRAY_AT(array, record, i)->a, i * 3u);
+  oi_array_remove_swap(&array, 10); /* the last takes its place */
+  assert_int_equal(array.len, 999);
+  assert_int_equal(OI_ARRAY_AT(array, record, 10)->b, 999);
+  oi_array_remove_swap(&array, 998); /* the last itself */
+  assert_int_equal(array.len, 998);
+  oi_array_free(&array);
+  assert_null(array.data);
+  assert_int_equal(array.len, 0);
+}
+
+static void grow_doubles_and_keeps_contents(void **state) {
+  (void)state;
+  uint32_t *values = NULL;
+  uint64_t capacity = 0;
+  assert_int_equal(oi_grow((void **)&values, &capacity, 1, sizeof *values), 0);
+  assert_int_equal(capacity, 64);
+  for (uint32_t i = 0; i < 64; i++)
+    values[i] = i;
+  assert_int_equal(oi_grow((void **)&values, &capacity, 65, sizeof *values), 0);
+  assert_int_equal(capacity, 128);
+  assert_int_equal(oi_grow((void **)&values, &capacity, 1000, sizeof *values), 0);
+  assert_int_equal(capacity, 1024);
+  assert_int_equal(values[63], 63);
+  uint32_t *before = values;
+  assert_int_equal(oi_grow((void **)&values, &capacity, 10, sizeof *values), 0);
+  assert_ptr_equal(values, before); /* room already: untouched */
+  /* a size past the address space fails and leaves the array as it was */
+  assert_int_equal(oi_grow((void **)&values, &capacity, UINT64_MAX / 2, sizeof *values), -1);
+  assert_ptr_equal(values, before);
+  assert_int_equal(capacity, 1024);
+  free(values);
+}
+
+static void map_finds_every_key_through_growth(void **state) {
+  (void)state;
+  oi_map map = {0};
+  oi_map_key absent = {{1, 2, 3, 4}};
+  assert_int_equal(oi_map_get(&map, &absent), OI_MAP_NONE);
+  for (uint32_t i = 0; i < 5000; i++) {
+    oi_map_key key = {{i, i * 7u, 0, i & 1}};
+    uint32_t *slot = oi_map_slot(&map, &key);
+    assert_non_null(slot);
+    assert_int_equal(*slot, OI_MAP_NONE); /* new: the caller fills it */
+    *slot = i;
+  }
+  assert_int_equal(oi_map_size(&map), 5000);
+  for (uint32_t i = 0; i < 5000; i++) {
+    oi_map_key key = {{i, i * 7u, 0, i & 1}};
+    assert_int_equal(oi_map_get(&map, &key), i);
+  }
+  oi_map_key other_word = {{3, 21, 0, 0}}; /* differs from key 3 in word 3 */
+  assert_int_equal(oi_map_get(&map, &other_word), OI_MAP_NONE);
+  oi_map_key again = {{42, 294, 0, 0}};
+  *oi_map_slot(&map, &again) = 7; /* an existing slot, rewritten */
+  assert_int_equal(oi_map_get(&map, &again), 7);
+  assert_int_equal(oi_map_size(&map), 5000);
+  oi_map_free(&map);
+  assert_int_equal(oi_map_get(&map, &again), OI_MAP_NONE);
+}
+
+static void address_keys_ignore_address_zero(void **state) {
+  (void)state;
+  oi_map map = {0};
+  assert_int_equal(oi_map_set_address(&map, 0, 5), 0);
+  assert_int_equal(oi_map_get_address(&map, 0), OI_MAP_NONE);
+  assert_int_equal(oi_map_size(&map), 0);
+  assert_int_equal(oi_map_set_address(&map, 0x1000, 1), 0);
+  assert_int_equal(oi_map_set_address(&map, 0x1000, 2), 0); /* last wins */
+  assert_int_equal(oi_map_get_address(&map, 0x1000), 2);
+  assert_int_equal(oi_map_get_address(&map, 0x2000), OI_MAP_NONE);
+  oi_map_free(&map);
+}
+
+typedef struct lost {
+  uint64_t bytes[4];
+  int segments[4];
+} lost;
+
+static void count_lost(void *user, uint32_t owner, uint64_t lost_bytes,
+                       int segments_delta) {
+  lost *l = user;
+  l->bytes[owner] += lost_bytes;
+  l->segments[owner] += segments_delta;
+}
+
+/* Owner 1 writes [0,100), owner 2 overwrites [40,60) (splitting 1), owner 3
+ * [90,120): each loses exactly the bytes taken. */
+static void intervals_charge_overwritten_bytes(void **state) {
+  (void)state;
+  oi_interval_pool pool;
+  oi_interval_pool_init(&pool);
+  uint32_t root = OI_INTERVAL_NONE;
+  lost l = {{0}, {0}};
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 100, 1, count_lost, &l), 0);
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 40, 60, 2, count_lost, &l), 0);
+  assert_int_equal(l.bytes[1], 20);
+  assert_int_equal(l.segments[1], 1); /* split in two */
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 90, 120, 3, count_lost, &l), 0);
+  assert_int_equal(l.bytes[1], 30);
+  lost seen = {{0}, {0}};
+  oi_intervals_query(&pool, &root, 50, 95, count_lost, &seen);
+  assert_int_equal(seen.bytes[2], 10); /* [50,60) */
+  assert_int_equal(seen.bytes[1], 30); /* [60,90) */
+  assert_int_equal(seen.bytes[3], 5);  /* [90,95) */
+  lost cleared = {{0}, {0}};
+  oi_intervals_clear(&pool, &root, count_lost, &cleared);
+  assert_int_equal(cleared.segments[1], -2);
+  assert_int_equal(cleared.segments[2], -1);
+  assert_int_equal(cleared.segments[3], -1);
+  assert_int_equal(root, OI_INTERVAL_NONE);
+  oi_interval_pool_free(&pool);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(array_pushes_zeroed_records_and_keeps_them),
+      cmocka_unit_test(grow_doubles_and_keeps_contents),
+      cmocka_unit_test(map_finds_every_key_through_growth),
+      cmocka_unit_test(address_keys_ignore_address_zero),
+      cmocka_unit_test(intervals_charge_overwritten_bytes),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
