@@ -1,5 +1,6 @@
 #include "MapItems.h"
 
+#include "ClangCompat.h"
 #include "SourceText.h"
 
 #include "clang/AST/ASTContext.h"
@@ -61,6 +62,65 @@ static void addMotionItems(std::vector<MapItem> &Out, const MotionClause *C,
   addItems(Out, Items, Type, joinModifiers(Mods), C->isImplicit(), Ctx);
 }
 
+static const ValueDecl *namedDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+static bool mapsDecl(const std::vector<MapItem> &Items, const ValueDecl *VD) {
+  for (const MapItem &M : Items)
+    if (namedDecl(M.Item) == VD)
+      return true;
+  return false;
+}
+
+static void addImplied(std::vector<MapItem> &Out, const Expr *E, StringRef Type,
+                       const ASTContext &Ctx) {
+  MapItem M;
+  M.Type = Type.str();
+  M.Modifiers = "-";
+  M.Implicit = true;
+  M.Text = expressionText(E, Ctx);
+  M.Item = const_cast<Expr *>(E);
+  Out.push_back(std::move(M));
+}
+
+// What the runtime maps without a map clause naming it, so that its data
+// operations get a name too:
+//  - the pointer of a member section (`s.p[0:n]`, `this->p[0:n]`): the
+//    runtime allocates the member in the device copy and attaches the
+//    section to it;
+//  - a reduction variable of a target construct, mapped tofrom.
+static void addImpliedItems(std::vector<MapItem> &Out,
+                            const OMPExecutableDirective &D,
+                            const ASTContext &Ctx) {
+  size_t Explicit = Out.size();
+  for (size_t I = 0; I < Explicit; ++I) {
+    const Expr *Base = Out[I].Item->IgnoreParens();
+    while (const auto *AS = dyn_cast<compat::ArraySectionExpr>(Base))
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    if (Base == Out[I].Item->IgnoreParens())
+      continue; // not a section
+    const auto *ME = dyn_cast<MemberExpr>(Base);
+    if (ME && ME->getType()->isPointerType() && !mapsDecl(Out, ME->getMemberDecl()))
+      addImplied(Out, ME,
+                 D.getDirectiveKind() == llvm::omp::OMPD_target_exit_data
+                     ? "release"
+                     : "alloc",
+                 Ctx);
+  }
+  if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
+    return;
+  for (const auto *C : D.getClausesOfKind<OMPReductionClause>())
+    for (const Expr *E : C->varlists())
+      if (const ValueDecl *VD = namedDecl(E); VD && !mapsDecl(Out, VD))
+        addImplied(Out, E, "tofrom", Ctx);
+}
+
 std::vector<MapItem> collectMapItems(const OMPExecutableDirective &D,
                                      const ASTContext &Ctx) {
   std::vector<MapItem> Out;
@@ -95,6 +155,8 @@ std::vector<MapItem> collectMapItems(const OMPExecutableDirective &D,
       addMotionItems(Out, C, "from", Ctx);
     }
   }
+  if (D.getDirectiveKind() != llvm::omp::OMPD_target_update)
+    addImpliedItems(Out, D, Ctx);
   return Out;
 }
 

@@ -56,6 +56,9 @@ typedef struct oi_site_frame {
 typedef struct oi_item_extent {
   uint64_t host_addr;
   uint64_t bytes;
+  /* where the runtime put it on the device (its first data op with a
+   * device address), 0 = not seen yet */
+  uint64_t device_addr;
 } oi_item_extent;
 
 /* A mutex being acquired: acquire time, until acquired. */

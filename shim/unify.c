@@ -160,7 +160,7 @@ void oi_frame_set_items(oi_thread *t, oi_site_frame *frame, uint32_t nitems,
     return; /* too many: the frame's operations go without `var` */
   for (uint32_t i = 0; i < nitems; i++)
     t->item[frame->first_item + i] =
-        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i]};
+        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i], 0};
   frame->items = nitems;
   t->item_count = frame->first_item + nitems;
 }
@@ -173,6 +173,31 @@ uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
     const oi_item_extent *item = &t->item[frame->first_item + i];
     if (host_addr >= item->host_addr &&
         host_addr - item->host_addr < item->bytes)
+      return (uint16_t)(i + 1);
+  }
+  return 0;
+}
+
+/* The variable of a data op: by host address, else by the device address
+ * of an item seen before. The second catches pointer attachment: for a
+ * member section `s.p[0:n]` the runtime writes the device pointer into the
+ * device copy of `s.p` from a buffer of its own, whose host address names
+ * nothing. */
+static uint16_t data_op_var(oi_thread *t, const oi_site_frame *frame,
+                            const oi_event *e) {
+  uint64_t device_addr = e->u.data.device_addr;
+  uint16_t var = oi_frame_var(t, frame, e->u.data.host_addr);
+  if (var) {
+    oi_item_extent *item = &t->item[frame->first_item + var - 1];
+    if (!item->device_addr && device_addr &&
+        e->u.data.host_addr == item->host_addr)
+      item->device_addr = device_addr;
+    return var;
+  }
+  for (uint32_t i = 0; device_addr && i < frame->items && i < UINT16_MAX; i++) {
+    const oi_item_extent *item = &t->item[frame->first_item + i];
+    if (item->device_addr && device_addr >= item->device_addr &&
+        device_addr - item->device_addr < item->bytes)
       return (uint16_t)(i + 1);
   }
   return 0;
@@ -293,5 +318,5 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
   if (same_instance(f->entry, e))
     e->origin = OI_ORIGIN_MERGED;
   else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
-    e->var = oi_frame_var(t, f, e->u.data.host_addr);
+    e->var = data_op_var(t, f, e);
 }
