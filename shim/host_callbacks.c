@@ -6,6 +6,7 @@
 
 #include "callbacks.h"
 #include "ompt-inst/events.h"
+#include "hooks.h"
 #include "record.h"
 #include "unify.h"
 
@@ -566,9 +567,20 @@ static void on_masked(ompt_scope_endpoint_t endpoint,
   oi_event_commit(t);
 }
 
+/* Counted like atomic (a spin-wait flushes millions of times): the hook of
+ * an instrumented flush counted it already; one the runtime alone reports
+ * is counted by its code address. OMPT_INST_TRACE_COUNTED=1: an event each. */
 static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
   (void)thread_data;
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (t && t->flush_counted) {
+    t->flush_counted = 0;
+    return;
+  }
+  if (t && !oi_hooks_trace_counted() &&
+      atomic_load_explicit(&oi_recording, memory_order_relaxed) &&
+      oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
                               OI_CONSTRUCT_FLUSH, codeptr_ra);
   if (!e)

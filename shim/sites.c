@@ -70,7 +70,11 @@ static int derive(oi_site_entry *entry) {
   entry->device = entry->construct >= OI_CONSTRUCT_TARGET &&
                   entry->construct <= OI_CONSTRUCT_TARGET_UPDATE;
   entry->leaves = leaves_of(spelling);
-  entry->counted = entry->construct == OI_CONSTRUCT_ATOMIC;
+  /* constructs a loop may repeat millions of times (a spin-wait on
+   * `flush`): counted per site and thread, not traced per instance */
+  entry->counted = entry->construct == OI_CONSTRUCT_ATOMIC ||
+                   entry->construct == OI_CONSTRUCT_FLUSH ||
+                   entry->construct == OI_CONSTRUCT_TASKYIELD;
   if (entry->parsed.map_count) {
     entry->rules = calloc(entry->parsed.map_count, sizeof *entry->rules);
     if (!entry->rules)
