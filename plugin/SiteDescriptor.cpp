@@ -2,6 +2,7 @@
 
 #include "ClangCompat.h"
 #include "SourceText.h"
+#include "WrittenItems.h"
 
 #include "ompt-inst/hooks.h"
 
@@ -136,6 +137,9 @@ std::string siteDescriptor(const OMPExecutableDirective &D,
   for (const MapItem &M : Maps)
     OS << "map=" << M.Type << ";" << M.Modifiers << ";"
        << (M.Implicit ? "implicit" : "explicit") << ";" << M.Text << "\n";
+  std::string Writes = writtenItems(D, Maps);
+  if (!Writes.empty())
+    OS << "writes=" << Writes << "\n";
   if (compat::isLoopWithoutRuntimeCalls(D))
     OS << "runtime_events=0\n";
   bool Fatal = false;
