@@ -89,6 +89,8 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
     text_field = &site->clauses;
   else if (key_is(key, key_length, "message"))
     text_field = &site->message;
+  else if (key_is(key, key_length, "writes"))
+    text_field = &site->writes;
   else if (key_is(key, key_length, "severity"))
     site->severity = length == 5 && memcmp(value, "fatal", 5) == 0 ? 2 : 1;
   else if (key_is(key, key_length, "line"))
@@ -143,6 +145,7 @@ void oi_site_free(oi_site *site) {
   free(site->function);
   free(site->clauses);
   free(site->message);
+  free(site->writes);
   for (uint32_t i = 0; i < site->map_count; i++) {
     free(site->maps[i].item);
     free(site->maps[i].type);
@@ -165,4 +168,18 @@ unsigned oi_leading_construct(const char *spelling, size_t length) {
     }
   }
   return best;
+}
+
+int oi_site_writes(const oi_site *site, uint32_t var) {
+  if (!site->writes)
+    return -1;
+  for (const char *p = site->writes; *p;) {
+    size_t n = strcspn(p, ",");
+    if (var == 0 ? n == 1 && *p == '*'
+                 : n > 0 && *p != '*' && *p != '-' &&
+                       parse_number(p, n) == var)
+      return 1;
+    p += n + (p[n] == ',');
+  }
+  return 0;
 }

@@ -29,6 +29,10 @@ typedef struct oi_site {
   char *message;    /* `error`: its message literal, NULL if none */
   uint32_t map_count;
   oi_map_item *maps;
+  /* writes=: the 1-based map items the construct's body may write, `*`
+   * for memory no item names, `-` for none; NULL when not given (no
+   * target region, or a plugin older than the line) */
+  char *writes;
 } oi_site;
 
 /* Parses `length` bytes of descriptor text into *site (id is left to the
@@ -37,6 +41,10 @@ typedef struct oi_site {
 int oi_site_parse(const char *text, size_t length, oi_site *site);
 
 void oi_site_free(oi_site *site);
+
+/* Whether the construct's body may write map item `var` (1-based; 0 asks
+ * about memory no map item names): 1 yes, 0 no, -1 not known. */
+int oi_site_writes(const oi_site *site, uint32_t var);
 
 /* The leading leaf construct of a spelling such as "target teams distribute
  * parallel for" (OI_CONSTRUCT_TARGET): the longest construct name that is a
