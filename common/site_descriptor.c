@@ -76,6 +76,32 @@ static int add_map_item(oi_site *site, const char *value, size_t length) {
   return 0;
 }
 
+/* "<construct>;<line>;<col>;<end_line>"; a line that does not split is
+ * left out (it names no place). */
+static int add_inner(oi_site *site, const char *value, size_t length) {
+  const char *semi[3], *p = value, *end = value + length;
+  for (int i = 0; i < 3; i++) {
+    semi[i] = memchr(p, ';', (size_t)(end - p));
+    if (!semi[i])
+      return 0;
+    p = semi[i] + 1;
+  }
+  oi_inner_directive *inner =
+      realloc(site->inner, (site->inner_count + 1) * sizeof *inner);
+  if (!inner)
+    return -1;
+  site->inner = inner;
+  oi_inner_directive *d = &inner[site->inner_count];
+  d->construct = copy_text(value, (size_t)(semi[0] - value));
+  if (!d->construct)
+    return -1;
+  d->line = parse_number(semi[0] + 1, (size_t)(semi[1] - semi[0] - 1));
+  d->col = parse_number(semi[1] + 1, (size_t)(semi[2] - semi[1] - 1));
+  d->end_line = parse_number(semi[2] + 1, (size_t)(end - semi[2] - 1));
+  site->inner_count++;
+  return 0;
+}
+
 static int set_field(oi_site *site, const char *key, size_t key_length,
                      const char *value, size_t length) {
   char **text_field = NULL;
@@ -107,6 +133,8 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
     site->depend = parse_number(value, length) != 0;
   else if (key_is(key, key_length, "map"))
     return add_map_item(site, value, length);
+  else if (key_is(key, key_length, "inner"))
+    return add_inner(site, value, length);
   if (text_field) {
     free(*text_field);
     *text_field = copy_text(value, length);
@@ -146,6 +174,9 @@ void oi_site_free(oi_site *site) {
   free(site->clauses);
   free(site->message);
   free(site->writes);
+  for (uint32_t i = 0; i < site->inner_count; i++)
+    free(site->inner[i].construct);
+  free(site->inner);
   for (uint32_t i = 0; i < site->map_count; i++) {
     free(site->maps[i].item);
     free(site->maps[i].type);

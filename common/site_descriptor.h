@@ -15,6 +15,15 @@ typedef struct oi_map_item {
   bool is_explicit;
 } oi_map_item;
 
+/* A directive nested in a target region (inner=<construct>;<line>;<col>;<end_line>):
+ * device code, without hooks of its own; the shim gives it a site so that
+ * the runtime's events of its parallel, worksharing and tasks sit on its
+ * line. */
+typedef struct oi_inner_directive {
+  char *construct;
+  uint32_t line, col, end_line;
+} oi_inner_directive;
+
 typedef struct oi_site {
   uint32_t id;
   char *construct; /* as written: "target teams distribute parallel for" */
@@ -33,6 +42,8 @@ typedef struct oi_site {
    * for memory no item names, `-` for none; NULL when not given (no
    * target region, or a plugin older than the line) */
   char *writes;
+  uint32_t inner_count;
+  oi_inner_directive *inner;
 } oi_site;
 
 /* Parses `length` bytes of descriptor text into *site (id is left to the

@@ -111,6 +111,28 @@ static std::string clausesText(const OMPExecutableDirective &D,
   return singleLine(Text);
 }
 
+// Directives nested in a target region, in source order: they run as
+// device code, without hooks, so the outer site lists them for the shim.
+static void innerDirectives(const Stmt *S, const SourceManager &SM,
+                            llvm::raw_ostream &OS) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+    innerDirectives(CS->getCapturedStmt(), SM, OS);
+    return;
+  }
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    SitePosition P = sitePosition(*D, SM);
+    OS << "inner=" << writtenConstructName(*D) << ";" << P.Line << ";"
+       << P.Column << ";" << P.EndLine << "\n";
+    if (D->hasAssociatedStmt())
+      innerDirectives(D->getAssociatedStmt(), SM, OS);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    innerDirectives(Child, SM, OS);
+}
+
 StringRef writtenConstructName(const OMPExecutableDirective &D) {
   // clang turns a `loop` into the for/simd/distribute it binds to; the
   // mapped directive remembers what was written.
@@ -137,6 +159,9 @@ std::string siteDescriptor(const OMPExecutableDirective &D,
   for (const MapItem &M : Maps)
     OS << "map=" << M.Type << ";" << M.Modifiers << ";"
        << (M.Implicit ? "implicit" : "explicit") << ";" << M.Text << "\n";
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
+      D.hasAssociatedStmt())
+    innerDirectives(D.getAssociatedStmt(), Ctx.getSourceManager(), OS);
   std::string Writes = writtenItems(D, Maps);
   if (!Writes.empty())
     OS << "writes=" << Writes << "\n";

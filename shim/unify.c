@@ -282,6 +282,32 @@ static int in_deferred_target(const oi_thread *t, const oi_event *e) {
           e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
 }
 
+/* An event of device code run on the host inside a target region with
+ * nested directives: the nested directive it belongs to. Events of a
+ * parallel region take the region's site (its begin chose it); others the
+ * nested directive that names their construct; else the region's own. */
+static uint32_t inner_site(const oi_site_frame *f, const oi_event *e) {
+  switch (e->kind) {
+  case OI_KIND_TARGET:
+  case OI_KIND_KERNEL:
+  case OI_KIND_MAP:
+    return f->site;
+  case OI_KIND_WORK:
+  case OI_KIND_DISPATCH:
+  case OI_KIND_SYNC:
+  case OI_KIND_MASKED:
+  case OI_KIND_REDUCTION: {
+    uint32_t region = region_site(e->u.generic[0]);
+    uint32_t by_construct = oi_site_inner_for(f->entry, 0, e->construct);
+    if (by_construct)
+      return by_construct;
+    return oi_site_is_inner(f->entry, region) ? region : f->site;
+  }
+  default:
+    return oi_site_inner_for(f->entry, f->site, e->construct);
+  }
+}
+
 void oi_unify_native(oi_thread *t, oi_event *e) {
   if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
     uint32_t site = region_site(e->u.generic[0]);
@@ -312,6 +338,10 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
       e->site = region_site(e->u.generic[0]);
     else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
       e->site = region_site(t->league_id);
+    /* another team of a target region's league: its nested directives */
+    const oi_site_entry *entry = e->site ? oi_site_by_id(e->site) : NULL;
+    if (entry && entry->inner_sites)
+      e->site = oi_site_inner_for(entry, e->site, e->construct);
     return;
   }
   e->site = f->site;
@@ -319,4 +349,6 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     e->origin = OI_ORIGIN_MERGED;
   else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
     e->var = data_op_var(t, f, e);
+  else if (f->entry->inner_sites)
+    e->site = inner_site(f, e);
 }
