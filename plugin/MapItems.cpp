@@ -21,6 +21,13 @@ std::string expressionText(const Expr *E, const ASTContext &Ctx) {
   return singleLine(Text);
 }
 
+static std::string printedText(const Expr *E, const ASTContext &Ctx) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return singleLine(Text);
+}
+
 static std::string joinModifiers(const std::vector<std::string> &Mods) {
   if (Mods.empty())
     return "-";
@@ -42,7 +49,9 @@ static void addItems(std::vector<MapItem> &Out, ArrayRef<const Expr *> Items,
     M.Type = Type.str();
     M.Modifiers = Modifiers;
     M.Implicit = Implicit;
-    M.Text = expressionText(E, Ctx);
+    // clang places an implicit item at the construct's statement, whose
+    // text is not the item's: print the expression itself
+    M.Text = Implicit ? printedText(E, Ctx) : expressionText(E, Ctx);
     M.Item = const_cast<Expr *>(E);
     Out.push_back(std::move(M));
   }

@@ -1,0 +1,61 @@
+# A real-code corpus program (tests/corpus/<PROGRAM>/, README.md there):
+# built with and without the plugin, its output must not change under
+# `ompt-inst run`; its report must name every mapped variable, put every
+# construct on a pragma line and list exactly the expected findings
+# (check_corpus.py, <PROGRAM>/findings.txt).
+. "$OI_SRC/tests/lib.sh"
+program=$1
+src="$OI_SRC/tests/corpus/$program"
+macros=()
+case $program in
+stencil)
+  flags=(-O2 -Wno-deprecated-non-prototype "$OI_HOST_OFFLOAD")
+  "$OI_CLANG" "${OI_FOPENMP[@]}" "${flags[@]}" "$src"/*.c -o plain
+  "$OI_CLANG" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" "${flags[@]}" -Werror "$src"/*.c -o inst
+  macros=(OMP_PARALLEL OMP_FOR_STATIC OMP_FLUSH OMP_TARGET_SUM)
+  ;;
+particles)
+  flags=(-O2 "$OI_HOST_OFFLOAD")
+  "$OI_CLANGXX" "${OI_FOPENMP[@]}" "${flags[@]}" "$src"/*.cpp -o plain
+  "$OI_CLANGXX" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" "${flags[@]}" -Werror "$src"/*.cpp -o inst
+  ;;
+halo)
+  . "$OI_SRC/tests/mpi/mpi_lib.sh"
+  OMPI_CC="$OI_CLANG" mpicc "${OI_FOPENMP[@]}" -O2 "$OI_HOST_OFFLOAD" "$src/halo.c" -o plain
+  mpicc_plugin inst "$src/halo.c" "${OI_FOPENMP[@]}" -O2 "$OI_HOST_OFFLOAD" -Werror
+  ;;
+*) fail "no corpus program '$program'" ;;
+esac
+
+if [ "$program" = halo ]; then
+  OMP_NUM_THREADS=2 mpirun_np 2 ./plain > plain.out 2> plain.err || fail "plain run: $(cat plain.err)"
+  OMP_NUM_THREADS=2 mpirun_np 2 "$OI" run -o run -- ./inst > inst.out 2> inst.err ||
+    fail "ompt-inst run: $(cat inst.err)"
+  runs=(run/rank-0 run/rank-1)
+else
+  ./plain > plain.out 2> plain.err || fail "plain run: $(cat plain.err)"
+  "$OI" run -o run -- ./inst > inst.out 2> inst.err || fail "ompt-inst run: $(cat inst.err)"
+  runs=(run)
+fi
+cmp -s plain.out inst.out || fail "output under ompt-inst run differs: $(diff plain.out inst.out)"
+
+"$OI" report run --format json > report.json || fail "report"
+"$OI_PYTHON" "$OI_SRC/tests/corpus/check_corpus.py" report.json "$src" "$src/findings.txt" "${macros[@]}" ||
+  fail "$program: the report is not what the program says"
+# the text report names what the JSON names
+"$OI" report run > report.txt || fail "text report"
+! grep -E '(^|[^A-Za-z_])0x[0-9a-f]+ \(' report.txt || fail "text report names a variable by address"
+for r in "${runs[@]}"; do
+  # every data operation of a mapped variable carries its name
+  expect_eq "$(dumpq "$r" kind=data_op var= --count)" 0 "$r: data operations without a variable"
+done
+
+if [ "$program" = stencil ]; then
+  # the flush spin-wait is counted, not traced: a few count events per
+  # site and thread, however long the stages spun
+  expect_eq "$(dumpq run kind=flush --count)" 0 "no event per flush"
+  spins=$(dumpq run kind=construct_count construct=flush --field count | awk '{ n += $1 } END { print n }')
+  [ "$spins" -ge 256 ] || fail "flush instances: $spins, expected at least 2 per pipeline step"
+  events=$(dumpq run --count)
+  [ "$events" -lt 1000 ] || fail "$events events for a run whose flushes are counted"
+fi
