@@ -34,6 +34,8 @@ def main(argv):
             problems.append(f"variable named by address: {v['var']}")
     sources = {}
     for row in report.get("constructs", []):
+        if row.get("event_kind") == "mpi":
+            continue  # calls, not constructs: on their call's line with -g only
         path = row.get("file")
         if not path:
             module = os.path.basename(row.get("module", ""))

@@ -59,3 +59,33 @@ if [ "$program" = stencil ]; then
   events=$(dumpq run --count)
   [ "$events" -lt 1000 ] || fail "$events events for a run whose flushes are counted"
 fi
+
+if [ "$program" = particles ]; then
+  # the mapping invariants (tests/mapping_invariant.py, run over every
+  # trace) catch what they are for: advice on the energy the kernel writes,
+  # and a data operation that lost its variable's name
+  "$OI" dump --header run > run.jsonl
+  "$OI_PYTHON" "$OI_SRC/tests/invariant.py" run.jsonl report.json || fail "invariants on the real run"
+  "$OI_PYTHON" - report.json run.jsonl <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+for f in report["findings"]:
+    f["confidence"] = "certain"
+json.dump(report, open("advice.json", "w"))
+with open(sys.argv[2]) as f, open("unnamed.jsonl", "w") as out:
+    dropped = False
+    for line in f:
+        e = json.loads(line)
+        if not dropped and e.get("kind") == "data_op" and e.get("op") == "alloc" and "var" in e:
+            del e["var"]
+            dropped = True
+        out.write(json.dumps(e) + "\n")
+PY
+  ! "$OI_PYTHON" "$OI_SRC/tests/invariant.py" run.jsonl advice.json > advice.out ||
+    fail "advice that drops a kernel's write passed the invariant"
+  grep -q "advice on a variable a kernel in between may write.*energy" advice.out ||
+    fail "the invariant did not name the energy: $(cat advice.out)"
+  ! "$OI_PYTHON" "$OI_SRC/tests/invariant.py" unnamed.jsonl > unnamed.out ||
+    fail "a data operation without its variable passed the invariant"
+  grep -q "data operation without its variable" unnamed.out || fail "$(cat unnamed.out)"
+fi

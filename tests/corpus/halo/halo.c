@@ -18,12 +18,14 @@ static void step(double *restrict u, double *restrict w, int n) {
 
 static void exchange(double *u, int n, int rank, int size) {
   int left = (rank + size - 1) % size, right = (rank + 1) % size;
-#pragma omp target update from(u[1:1], u[n:1])
+#pragma omp target update from(u[1:1])
+#pragma omp target update from(u[n:1])
   MPI_Sendrecv(&u[1], 1, MPI_DOUBLE, left, 0, &u[n + 1], 1, MPI_DOUBLE, right, 0,
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   MPI_Sendrecv(&u[n], 1, MPI_DOUBLE, right, 1, &u[0], 1, MPI_DOUBLE, left, 1,
                MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-#pragma omp target update to(u[0:1], u[n + 1:1])
+#pragma omp target update to(u[0:1])
+#pragma omp target update to(u[n + 1:1])
 }
 
 int main(int argc, char **argv) {
