@@ -170,10 +170,11 @@ static void append_site_counts(oi_thread *t) {
   }
   for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
     oi_native_count *slot = &t->native_counts[i];
+    uint64_t codeptr = atomic_load_explicit(&slot->codeptr, memory_order_acquire);
     uint64_t count =
-        atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed);
+        codeptr ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
     if (count)
-      append_count(t, &now, slot->construct, 0, slot->codeptr, count);
+      append_count(t, &now, slot->construct, 0, codeptr, count);
   }
 }
 

@@ -79,7 +79,9 @@ typedef struct oi_mutex_held {
  * slots per thread hold them; one more address is traced per instance. */
 #define OI_NATIVE_COUNTS 8
 typedef struct oi_native_count {
-  uint64_t codeptr; /* 0 = free */
+  /* 0 = free; set once by the owner (release, after construct), read by
+   * the thread that writes the counts at the end (acquire) */
+  _Atomic uint64_t codeptr;
   uint8_t construct;
   _Atomic uint64_t count;
 } oi_native_count;
@@ -234,11 +236,13 @@ static inline int oi_native_count_add(oi_thread *t, unsigned construct,
                                       uint64_t codeptr) {
   for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
     oi_native_count *slot = &t->native_counts[i];
-    if (slot->codeptr == 0) {
+    uint64_t held = atomic_load_explicit(&slot->codeptr, memory_order_relaxed);
+    if (held == 0) {
       slot->construct = (uint8_t)construct;
-      slot->codeptr = codeptr;
+      atomic_store_explicit(&slot->codeptr, codeptr, memory_order_release);
+      held = codeptr;
     }
-    if (slot->codeptr == codeptr && slot->construct == construct) {
+    if (held == codeptr && slot->construct == construct) {
       atomic_store_explicit(
           &slot->count,
           atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
