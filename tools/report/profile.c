@@ -283,8 +283,12 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
     row = row_of(p, place, label, e->kind, compiler);
     if (row == OI_NO_INDEX)
       return -1;
-    p->rows[row].instances++;
-    if (count_on_thread(&p->rows[row], thread, 0, 1) != 0)
+    /* a `target data` region is reported as its enter and its exit: one
+     * instance, timed twice */
+    bool second_half = e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA &&
+                       strcmp(p->labels.strings[label], "target data") == 0;
+    p->rows[row].instances += !second_half;
+    if (count_on_thread(&p->rows[row], thread, 0, !second_half) != 0)
       return -1;
     /* workers and kernels find their place through these ids */
     if (e->kind == OI_KIND_PARALLEL &&
