@@ -185,13 +185,17 @@ uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
  * nothing. */
 static uint16_t data_op_var(oi_thread *t, const oi_site_frame *frame,
                             const oi_event *e) {
-  uint64_t device_addr = e->u.data.device_addr;
-  uint16_t var = oi_frame_var(t, frame, e->u.data.host_addr);
+  uint64_t device_addr = e->u.data.device_addr, host = e->u.data.host_addr;
+  uint16_t var = oi_frame_var(t, frame, host);
   if (var) {
-    oi_item_extent *item = &t->item[frame->first_item + var - 1];
-    if (!item->device_addr && device_addr &&
-        e->u.data.host_addr == item->host_addr)
-      item->device_addr = device_addr;
+    /* the op may cover several items (the span of a struct's mapped
+     * members is allocated once): each item inside it learns its place */
+    for (uint32_t i = 0; device_addr && i < frame->items; i++) {
+      oi_item_extent *item = &t->item[frame->first_item + i];
+      if (!item->device_addr && item->host_addr >= host &&
+          item->host_addr - host < (e->u.data.bytes ? e->u.data.bytes : 1))
+        item->device_addr = device_addr + (item->host_addr - host);
+    }
     return var;
   }
   for (uint32_t i = 0; device_addr && i < frame->items && i < UINT16_MAX; i++) {
