@@ -205,6 +205,9 @@ void oia_versions_enter(oi_analysis *ctx, uint32_t range);
 /* records version `write` into range; the newest version before it */
 uint32_t oia_versions_write(oi_analysis *ctx, uint32_t range, uint32_t write);
 uint32_t oia_versions_newest(oi_analysis *ctx, uint32_t range);
+/* a segments query callback that pushes each range to ctx->overlapping */
+void oia_collect_range(void *user, uint32_t range, uint64_t bytes,
+                       int segments_delta);
 
 /* kernel_writes.c: what target regions may write, as write versions */
 void oia_writes_note(oi_analysis *ctx, const oi_event *ev);

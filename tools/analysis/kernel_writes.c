@@ -49,18 +49,6 @@ void oia_writes_note(oi_analysis *ctx, const oi_event *ev) {
     add_pending(ctx, ev, true, 0, 0);
 }
 
-static void collect_range(void *user, uint32_t range, uint64_t bytes,
-                          int segments_delta) {
-  (void)bytes;
-  (void)segments_delta;
-  oi_analysis *ctx = user;
-  uint32_t *slot = oia_vec_push(&ctx->overlapping);
-  if (slot)
-    *slot = range;
-  else
-    ctx->failed = true;
-}
-
 static void kernel_wrote(oi_analysis *ctx, uint32_t range, unsigned line) {
   if (ctx->transfers < OIA_SEGMENT_NONE - 1)
     ctx->transfers++;
@@ -85,7 +73,7 @@ static void apply_one(oi_analysis *ctx, const oia_pending_write *w) {
    * writes that array */
   ctx->overlapping.len = 0;
   oia_segments_query(&ctx->segments, &dev->coverage_root, w->host_addr,
-                     w->host_addr + (w->bytes ? w->bytes : 1), collect_range,
+                     w->host_addr + (w->bytes ? w->bytes : 1), oia_collect_range,
                      ctx);
   size_t found = ctx->overlapping.len;
   for (size_t i = 0; i < found; i++)
