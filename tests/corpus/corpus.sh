@@ -42,9 +42,12 @@ cmp -s plain.out inst.out || fail "output under ompt-inst run differs: $(diff pl
 "$OI" report run --format json > report.json || fail "report"
 "$OI_PYTHON" "$OI_SRC/tests/corpus/check_corpus.py" report.json "$src" "$src/findings.txt" "${macros[@]}" ||
   fail "$program: the report is not what the program says"
-# the text report names what the JSON names
-"$OI" report run > report.txt || fail "text report"
-! grep -E '(^|[^A-Za-z_])0x[0-9a-f]+ \(' report.txt || fail "text report names a variable by address"
+# every other format names what the JSON names
+for format in text annotate chrome html summary; do
+  "$OI" report run --format $format > "report.$format" || fail "$format report"
+  ! grep -E '0x[0-9a-f]+ \([0-9]' "report.$format" ||
+    fail "the $format report names a variable by address"
+done
 for r in "${runs[@]}"; do
   # every data operation of a mapped variable carries its name
   expect_eq "$(dumpq "$r" kind=data_op var= --count)" 0 "$r: data operations without a variable"
