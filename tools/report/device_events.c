@@ -40,11 +40,13 @@ int oi_device_events_add(oi_profile *p, const oi_event *e) {
   oi_event *kept = &s->device_events[s->device_event_count++];
   *kept = *e;
   kept->reserved = 0;
-  if (e->kind == OI_KIND_DATA_OP && e->site == 0) {
-    /* the runtime named no site: take the map item that mapped this host
-     * address (compiler map events precede the operations they cause) */
+  if (e->kind == OI_KIND_DATA_OP && (e->site == 0 || e->var == 0)) {
+    /* the runtime named no site, or the shim no variable (a deferred
+     * target's operations run on another thread than its construct): take
+     * the map item that mapped this host address (compiler map events
+     * precede the operations they cause), of the same site if one is named */
     uint32_t id = oi_address_index_get(&s->host_map_items, e->u.data.host_addr);
-    if (id != OI_NO_INDEX) {
+    if (id != OI_NO_INDEX && (e->site == 0 || s->map_items[id].site == e->site)) {
       kept->site = s->map_items[id].site;
       kept->var = s->map_items[id].var;
     }
