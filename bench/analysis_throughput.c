@@ -116,7 +116,7 @@ static void site_location(void *user, uint32_t site, const char **file,
 static int measure(size_t target_ops) {
   stream s = {0};
   generate(&s, target_ops);
-  oi_analysis_callbacks cb = {NULL, var_name, site_location, NULL};
+  oi_analysis_callbacks cb = {NULL, var_name, site_location, NULL, NULL};
   double times[RUNS];
   size_t findings = 0;
   uint64_t saved = 0;

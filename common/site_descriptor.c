@@ -103,6 +103,32 @@ static int set_text(char **field, const char *value, size_t length) {
   return *field ? 0 : -1;
 }
 
+/* "<construct>;<line>;<col>;<end_line>"; a line that does not split is
+ * left out (it names no place). */
+static int add_inner(oi_site *site, const char *value, size_t length) {
+  const char *semi[3], *p = value, *end = value + length;
+  for (int i = 0; i < 3; i++) {
+    semi[i] = memchr(p, ';', (size_t)(end - p));
+    if (!semi[i])
+      return 0;
+    p = semi[i] + 1;
+  }
+  oi_inner_directive *inner =
+      realloc(site->inner, (site->inner_count + 1) * sizeof *inner);
+  if (!inner)
+    return -1;
+  site->inner = inner;
+  oi_inner_directive *d = &inner[site->inner_count];
+  d->construct = copy_text(value, (size_t)(semi[0] - value));
+  if (!d->construct)
+    return -1;
+  d->line = parse_number(semi[0] + 1, (size_t)(semi[1] - semi[0] - 1));
+  d->col = parse_number(semi[1] + 1, (size_t)(semi[2] - semi[1] - 1));
+  d->end_line = parse_number(semi[2] + 1, (size_t)(end - semi[2] - 1));
+  site->inner_count++;
+  return 0;
+}
+
 static int set_field(oi_site *site, const char *key, size_t key_length,
                      const char *value, size_t length) {
   switch (key_of(key, key_length)) {
@@ -123,6 +149,8 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
     return 0;
   case KEY_DEPEND: site->depend = parse_number(value, length) != 0; return 0;
   case KEY_MAP: return add_map_item(site, value, length);
+  case KEY_INNER: return add_inner(site, value, length);
+  case KEY_WRITES: return set_text(&site->writes, value, length);
   case KEY_NAME: /* the critical's name is in `clauses` as written */
   case KEY_UNKNOWN:
     return 0;
@@ -159,6 +187,10 @@ void oi_site_free(oi_site *site) {
   free(site->function);
   free(site->clauses);
   free(site->message);
+  free(site->writes);
+  for (uint32_t i = 0; i < site->inner_count; i++)
+    free(site->inner[i].construct);
+  free(site->inner);
   for (uint32_t i = 0; i < site->map_count; i++) {
     free(site->maps[i].item);
     free(site->maps[i].type);
@@ -181,4 +213,18 @@ unsigned oi_leading_construct(const char *spelling, size_t length) {
     }
   }
   return best;
+}
+
+int oi_site_writes(const oi_site *site, uint32_t var) {
+  if (!site->writes)
+    return -1;
+  for (const char *p = site->writes; *p;) {
+    size_t n = strcspn(p, ",");
+    if (var == 0 ? n == 1 && *p == '*'
+                 : n > 0 && *p != '*' && *p != '-' &&
+                       parse_number(p, n) == var)
+      return 1;
+    p += n + (p[n] == ',');
+  }
+  return 0;
 }

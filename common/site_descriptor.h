@@ -15,6 +15,15 @@ typedef struct oi_map_item {
   bool is_explicit;
 } oi_map_item;
 
+/* A directive nested in a target region (inner=<construct>;<line>;<col>;<end_line>):
+ * device code, without hooks of its own; the shim gives it a site so that
+ * the runtime's events of its parallel, worksharing and tasks sit on its
+ * line. */
+typedef struct oi_inner_directive {
+  char *construct;
+  uint32_t line, col, end_line;
+} oi_inner_directive;
+
 typedef struct oi_site {
   uint32_t id;
   char *construct; /* as written: "target teams distribute parallel for" */
@@ -29,6 +38,12 @@ typedef struct oi_site {
   char *message;    /* `error`: its message literal, NULL if none */
   uint32_t map_count;
   oi_map_item *maps;
+  /* writes=: the 1-based map items the construct's body may write, `*`
+   * for memory no item names, `-` for none; NULL when not given (no
+   * target region, or a plugin older than the line) */
+  char *writes;
+  uint32_t inner_count;
+  oi_inner_directive *inner;
 } oi_site;
 
 /* Parses `length` bytes of descriptor text into *site (id is left to the
@@ -37,6 +52,10 @@ typedef struct oi_site {
 int oi_site_parse(const char *text, size_t length, oi_site *site);
 
 void oi_site_free(oi_site *site);
+
+/* Whether the construct's body may write map item `var` (1-based; 0 asks
+ * about memory no map item names): 1 yes, 0 no, -1 not known. */
+int oi_site_writes(const oi_site *site, uint32_t var);
 
 /* The leading leaf construct of a spelling such as "target teams distribute
  * parallel for" (OI_CONSTRUCT_TARGET): the longest construct name that is a

@@ -121,14 +121,23 @@ void BodyRewriter::visitDirectiveBody(OMPExecutableDirective *D,
 }
 
 Stmt *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
-                              VarDecl *Site, const std::vector<MapItem> &Maps) {
+                              VarDecl *Site, const std::vector<MapItem> &Maps,
+                              llvm::SmallVectorImpl<Stmt *> &Hoisted) {
   SourceLocation Loc = D->getBeginLoc();
   ConstructKind K = classifyDirective(D->getDirectiveKind());
   if (K.Kind != Shape::DeviceRegion && K.Kind != Shape::DeviceData)
     return Hooks.pointCall(Site, OMPT_INST_ENTER, Loc);
+  // Clang evaluates map clauses only where it generates the mapping: with
+  // offload targets, and there only when the if() clause holds. Hoisting a
+  // bound is evaluating it before the if(): only without one.
+  bool Hoist = Opts.Maps && !S.getLangOpts().OMPTargetTriples.empty() &&
+               D->getClausesOfKind<OMPIfClause>().empty();
   std::vector<MapExtent> Extents;
-  for (const MapItem &M : Maps)
+  for (const MapItem &M : Maps) {
+    if (Hoist && !M.Implicit)
+      Values.hoistSectionBounds(M.Item, DC, Site, Loc, Hoisted);
     Extents.push_back(Opts.Maps ? Values.extent(M.Item, DC, Loc) : MapExtent());
+  }
   Expr *Device = nullptr, *If = nullptr;
   {
     Sema::SFINAETrap Trap(S); // an error here only makes the values unknown
@@ -224,11 +233,15 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
   if ((K.Kind == Shape::Fork || K.Kind == Shape::Masked) &&
       !insertBeginEnd(D, Site, false, DC))
     return D;
-  Stmt *Enter = enterCall(D, DC, Site, Maps);
+  llvm::SmallVector<Stmt *, 8> Stmts{Hooks.declStmt(Site, Loc)};
+  Stmt *Enter = enterCall(D, DC, Site, Maps, Stmts);
   Expr *Exit = K.HasExit ? Hooks.pointCall(Site, OMPT_INST_EXIT, Loc) : nullptr;
-  if (!Enter || (K.HasExit && !Exit))
-    return D;
-  llvm::SmallVector<Stmt *, 5> Stmts{Hooks.declStmt(Site, Loc)};
+  if (!Enter || (K.HasExit && !Exit)) {
+    if (Stmts.size() == 1)
+      return D;
+    Stmts.push_back(D); // D reads the hoisted bounds: keep their declarations
+    return Hooks.compound(Stmts, Loc);
+  }
   if (K.HasExit && UseCleanups)
     Stmts.push_back(Hooks.declStmt(
         Hooks.closingGuard(DC, Site, /*IsEnd=*/false, Loc), Loc));

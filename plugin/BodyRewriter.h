@@ -41,7 +41,8 @@ private:
                       bool DeclareSiteInside, clang::DeclContext *DC);
   clang::Stmt *enterCall(clang::OMPExecutableDirective *D,
                          clang::DeclContext *DC, clang::VarDecl *Site,
-                         const std::vector<struct MapItem> &Maps);
+                         const std::vector<struct MapItem> &Maps,
+                         llvm::SmallVectorImpl<clang::Stmt *> &Hoisted);
   void note(clang::SourceLocation Loc, llvm::StringRef Message);
 
   clang::Sema &S;

@@ -30,6 +30,23 @@ using ArraySectionExpr = clang::OMPArraySectionExpr;
 using ArraySectionExpr = clang::ArraySectionExpr;
 #endif
 
+// Replaces a section's lower bound or length (their setters are private in
+// 19): children() are base, lower bound, length[, stride] in both versions;
+// false when the slot does not hold `Old`.
+enum class SectionBound { Lower = 1, Length = 2 };
+inline bool replaceSectionBound(ArraySectionExpr *AS, SectionBound Which,
+                                clang::Expr *Old, clang::Expr *New) {
+  unsigned Index = 0;
+  for (clang::Stmt *&Child : AS->children())
+    if (Index++ == static_cast<unsigned>(Which)) {
+      if (Child != Old)
+        return false;
+      Child = New;
+      return true;
+    }
+  return false;
+}
+
 // Device-side compile of an OpenMP offload program.
 inline bool isOpenMPDeviceCompile(const clang::LangOptions &LO) {
 #if OI_CLANG_14

@@ -200,6 +200,20 @@ VarDecl *HookBuilder::localArray(DeclContext *DC, const VarDecl *Site,
   return VD;
 }
 
+VarDecl *HookBuilder::localValue(DeclContext *DC, const VarDecl *Site,
+                                 StringRef Suffix, Expr *Init,
+                                 SourceLocation Loc) {
+  QualType T = Init->getType().getUnqualifiedType();
+  auto *VD = VarDecl::Create(
+      Ctx, DC, Loc, Loc, &Ctx.Idents.get((Site->getName() + Suffix).str()), T,
+      Ctx.getTrivialTypeSourceInfo(T, Loc), SC_None);
+  VD->setInit(Init);
+  VD->setInitStyle(VarDecl::CInit);
+  VD->setReferenced();
+  VD->markUsed(Ctx);
+  return VD;
+}
+
 // `array` as the pointer a parameter takes (decay, then adding const).
 Expr *HookBuilder::decayedArray(VarDecl *Array, QualType ParamTy,
                                 SourceLocation Loc) {

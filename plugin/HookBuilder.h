@@ -57,6 +57,15 @@ public:
                                llvm::ArrayRef<MapExtent> Items,
                                clang::SourceLocation Loc);
 
+  // `<type of Init> <site>_<suffix> = Init;`, a local of DC.
+  clang::VarDecl *localValue(clang::DeclContext *DC, const clang::VarDecl *Site,
+                             llvm::StringRef Suffix, clang::Expr *Init,
+                             clang::SourceLocation Loc);
+  // An l-value naming a local declared in the context the reference is in.
+  clang::Expr *reference(clang::VarDecl *Local, clang::SourceLocation Loc) {
+    return refTo(Local, Loc);
+  }
+
   clang::DeclStmt *declStmt(clang::VarDecl *VD, clang::SourceLocation Loc);
   clang::CompoundStmt *compound(llvm::ArrayRef<clang::Stmt *> Stmts,
                                 clang::SourceLocation Loc);

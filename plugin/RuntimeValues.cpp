@@ -100,6 +100,52 @@ Expr *RuntimeValues::ifValue(const OMPExecutableDirective &D,
   return nullptr;
 }
 
+// A side-effecting bound that is safe to move before the directive: an
+// integer whose expression names nothing the directive itself sets up.
+Expr *RuntimeValues::hoisted(Expr *Bound, DeclContext *DC, const VarDecl *Site,
+                             SourceLocation Loc,
+                             llvm::SmallVectorImpl<Stmt *> &Decls) {
+  ASTContext &Ctx = S.getASTContext();
+  if (!Bound || !Bound->HasSideEffects(Ctx) || Bound->isTypeDependent() ||
+      Bound->isValueDependent() || refersToCaptureHelper(Bound) ||
+      refersFromOtherContext(Bound, DC))
+    return nullptr;
+  ExprResult Value = S.DefaultLvalueConversion(Bound);
+  if (Value.isInvalid() ||
+      !Value.get()->getType()->isIntegralOrEnumerationType())
+    return nullptr;
+  VarDecl *Local = Hooks.localValue(DC, Site, "_bound" + std::to_string(HoistedCount++),
+                                    Value.get(), Loc);
+  Decls.push_back(Hooks.declStmt(Local, Loc));
+  ExprResult Read = S.DefaultLvalueConversion(Hooks.reference(Local, Loc));
+  return Read.isInvalid() ? nullptr : Read.get();
+}
+
+void RuntimeValues::hoistSectionBounds(Expr *Item, DeclContext *DC,
+                                       const VarDecl *Site, SourceLocation Loc,
+                                       llvm::SmallVectorImpl<Stmt *> &Decls) {
+  // An error while building these only leaves the bound where it was.
+  Sema::SFINAETrap Trap(S);
+  for (auto *AS = dyn_cast_or_null<compat::ArraySectionExpr>(
+           Item ? Item->IgnoreParens() : nullptr);
+       AS; AS = dyn_cast<compat::ArraySectionExpr>(AS->getBase()->IgnoreParens())) {
+    size_t Before = Decls.size();
+    Expr *Lower = hoisted(AS->getLowerBound(), DC, Site, Loc, Decls);
+    Expr *Length = hoisted(AS->getLength(), DC, Site, Loc, Decls);
+    if (Trap.hasErrorOccurred()) { // leave this section as it was
+      Decls.resize(Before);
+      return;
+    }
+    // the slots hold what was read just above: replacing cannot fail
+    if (Lower)
+      compat::replaceSectionBound(AS, compat::SectionBound::Lower,
+                                  AS->getLowerBound(), Lower);
+    if (Length)
+      compat::replaceSectionBound(AS, compat::SectionBound::Length,
+                                  AS->getLength(), Length);
+  }
+}
+
 // a[l:n][m:k] -> a[l][m] (a missing lower bound is 0).
 Expr *RuntimeValues::elementOf(Expr *Item, SourceLocation Loc) {
   auto *AS = dyn_cast<compat::ArraySectionExpr>(Item->IgnoreParens());

@@ -1,7 +1,9 @@
 // Expressions that evaluate, at a device construct's ENTER, the values the
 // shim needs: device(...), if(...), and each map item's address and size.
 // Clause expressions are reused only when evaluating them a second time is
-// harmless (no side effects, no helper variables clang fills later).
+// harmless (no side effects, no helper variables clang fills later); a
+// section bound with a call in it (`p[:buf.N()]`) is evaluated once, into a
+// local that both the hook and the directive then read.
 #pragma once
 
 #include "HookBuilder.h"
@@ -21,6 +23,13 @@ public:
   // The if() value as 0/1, or null for "no if clause for target".
   clang::Expr *ifValue(const clang::OMPExecutableDirective &D,
                        clang::DeclContext *DC);
+  // Moves each section bound of Item that has side effects (a call) into a
+  // local declared by the returned statements, to be placed before the
+  // directive: the directive then reads the local, so the bound is still
+  // evaluated exactly once. Site names the locals.
+  void hoistSectionBounds(clang::Expr *Item, clang::DeclContext *DC,
+                          const clang::VarDecl *Site, clang::SourceLocation Loc,
+                          llvm::SmallVectorImpl<clang::Stmt *> &Decls);
   // &item and its size in bytes; null members when unknown.
   MapExtent extent(clang::Expr *Item, clang::DeclContext *DC,
                    clang::SourceLocation Loc);
@@ -29,11 +38,15 @@ private:
   MapExtent build(clang::Expr *Item, clang::DeclContext *DC,
                   clang::SourceLocation Loc);
   clang::Expr *reusable(clang::Expr *E, clang::DeclContext *DC);
+  clang::Expr *hoisted(clang::Expr *Bound, clang::DeclContext *DC,
+                       const clang::VarDecl *Site, clang::SourceLocation Loc,
+                       llvm::SmallVectorImpl<clang::Stmt *> &Decls);
   clang::Expr *elementOf(clang::Expr *Item, clang::SourceLocation Loc);
   clang::Expr *countOf(clang::Expr *Item, clang::SourceLocation Loc);
 
   clang::Sema &S;
   HookBuilder &Hooks;
+  unsigned HoistedCount = 0;
 };
 
 } // namespace ompt_inst

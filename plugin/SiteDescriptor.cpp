@@ -2,6 +2,7 @@
 
 #include "ClangCompat.h"
 #include "SourceText.h"
+#include "WrittenItems.h"
 
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
@@ -111,6 +112,28 @@ static std::string clausesText(const OMPExecutableDirective &D,
   return singleLine(Text);
 }
 
+// Directives nested in a target region, in source order: they run as
+// device code, without hooks, so the outer site lists them for the shim.
+static void innerDirectives(const Stmt *S, const SourceManager &SM,
+                            llvm::raw_ostream &OS) {
+  if (!S)
+    return;
+  if (const auto *CS = dyn_cast<CapturedStmt>(S)) {
+    innerDirectives(CS->getCapturedStmt(), SM, OS);
+    return;
+  }
+  if (const auto *D = dyn_cast<OMPExecutableDirective>(S)) {
+    SitePosition P = sitePosition(*D, SM);
+    OS << OMPT_INST_KEY_INNER "=" << writtenConstructName(*D) << ";" << P.Line << ";"
+       << P.Column << ";" << P.EndLine << "\n";
+    if (D->hasAssociatedStmt())
+      innerDirectives(D->getAssociatedStmt(), SM, OS);
+    return;
+  }
+  for (const Stmt *Child : S->children())
+    innerDirectives(Child, SM, OS);
+}
+
 StringRef writtenConstructName(const OMPExecutableDirective &D) {
   // clang turns a `loop` into the for/simd/distribute it binds to; the
   // mapped directive remembers what was written.
@@ -143,6 +166,12 @@ std::string siteDescriptor(const OMPExecutableDirective &D,
                            << (M.Implicit ? OMPT_INST_MAP_IMPLICIT
                                           : OMPT_INST_MAP_EXPLICIT)
                            << ";" << M.Text << "\n";
+  if (isOpenMPTargetExecutionDirective(D.getDirectiveKind()) &&
+      D.hasAssociatedStmt())
+    innerDirectives(D.getAssociatedStmt(), Ctx.getSourceManager(), OS);
+  std::string Writes = writtenItems(D, Maps);
+  if (!Writes.empty())
+    Key(OMPT_INST_KEY_WRITES) << Writes << "\n";
   if (compat::isLoopWithoutRuntimeCalls(D))
     Key(OMPT_INST_KEY_RUNTIME_EVENTS) << "0\n";
   bool Fatal = false;

@@ -2,7 +2,8 @@
  * and records a `compiler` event only when no active native callback
  * reports the construct (unify.c); device constructs hand their map items
  * to the stack and, when the runtime reports no data operations, to the
- * inference (mapsim.c). Counted sites (atomic) only count their ENTER. */
+ * inference (mapsim.c). Counted sites (atomic, flush, taskyield) only
+ * count their ENTER. */
 #include "hooks.h"
 
 #include <stdlib.h>
@@ -16,9 +17,16 @@
 
 static ompt_get_task_info_t get_task_info;
 static ompt_get_parallel_info_t get_parallel_info;
-/* OMPT_INST_TRACE_ATOMIC=1: a point event per instance of a counted site
- * instead of a per-thread count */
+/* OMPT_INST_TRACE_COUNTED=1 (or its first name, OMPT_INST_TRACE_ATOMIC=1):
+ * an event per instance of a counted site instead of a per-thread count */
 static int trace_counted;
+
+static int env_set(const char *name) {
+  const char *value = getenv(name);
+  return value && *value && strcmp(value, "0") != 0;
+}
+
+int oi_hooks_trace_counted(void) { return trace_counted; }
 
 void oi_hooks_connect(ompt_function_lookup_t lookup) {
   if (lookup) { /* NULL: a runtime without OMPT */
@@ -26,8 +34,8 @@ void oi_hooks_connect(ompt_function_lookup_t lookup) {
     get_parallel_info =
         (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
   }
-  const char *trace = getenv("OMPT_INST_TRACE_ATOMIC");
-  trace_counted = trace && *trace && strcmp(trace, "0") != 0;
+  trace_counted =
+      env_set("OMPT_INST_TRACE_COUNTED") || env_set("OMPT_INST_TRACE_ATOMIC");
 }
 
 /* A compiler implicit task carries the runtime's ids of the region and
@@ -100,15 +108,16 @@ __attribute__((noinline)) static void traced_instance(
 
 /* An instance of a counted site: its ENTER only (binaries whose plugin
  * still emits EXIT give the same counts); it opens no frame, as nothing
- * the runtime reports happens inside an atomic. */
+ * the runtime reports happens inside an atomic, flush or taskyield. The
+ * runtime's own flush event that follows is left out (flush_counted). */
 static void counted_point(oi_thread *t, uint32_t id,
                           const oi_site_entry *entry, uint32_t point) {
   if (point != OMPT_INST_ENTER)
     return;
-  if (trace_counted)
-    traced_instance(id, entry);
-  else
-    oi_site_count(t, id);
+  oi_site_count(t, id);
+  if (entry->construct == OI_CONSTRUCT_FLUSH &&
+      oi_unify_native_reports(entry, point))
+    t->flush_counted = 1;
 }
 
 /* noinline: keeps its stack frame off the path of counted sites */
@@ -161,7 +170,10 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
   oi_thread *t = oi_thread_self();
   if (!id || !t || point < OMPT_INST_ENTER || point > OMPT_INST_END)
     return;
-  if (entry->counted)
+  if (entry->counted && trace_counted && entry->construct == OI_CONSTRUCT_ATOMIC) {
+    if (point == OMPT_INST_ENTER)
+      traced_instance(id, entry);
+  } else if (entry->counted && !trace_counted)
     counted_point(t, id, entry, point);
   else if (entry->construct == OI_CONSTRUCT_ERROR)
     error_point(t, id, entry, point);

@@ -14,4 +14,8 @@ const ompt_inst_hooks *oi_hook_table(void);
 /* lookup NULL: a runtime without OMPT (the hooks record on their own). */
 void oi_hooks_connect(ompt_function_lookup_t lookup);
 
+/* 1 with OMPT_INST_TRACE_COUNTED=1: constructs that are otherwise counted
+ * per site (or code address) and thread get an event per instance. */
+int oi_hooks_trace_counted(void);
+
 #endif

@@ -7,6 +7,7 @@
 #include "callbacks.h"
 #include "deferred_items.h"
 #include "ompt-inst/events.h"
+#include "hooks.h"
 #include "record.h"
 #include "unify.h"
 
@@ -71,7 +72,7 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   /* the encountering thread runs the league's first team: LLVM 14 names no
    * region at that team's initial task (one team), so remember it here */
   if (flags & ompt_parallel_league)
-    t->league_id = endpoint == OI_EP_BEGIN ? e->u.generic[0] : 0;
+    t->league_id = endpoint == OI_EP_BEGIN ? OI_GET(e, PARALLEL, parallel_id) : 0;
   oi_unify_native(t, e);
   if (endpoint == OI_EP_BEGIN && e->site)
     oi_unify_region_site(OI_GET(e, PARALLEL, parallel_id), e->site);
@@ -598,9 +599,20 @@ static void on_masked(ompt_scope_endpoint_t endpoint,
   oi_event_commit(t);
 }
 
+/* Counted like atomic (a spin-wait flushes millions of times): the hook of
+ * an instrumented flush counted it already; one the runtime alone reports
+ * is counted by its code address. OMPT_INST_TRACE_COUNTED=1: an event each. */
 static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
   (void)thread_data;
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (t && t->flush_counted) {
+    t->flush_counted = 0;
+    return;
+  }
+  if (t && !oi_hooks_trace_counted() &&
+      atomic_load_explicit(&oi_recording, memory_order_relaxed) &&
+      oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
                               OI_CONSTRUCT_FLUSH, codeptr_ra);
   if (!e)

@@ -135,9 +135,32 @@ static void write_buffer(oi_thread *t) {
   oi_clock_reanchor(OI_CLOCK_REANCHOR_NS);
 }
 
-/* One count event per counted site with instances since the last flush,
- * appended whatever the recording state (the instances were counted while
- * recording); called with flush_lock held. */
+static void append_count(oi_thread *t, uint64_t *now, unsigned construct,
+                         uint32_t site, uint64_t codeptr, uint64_t count) {
+  uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed);
+  if (n == OI_BUFFER_EVENTS) {
+    write_buffer(t);
+    n = 0;
+  }
+  if (*now == 0)
+    *now = oi_now_ns();
+  t->event[n] = (oi_event){
+      .time_ns = *now,
+      .kind = OI_KIND_CONSTRUCT_COUNT,
+      .origin = site ? OI_ORIGIN_COMPILER : OI_ORIGIN_NATIVE,
+      .construct = (uint8_t)construct,
+      .thread = t->number,
+      .site = site,
+      .codeptr = codeptr,
+      .device = -1};
+  OI_SET(&t->event[n], CONSTRUCT_COUNT, count, count);
+  atomic_store_explicit(&t->count, n + 1, memory_order_release);
+}
+
+/* One count event per counted site, and per code address of counted
+ * native instances, with instances since the last flush, appended whatever
+ * the recording state (the instances were counted while recording); called
+ * with flush_lock held. */
 static void append_site_counts(oi_thread *t) {
   uint64_t now = 0;
   for (uint32_t site = 1; site < t->site_count_capacity; site++) {
@@ -145,24 +168,17 @@ static void append_site_counts(oi_thread *t) {
                                               memory_order_relaxed);
     if (count == 0)
       continue;
-    uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed);
-    if (n == OI_BUFFER_EVENTS) {
-      write_buffer(t);
-      n = 0;
-    }
-    if (now == 0)
-      now = oi_now_ns();
     const oi_site_entry *entry = oi_site_by_id(site);
-    t->event[n] = (oi_event){
-        .time_ns = now,
-        .kind = OI_KIND_CONSTRUCT_COUNT,
-        .origin = OI_ORIGIN_COMPILER,
-        .construct = entry ? entry->construct : OI_CONSTRUCT_OTHER,
-        .thread = t->number,
-        .site = site,
-        .device = -1};
-    OI_SET(&t->event[n], CONSTRUCT_COUNT, count, count);
-    atomic_store_explicit(&t->count, n + 1, memory_order_release);
+    append_count(t, &now, entry ? entry->construct : OI_CONSTRUCT_OTHER, site,
+                 0, count);
+  }
+  for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
+    oi_native_count *slot = &t->native_counts[i];
+    uint64_t codeptr = atomic_load_explicit(&slot->codeptr, memory_order_acquire);
+    uint64_t count =
+        codeptr ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
+    if (count)
+      append_count(t, &now, slot->construct, 0, codeptr, count);
   }
 }
 

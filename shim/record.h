@@ -56,6 +56,9 @@ typedef struct oi_site_frame {
 typedef struct oi_item_extent {
   uint64_t host_addr;
   uint64_t bytes;
+  /* where the runtime put it on the device (its first data op with a
+   * device address), 0 = not seen yet */
+  uint64_t device_addr;
 } oi_item_extent;
 
 /* A mutex being acquired: acquire time, until acquired. */
@@ -71,6 +74,17 @@ typedef struct oi_mutex_held {
   uint64_t wait_id;
   uint64_t codeptr;
 } oi_mutex_held;
+
+/* Spin-waits repeat a few code addresses millions of times: a handful of
+ * slots per thread hold them; one more address is traced per instance. */
+#define OI_NATIVE_COUNTS 8
+typedef struct oi_native_count {
+  /* 0 = free; set once by the owner (release, after construct), read by
+   * the thread that writes the counts at the end (acquire) */
+  _Atomic uint64_t codeptr;
+  uint8_t construct;
+  _Atomic uint64_t count;
+} oi_native_count;
 
 typedef struct oi_thread {
   uint32_t number;      /* tool thread number, 0 = initial thread */
@@ -120,6 +134,13 @@ typedef struct oi_thread {
    * oi_site_counts_grow, under flush_lock, outside the hot path */
   _Atomic uint64_t *site_counts;
   uint32_t site_count_capacity;
+  /* the hook counted the flush the runtime reports next (not recorded
+   * twice) */
+  uint8_t flush_counted;
+  /* instances of a counted construct the runtime reports without a site
+   * (a flush in a build without the plugin), by codeptr_ra since the last
+   * flush: OI_KIND_CONSTRUCT_COUNT events without a site */
+  oi_native_count native_counts[OI_NATIVE_COUNTS];
 
   oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
 } oi_thread;
@@ -210,6 +231,32 @@ static inline void oi_site_count(oi_thread *t, uint32_t site) {
   if (t->flush_generation !=
       atomic_load_explicit(&oi_flush_generation, memory_order_relaxed))
     oi_thread_flush(t);
+}
+
+/* One more instance of a counted construct the runtime reported at
+ * codeptr; 0 if no slot is left (the caller then records an event). */
+static inline int oi_native_count_add(oi_thread *t, unsigned construct,
+                                      uint64_t codeptr) {
+  for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
+    oi_native_count *slot = &t->native_counts[i];
+    uint64_t held = atomic_load_explicit(&slot->codeptr, memory_order_relaxed);
+    if (held == 0) {
+      slot->construct = (uint8_t)construct;
+      atomic_store_explicit(&slot->codeptr, codeptr, memory_order_release);
+      held = codeptr;
+    }
+    if (held == codeptr && slot->construct == construct) {
+      atomic_store_explicit(
+          &slot->count,
+          atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
+          memory_order_relaxed);
+      if (t->flush_generation !=
+          atomic_load_explicit(&oi_flush_generation, memory_order_relaxed))
+        oi_thread_flush(t);
+      return 1;
+    }
+  }
+  return 0;
 }
 
 static inline void oi_event_commit(oi_thread *t) {

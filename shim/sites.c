@@ -6,6 +6,7 @@
 #include "sites.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,6 +76,8 @@ static int derive(oi_site_entry *entry) {
       (entry->construct == OI_CONSTRUCT_MASTER ||
        entry->construct == OI_CONSTRUCT_MASKED) &&
       entry->leaves == (UINT64_C(1) << entry->construct);
+  /* constructs a loop may repeat millions of times (a spin-wait on
+   * `flush`): counted per site and thread, not traced per instance */
   entry->counted =
       (oi_construct_flags(entry->construct) & OI_CONSTRUCT_FLAG_COUNTED) != 0;
   if (entry->parsed.map_count) {
@@ -87,20 +90,13 @@ static int derive(oi_site_entry *entry) {
   return 0;
 }
 
-/* noinline: inlined, its stack frame would be set up on every lookup */
-__attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
-  pthread_mutex_lock(&site_lock);
-  uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
-  if (id != 0) { /* another thread was first */
-    pthread_mutex_unlock(&site_lock);
-    return id;
-  }
-  id = SITE_REJECTED;
+/* Parses, derives and records one descriptor; its id, or SITE_REJECTED.
+ * Called with site_lock held. */
+static uint32_t add_site(const char *descriptor, size_t length) {
+  uint32_t id = SITE_REJECTED;
   oi_site_entry entry = {0};
-  if (site->abi == OMPT_INST_HOOK_ABI && site->descriptor &&
-      next_site_id < SITES_PER_CHUNK * SITE_CHUNKS &&
-      oi_site_parse(site->descriptor, strlen(site->descriptor),
-                    &entry.parsed) == 0) {
+  if (next_site_id < SITES_PER_CHUNK * SITE_CHUNKS &&
+      oi_site_parse(descriptor, length, &entry.parsed) == 0) {
     uint32_t chunk = next_site_id / SITES_PER_CHUNK;
     if (!site_chunks[chunk]) /* read without the lock by oi_site_by_id */
       __atomic_store_n(&site_chunks[chunk],
@@ -110,15 +106,56 @@ __attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
       id = next_site_id++;
       entry.parsed.id = id;
       site_chunks[chunk][id % SITES_PER_CHUNK] = entry;
-      oi_site_record record = {.id = id,
-                               .length = (uint32_t)strlen(site->descriptor)};
-      oi_trace_frame(OI_REC_SITE, &record, sizeof record, site->descriptor,
-                       record.length);
+      oi_site_record record = {.id = id, .length = (uint32_t)length};
+      oi_trace_frame(OI_REC_SITE, &record, sizeof record, descriptor,
+                     record.length);
     } else {
       oi_site_free(&entry.parsed);
       free(entry.rules);
     }
   }
+  return id;
+}
+
+/* A site of its own for each directive nested in a target region: the
+ * region's descriptor with the nested directive's construct and position.
+ * Called with site_lock held, before the region's id is published. */
+static void add_inner_sites(oi_site_entry *outer) {
+  const oi_site *o = &outer->parsed;
+  if (o->inner_count == 0)
+    return;
+  outer->inner_sites = calloc(o->inner_count, sizeof *outer->inner_sites);
+  for (uint32_t i = 0; outer->inner_sites && i < o->inner_count; i++) {
+    const oi_inner_directive *d = &o->inner[i];
+    const char *format = OMPT_INST_SITE_MAGIC "\nconstruct=%s\nfile=%s\nline=%u"
+                         "\ncol=%u\nend_line=%u\nfunction=%s\nclauses=\n";
+    const char *file = o->file ? o->file : "", *function = o->function ? o->function : "";
+    int length = snprintf(NULL, 0, format, d->construct, file, d->line, d->col,
+                          d->end_line, function);
+    char *text = length > 0 ? malloc((size_t)length + 1) : NULL;
+    if (!text)
+      continue;
+    snprintf(text, (size_t)length + 1, format, d->construct, file, d->line,
+             d->col, d->end_line, function);
+    uint32_t id = add_site(text, (size_t)length);
+    outer->inner_sites[i] = id == SITE_REJECTED ? 0 : id;
+    free(text);
+  }
+}
+
+/* noinline: inlined, its stack frame would be set up on every lookup */
+__attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
+  pthread_mutex_lock(&site_lock);
+  uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
+  if (id != 0) { /* another thread was first */
+    pthread_mutex_unlock(&site_lock);
+    return id;
+  }
+  id = SITE_REJECTED;
+  if (site->abi == OMPT_INST_HOOK_ABI && site->descriptor)
+    id = add_site(site->descriptor, strlen(site->descriptor));
+  if (id != SITE_REJECTED)
+    add_inner_sites(&site_chunks[id / SITES_PER_CHUNK][id % SITES_PER_CHUNK]);
   __atomic_store_n(&site->id, id, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&site_lock);
   return id;
@@ -144,4 +181,24 @@ const oi_site_entry *oi_site_by_id(uint32_t id) {
   if (!chunk || chunk[id % SITES_PER_CHUNK].parsed.id != id)
     return NULL;
   return &chunk[id % SITES_PER_CHUNK];
+}
+
+uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer,
+                           unsigned construct) {
+  if (!entry->inner_sites || construct >= 64 ||
+      (entry->leaves >> construct & 1))
+    return outer;
+  for (uint32_t i = 0; i < entry->parsed.inner_count; i++) {
+    const oi_site_entry *inner = oi_site_by_id(entry->inner_sites[i]);
+    if (inner && (inner->leaves >> construct & 1))
+      return entry->inner_sites[i];
+  }
+  return outer;
+}
+
+int oi_site_is_inner(const oi_site_entry *entry, uint32_t site) {
+  for (uint32_t i = 0; site && entry->inner_sites && i < entry->parsed.inner_count; i++)
+    if (entry->inner_sites[i] == site)
+      return 1;
+  return 0;
 }

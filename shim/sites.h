@@ -37,7 +37,18 @@ typedef struct oi_site_entry {
                          few ns, so its instances are counted per thread
                          instead of timed (hooks.c) */
   oi_map_rule *rules; /* one per parsed.maps item */
+  /* sites of the directives nested in a target region (parsed.inner),
+   * registered with it; 0 where one could not be */
+  uint32_t *inner_sites;
 } oi_site_entry;
+
+/* The site the runtime's event of `construct` inside the target region of
+ * `entry` belongs to: the nested directive that names that construct, else
+ * the region itself (`outer`). */
+uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer,
+                           unsigned construct);
+/* Whether `site` is one of the directives nested in entry's region. */
+int oi_site_is_inner(const oi_site_entry *entry, uint32_t site);
 
 /* The site's id and entry, registering it (and writing its OI_REC_SITE
  * record) on first use; 0 when the site was rejected (bad magic or ABI). */

@@ -123,7 +123,7 @@ void oi_frame_set_items(oi_thread *t, oi_site_frame *frame, uint32_t nitems,
     return; /* too many: the frame's operations go without `var` */
   for (uint32_t i = 0; i < nitems; i++)
     t->item[frame->first_item + i] =
-        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i]};
+        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i], 0};
   frame->items = nitems;
   t->item_count = frame->first_item + nitems;
 }
@@ -136,6 +136,35 @@ uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
     const oi_item_extent *item = &t->item[frame->first_item + i];
     if (host_addr >= item->host_addr &&
         host_addr - item->host_addr < item->bytes)
+      return (uint16_t)(i + 1);
+  }
+  return 0;
+}
+
+/* The variable of a data op: by host address, else by the device address
+ * of an item seen before. The second catches pointer attachment: for a
+ * member section `s.p[0:n]` the runtime writes the device pointer into the
+ * device copy of `s.p` from a buffer of its own, whose host address names
+ * nothing. */
+static uint16_t data_op_var(oi_thread *t, const oi_site_frame *frame,
+                            const oi_event *e) {
+  uint64_t device_addr = e->u.data.device_addr, host = e->u.data.host_addr;
+  uint16_t var = oi_frame_var(t, frame, host);
+  if (var) {
+    /* the op may cover several items (the span of a struct's mapped
+     * members is allocated once): each item inside it learns its place */
+    for (uint32_t i = 0; device_addr && i < frame->items; i++) {
+      oi_item_extent *item = &t->item[frame->first_item + i];
+      if (!item->device_addr && item->host_addr >= host &&
+          item->host_addr - host < (e->u.data.bytes ? e->u.data.bytes : 1))
+        item->device_addr = device_addr + (item->host_addr - host);
+    }
+    return var;
+  }
+  for (uint32_t i = 0; device_addr && i < frame->items && i < UINT16_MAX; i++) {
+    const oi_item_extent *item = &t->item[frame->first_item + i];
+    if (item->device_addr && device_addr >= item->device_addr &&
+        device_addr - item->device_addr < item->bytes)
       return (uint16_t)(i + 1);
   }
   return 0;
@@ -220,6 +249,34 @@ static int in_deferred_target(const oi_thread *t, const oi_event *e) {
           e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
 }
 
+/* An event of device code run on the host inside a target region with
+ * nested directives: the nested directive it belongs to. Events of a
+ * parallel region take the region's site (its begin chose it); others the
+ * nested directive that names their construct; else the region's own. */
+static uint32_t inner_site(const oi_site_frame *f, const oi_event *e) {
+  switch (e->kind) {
+  case OI_KIND_TARGET:
+  case OI_KIND_KERNEL:
+  case OI_KIND_MAP:
+    return f->site;
+  case OI_KIND_WORK:
+  case OI_KIND_DISPATCH:
+  case OI_KIND_SYNC:
+  case OI_KIND_MASKED:
+  case OI_KIND_REDUCTION: {
+    uint64_t parallel_id = 0;
+    oi_event_link(e, OI_LINK_REGION, &parallel_id);
+    uint32_t region = region_site(parallel_id);
+    uint32_t by_construct = oi_site_inner_for(f->entry, 0, e->construct);
+    if (by_construct)
+      return by_construct;
+    return oi_site_is_inner(f->entry, region) ? region : f->site;
+  }
+  default:
+    return oi_site_inner_for(f->entry, f->site, e->construct);
+  }
+}
+
 void oi_unify_native(oi_thread *t, oi_event *e) {
   if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
     uint32_t site = region_site(OI_GET(e, IMPLICIT_TASK, parallel_id));
@@ -252,11 +309,17 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
       e->site = region_site(parallel_id);
     else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
       e->site = region_site(t->league_id);
+    /* another team of a target region's league: its nested directives */
+    const oi_site_entry *entry = e->site ? oi_site_by_id(e->site) : NULL;
+    if (entry && entry->inner_sites)
+      e->site = oi_site_inner_for(entry, e->site, e->construct);
     return;
   }
   e->site = f->site;
   if (same_instance(f->entry, e))
     e->origin = OI_ORIGIN_MERGED;
   else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
-    e->var = oi_frame_var(t, f, e->u.data.host_addr);
+    e->var = data_op_var(t, f, e);
+  else if (f->entry->inner_sites)
+    e->site = inner_site(f, e);
 }

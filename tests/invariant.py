@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The attribution invariant over one event stream (`ompt-inst dump RUN`).
 
-invariant.py DUMP.jsonl   (from `ompt-inst dump --header RUN`)
+invariant.py DUMP.jsonl [REPORT.json]   (`ompt-inst dump --header RUN`,
+                                        `ompt-inst report --format json RUN`)
 
 In a plugin build (PROGRAM, the header's program, holds the plugin's hook
 helpers) every event except thread
@@ -17,11 +18,16 @@ Without -g and without the plugin nothing can carry a line: not checked.
 MPI calls (kind "mpi", recorded by the PMPI library, not at a plugin site)
 carry their caller's code address; in a plugin build without -g that has
 no line: exempt there when the code address is given.
+Plugin builds also keep the mapping invariants of mapping_invariant.py
+(variables named, no advice on a variable a kernel in between writes; the
+second needs REPORT.json).
 Prints each violation; exit 1 if any. tests/lib.sh runs it over every
 trace a test leaves behind."""
 import json
 import os
 import sys
+
+import mapping_invariant
 
 # events of no construct (a device's life cycle), in no build on a line
 REGIONLESS = {"thread", "device_init", "device_finalize", "device_load",
@@ -74,6 +80,12 @@ def main(argv):
         return 0
     problems = [(p, e) for e in events
                 for p in [location_problem(e, compiler_sites)] if p]
+    if compiler_sites:
+        report = None
+        if len(argv) > 2:
+            with open(argv[2]) as f:
+                report = json.load(f)
+        problems += mapping_invariant.check(events, binary, report)
     for p, e in problems[:20]:
         print(f"invariant: {p}: {json.dumps(e)}")
     if len(problems) > 20:

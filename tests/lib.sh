@@ -30,8 +30,8 @@ if [ "${OI_SANITIZE:-0}" = 1 ]; then
   export ASAN_OPTIONS=detect_leaks=0:verify_asan_link_order=0
 fi
 
-# check_invariant: the attribution invariant (tests/invariant.py) over
-# every run folder the test left in its scratch folder that dumps cleanly
+# check_invariant: the attribution and mapping invariants (tests/invariant.py)
+# over every run folder the test left in its scratch folder that dumps cleanly
 # (the tests of damaged traces check those themselves). A test whose traces
 # are synthetic sets OI_INVARIANT_SKIP to the reason.
 check_invariant() {
@@ -40,8 +40,11 @@ check_invariant() {
   while IFS= read -r trace; do
     dir=$(dirname "$trace")
     "$OI" dump --header "$dir" > "$TEST_TMP/.invariant.jsonl" 2>/dev/null || continue
-    "$OI_PYTHON" "$OI_SRC/tests/invariant.py" "$TEST_TMP/.invariant.jsonl" ||
-      { echo "FAIL: attribution invariant broken in ${dir#$TEST_TMP/}" >&2; return 1; }
+    local report=()
+    "$OI" report --format json "$dir" > "$TEST_TMP/.invariant.json" 2>/dev/null &&
+      report=("$TEST_TMP/.invariant.json")
+    "$OI_PYTHON" "$OI_SRC/tests/invariant.py" "$TEST_TMP/.invariant.jsonl" "${report[@]}" ||
+      { echo "FAIL: invariant broken in ${dir#$TEST_TMP/}" >&2; return 1; }
   done < <(find "$TEST_TMP" -name trace.oit)
 }
 

@@ -19,9 +19,14 @@
 #define OMPT_INST_KEY_RUNTIME_EVENTS "runtime_events"
 #define OMPT_INST_KEY_SEVERITY "severity"
 #define OMPT_INST_KEY_MESSAGE "message"
+/* target constructs: the directives nested in the region, and the map
+ * items its body may write */
+#define OMPT_INST_KEY_INNER "inner"
+#define OMPT_INST_KEY_WRITES "writes"
 #define OMPT_INST_SITE_KEYS(K)                                                \
   K(CONSTRUCT) K(FILE) K(LINE) K(COL) K(END_LINE) K(FUNCTION) K(CLAUSES)      \
-  K(NAME) K(MAP) K(NOWAIT) K(DEPEND) K(RUNTIME_EVENTS) K(SEVERITY) K(MESSAGE)
+  K(NAME) K(MAP) K(NOWAIT) K(DEPEND) K(RUNTIME_EVENTS) K(SEVERITY) K(MESSAGE) \
+  K(INNER) K(WRITES)
 
 /* Map types of a map= line: OMPT_INST_MAP_<ID>, rows M(ID) in the order of
  * the shim's enum oi_map_type. */

@@ -46,6 +46,13 @@
  *                                the hooks can report it)
  *     severity=warning|fatal    (`error` at(execution) only)
  *     message=<text>            (`error`: its message literal, one line)
+ *     inner=<construct>;<line>;<col>;<end_line>
+ *                               (target regions: each directive nested in
+ *                                the region, device code without hooks; the
+ *                                shim gives each a site of its own)
+ *     writes=<items>            (target regions: the 1-based map items the
+ *                                body may write, `*` for memory no item
+ *                                names, `-` for none)
  *
  * Unknown keys are ignored by the shim, so new keys need no ABI bump. The
  * keys, map types and map line tokens are defined once, in

@@ -47,8 +47,10 @@ INSTANCE_KINDS = {
     "scope": {"work"}, "critical": {"mutex"}, "ordered": {"mutex"},
     "barrier": {"sync"}, "taskwait": {"sync"}, "taskgroup": {"sync"},
     "master": {"masked"}, "masked": {"masked"}, "task": {"task_create"},
-    "flush": {"flush"}, "cancel": {"cancel"}, "error": {"error"},
-    "atomic": {"construct_count"},
+    "flush": {"flush", "construct_count"}, "cancel": {"cancel"},
+    "error": {"error"},
+    # counted per site (or code address) and thread: a loop may repeat them
+    "atomic": {"construct_count"}, "taskyield": {"construct_count"},
 }
 TASK_TARGET = 0x08  # ompt_task_target
 LEAGUE = 0x40000000  # ompt_parallel_league

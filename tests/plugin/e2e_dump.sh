@@ -20,5 +20,5 @@ check_run() { # NAME SRC KIND [FLAGS...]
 }
 check_run constructs "$PLUGIN_TESTS/constructs.c" cc -O2
 check_run macros "$PLUGIN_TESTS/macros.c" cc
-check_run offload "$PLUGIN_TESTS/offload.c" cc -O2 "$OI_HOST_OFFLOAD"
+check_run offload "$PLUGIN_TESTS/offload.c" cc -O2 "$OI_HOST_OFFLOAD" -DOI_OFFLOAD
 check_run cxx "$PLUGIN_TESTS/cxx.cpp" cxx -O2 "$OI_HOST_OFFLOAD"

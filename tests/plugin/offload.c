@@ -92,7 +92,11 @@ int main(void) {
 #pragma omp target teams distribute parallel for map(tofrom : a[0:counted(n)]) // @site{target teams distribute parallel for} enter=1 exit=1 @map{tofrom;-;explicit;a[0:counted(n)]}
   for (int i = 0; i < N; i++)
     a[i] *= 2;
+#ifdef OI_OFFLOAD /* the bound is evaluated once, into a local both read */
+  expect(line, -1, -1, 1, (void *)a, (size_t)n * sizeof a[0]);
+#else /* clang evaluates no map clause: neither may the hooks */
   expect(line, -1, -1, 1, (void *)0, (size_t)0);
+#endif
 
   line = __LINE__ + 1;
 #pragma omp target nowait map(tofrom : s) depend(inout : s) // @site{target} enter=1 exit=1 nowait=1 depend=1 @map{tofrom;-;explicit;s}

@@ -4,7 +4,7 @@
 . "$OI_SRC/tests/lib.sh"
 . "$OI_SRC/tests/plugin/probe.sh"
 src="$PLUGIN_TESTS/offload.c"
-for flags in "-O0" "-O2 $OI_HOST_OFFLOAD"; do
+for flags in "-O0" "-O2 $OI_HOST_OFFLOAD -DOI_OFFLOAD"; do
   tag=$(echo "$flags" | tr -c 'A-Za-z0-9\n' _)
   # shellcheck disable=SC2086
   cc_plain "plain$tag" "$src" $flags

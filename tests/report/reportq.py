@@ -24,6 +24,11 @@ def text_table(path, title, widths):
         for w in widths:
             cells.append(line[pos:pos + w].strip())
             pos += w + 1
+        if rows and not cells[0] and not any(cells[2:]):
+            rows[-1][1] += " " + line.strip()  # a long construct name, wrapped
+            continue
+        if rows and not cells[0]:
+            cells[0] = rows[-1][0]  # an implicit part, under its construct
         rows.append(cells)
     return rows
 

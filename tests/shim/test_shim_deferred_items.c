@@ -17,7 +17,7 @@ static oi_thread *thread_with_items(oi_site_frame *frame, uint32_t before,
   oi_thread *t = calloc(1, sizeof *t);
   assert_non_null(t);
   for (uint32_t i = 0; i < before + n; i++)
-    t->item[i] = (oi_item_extent){0x10000 + 1000 * (uint64_t)i, 100};
+    t->item[i] = (oi_item_extent){.host_addr = 0x10000 + 1000 * (uint64_t)i, .bytes = 100};
   *frame = (oi_site_frame){.site = 1, .first_item = before, .items = n};
   return t;
 }

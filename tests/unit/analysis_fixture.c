@@ -29,7 +29,7 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
 }
 
 void fx_init(fx *f) {
-  oi_analysis_callbacks cb = {NULL, var_name, site_location, code_location};
+  oi_analysis_callbacks cb = {NULL, var_name, site_location, code_location, NULL};
   f->ctx = oi_analysis_create(&cb);
   assert_non_null(f->ctx);
   f->now = 1000000;

@@ -49,6 +49,10 @@ typedef struct oi_analysis_callbacks {
   /* file and line of an OMPT codeptr_ra (events without a site) */
   void (*code_location)(void *user, uint64_t codeptr, const char **file,
                         unsigned *line);
+  /* whether the body of the target construct at `site` may write its map
+   * item `var` (1-based; 0: memory no map item names): 1 yes, 0 no, -1 not
+   * known (no plugin information: such kernels write nothing we know of) */
+  int (*var_written)(void *user, uint32_t site, uint16_t var);
 } oi_analysis_callbacks;
 
 /* One end of a finding: where the operation happened. */
@@ -82,6 +86,12 @@ typedef struct oi_finding {
    * content was compared by a hash of sampled blocks (OI_FLAG_HASH_SAMPLED)
    * on either side; when not 0 the finding is probable, not certain */
   uint64_t sampled;
+  /* duplicate, round trip: occurrences of count whose content came back
+   * unchanged although a kernel that may write the variable ran since it
+   * was sent (the same values this run only): no fix is advised, they are
+   * not in the potential, and changed_line names that kernel */
+  uint64_t may_change;
+  unsigned changed_line;
   /* first and last line where the variable is mapped to the device */
   unsigned first_line, last_line;
   const char *suggestion; /* the fix, in source terms */

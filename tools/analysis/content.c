@@ -8,6 +8,9 @@
  *    already brought this content to the receiver; reported, not avoidable.
  * A decision that compared a hash of sampled blocks (OI_FLAG_HASH_SAMPLED,
  * on either side) is probable: the bytes between the blocks went unseen.
+ * A from_device whose content the host still holds, after a kernel that
+ * may write the variable ran (kernel_writes.c), is counted but marked
+ * may_change: the same values came back this run only.
  * Each holder (device or host) keeps, per host range, the hash of the last
  * transfer of that range in either direction and the write version it had
  * then (versions.c), so an overlapping update of part of an array counts
@@ -87,6 +90,11 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   oia_versions_enter(ctx, send);
   uint32_t before = oia_versions_write(ctx, recv, write);
   uint32_t sender_version = oia_versions_newest(ctx, send);
+  /* a kernel that may write the variable ran on the sending device since
+   * its copy got the content recorded for it (kernel_writes.c) */
+  const oia_range *sent_from = oia_range_at(ctx, send);
+  bool kernel_changed = !to_device && sent_from->kernel_write > sent_from->version;
+  unsigned kernel_line = sent_from->kernel_line;
 
   const oia_range *held = oia_range_at(ctx, recv);
   bool holds_it =
@@ -123,6 +131,11 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   group->time_ns += ev->u.data.duration_ns;
   if (kind == OI_FINDING_IDENTICAL_CONTENT)
     return false; /* the content must still get there somehow */
+  if (kernel_changed) { /* same values this run only: not avoidable */
+    group->may_change++;
+    group->changed_line = kernel_line;
+    return false;
+  }
   ctx->totals.saved_ns += ev->u.data.duration_ns;
   ctx->totals.saved_bytes += bytes;
   return true;

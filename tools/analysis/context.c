@@ -35,6 +35,7 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->host_coverage_root = OI_INTERVAL_NONE;
   ctx->overlapping.elem = sizeof(uint32_t);
   ctx->memory.elem = sizeof(oi_memory_sample);
+  ctx->pending_writes.elem = sizeof(oia_pending_write);
   ctx->last_device = OIA_NONE;
   oi_interval_pool_init(&ctx->segments);
   return ctx;
@@ -54,7 +55,7 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   oi_array *vecs[] = {&ctx->places,  &ctx->profiles,        &ctx->ranges,
                      &ctx->groups,  &ctx->pending,         &ctx->devices,
                      &ctx->strings, &ctx->content_holders, &ctx->overlapping,
-                     &ctx->memory,  &ctx->region_vars};
+                     &ctx->memory,  &ctx->region_vars, &ctx->pending_writes};
   for (size_t i = 0; i < sizeof vecs / sizeof *vecs; i++)
     oi_array_free(vecs[i]);
   oi_interval_pool_free(&ctx->segments);
@@ -206,6 +207,8 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
     return 0; /* complete operations carry their duration */
   note_time(ctx, ev->time_ns,
             ev->time_ns + (is_data ? ev->u.data.duration_ns : 0));
+  oia_writes_apply(ctx, ev);
+  oia_writes_note(ctx, ev);
   if (is_data)
     data_op(ctx, ev);
   else if (ev->kind == OI_KIND_KERNEL)

@@ -74,6 +74,8 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->count = g->count;
     f->partial = g->partial;
     f->sampled = g->sampled;
+    f->may_change = g->may_change;
+    f->changed_line = g->changed_line;
     f->total = p->out.ops[g->op];
     f->bytes = g->bytes;
     f->time_ns = g->time_ns;

@@ -36,6 +36,10 @@ typedef struct oia_range {
    * byte in the holder's version tree (else last_write says it all) */
   bool overlapped;
   uint32_t place_profile; /* profile of that transfer */
+  /* the write version a kernel that may write the range gave it last, and
+   * that kernel's line (0 = none) */
+  uint32_t kernel_write;
+  unsigned kernel_line;
   /* lines where the range is mapped on this device */
   unsigned first_line, last_line;
   /* allocation lifetime */
@@ -81,6 +85,8 @@ typedef struct oia_group {
   uint64_t host_addr;
   uint64_t count, partial, bytes, time_ns;
   uint64_t sampled; /* of count: decided on sampled hashes */
+  uint64_t may_change; /* of count: a kernel may have changed the content */
+  unsigned changed_line;
 } oia_group;
 
 /* The first receiver of one content on one holder. */
@@ -114,6 +120,15 @@ typedef struct oia_device_state {
   bool saw_kernel_events;
 } oia_device_state;
 
+/* A map item a target region may write, until its kernel runs. */
+typedef struct oia_pending_write {
+  uint32_t thread;
+  int32_t device;
+  bool any; /* memory no map item names: every range of the device */
+  uint64_t host_addr, bytes;
+  unsigned line;
+} oia_pending_write;
+
 struct oi_analysis {
   oi_analysis_callbacks cb;
   bool failed, finished;
@@ -129,6 +144,7 @@ struct oi_analysis {
   uint32_t host_coverage_root; /* the host's coverage_root */
   oi_array overlapping;         /* scratch: range indices */
   oi_array memory;              /* oi_memory_sample after each alloc/delete */
+  oi_array pending_writes;      /* oia_pending_write */
   uint32_t transfers;          /* write versions handed out so far */
   oi_interval_pool segments;
   uint32_t last_device; /* index cache into devices */
@@ -180,6 +196,13 @@ void oia_versions_enter(oi_analysis *ctx, uint32_t range);
 /* records version `write` into range; the newest version before it */
 uint32_t oia_versions_write(oi_analysis *ctx, uint32_t range, uint32_t write);
 uint32_t oia_versions_newest(oi_analysis *ctx, uint32_t range);
+/* a segments query callback that pushes each range to ctx->overlapping */
+void oia_collect_range(void *user, uint32_t range, uint64_t bytes,
+                       int segments_delta);
+
+/* kernel_writes.c: what target regions may write, as write versions */
+void oia_writes_note(oi_analysis *ctx, const oi_event *ev);
+void oia_writes_apply(oi_analysis *ctx, const oi_event *ev);
 
 /* allocations.c: repeated and unused allocations, peak memory */
 void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);

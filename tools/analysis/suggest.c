@@ -26,6 +26,13 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
     item = unnamed;
   }
   line_span(span, sizeof span, f->first_line, f->last_line);
+  if (f->may_change) { /* following the usual advice could break the program */
+    snprintf(text, sizeof text,
+             "%s came back with the same content this run, but the kernel at "
+             "line %u may change it: keep this transfer (no fix advised)",
+             v, f->changed_line);
+    return oia_strdup(ctx, text);
+  }
   switch (f->kind) {
   case OI_FINDING_DUPLICATE_TRANSFER:
     if (f->at.construct == OI_CONSTRUCT_TARGET_UPDATE) {

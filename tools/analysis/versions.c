@@ -22,8 +22,8 @@ static uint32_t *holder_root(oi_analysis *ctx, int32_t holder, bool coverage) {
   return coverage ? &dev->coverage_root : &dev->version_root;
 }
 
-static void collect_range(void *user, uint32_t range, uint64_t bytes,
-                          int segments_delta) {
+void oia_collect_range(void *user, uint32_t range, uint64_t bytes,
+                       int segments_delta) {
   (void)bytes;
   (void)segments_delta;
   oi_analysis *ctx = user;
@@ -75,7 +75,7 @@ void oia_versions_enter(oi_analysis *ctx, uint32_t range) {
     return;
   /* collect first: seeding allocates nodes of the same pool */
   ctx->overlapping.len = 0;
-  oi_intervals_query(&ctx->segments, root, start, end, collect_range, ctx);
+  oi_intervals_query(&ctx->segments, root, start, end, oia_collect_range, ctx);
   if (oi_intervals_overwrite(&ctx->segments, root, start, end, range, ignore,
                              NULL) != 0)
     ctx->failed = true;

@@ -11,11 +11,13 @@
 #include "profile_internal.h"
 
 /* Target regions the hooks report themselves (runs with inferred data
- * operations) are `construct` events of a `target` site. */
+ * operations) are `construct` events of a `target` site; the map items of
+ * target regions say what their kernels may write. */
 static bool is_device_event(const oi_event *e) {
   return e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_KERNEL ||
          e->kind == OI_KIND_TARGET ||
-         (e->kind == OI_KIND_CONSTRUCT && e->construct == OI_CONSTRUCT_TARGET);
+         (e->kind == OI_KIND_CONSTRUCT && e->construct == OI_CONSTRUCT_TARGET) ||
+         (e->kind == OI_KIND_MAP && e->construct == OI_CONSTRUCT_TARGET);
 }
 
 static uint64_t end_of(const oi_event *e) {
@@ -38,11 +40,13 @@ int oi_device_events_add(oi_profile *p, const oi_event *e) {
   oi_event *kept = &s->device_events[s->device_event_count++];
   *kept = *e;
   kept->reserved = 0;
-  if (e->kind == OI_KIND_DATA_OP && e->site == 0) {
-    /* the runtime named no site: take the map item that mapped this host
-     * address (compiler map events precede the operations they cause) */
+  if (e->kind == OI_KIND_DATA_OP && (e->site == 0 || e->var == 0)) {
+    /* the runtime named no site, or the shim no variable (a deferred
+     * target's operations run on another thread than its construct): take
+     * the map item that mapped this host address (compiler map events
+     * precede the operations they cause), of the same site if one is named */
     uint32_t id = oi_map_get_address(&s->host_map_items, e->u.data.host_addr);
-    if (id != OI_NO_INDEX) {
+    if (id != OI_NO_INDEX && (e->site == 0 || s->map_items[id].site == e->site)) {
       kept->site = s->map_items[id].site;
       kept->var = s->map_items[id].var;
     }
@@ -62,6 +66,12 @@ static const char *var_name(void *user, uint32_t site_id, uint16_t var) {
   const oi_profile *p = user;
   const oi_site *site = oi_reader_site(p->trace, site_id);
   return site && var >= 1 && var <= site->map_count ? site->maps[var - 1].item : NULL;
+}
+
+static int var_written(void *user, uint32_t site_id, uint16_t var) {
+  const oi_profile *p = user;
+  const oi_site *site = oi_reader_site(p->trace, site_id);
+  return site ? oi_site_writes(site, var) : -1;
 }
 
 static void site_location(void *user, uint32_t site_id, const char **file,
@@ -88,7 +98,8 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
 
 int oi_device_events_analyse(oi_profile *p) {
   oi_profile_state *s = p->state;
-  oi_analysis_callbacks callbacks = {p, var_name, site_location, code_location};
+  oi_analysis_callbacks callbacks = {p, var_name, site_location, code_location,
+                                     var_written};
   p->analysis = oi_analysis_create(&callbacks);
   if (!p->analysis)
     return -1;
@@ -129,11 +140,19 @@ int oi_device_events_analyse(oi_profile *p) {
 
 /* What a finding's count counts: identical content saves nothing. */
 const char *oi_profile_finding_counted(const oi_finding *f) {
-  return f->kind == OI_FINDING_IDENTICAL_CONTENT ? "same as another variable" : "avoidable";
+  if (f->kind == OI_FINDING_IDENTICAL_CONTENT)
+    return "same as another variable";
+  return f->may_change ? "with the same content this run" : "avoidable";
 }
 
 const char *oi_profile_finding_certainty(const oi_finding *f) {
+  if (f->may_change)
+    return ", low confidence (a kernel in between may write it)";
   return f->sampled ? ", probable (sampled hashes)" : "";
+}
+
+const char *oi_profile_finding_confidence(const oi_finding *f) {
+  return f->may_change ? "low" : f->sampled ? "probable" : "certain";
 }
 
 const char *oi_profile_hashing(const oi_profile *p) {

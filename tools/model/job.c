@@ -241,6 +241,7 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
       to->bytes += f->bytes;
       to->time_ns += f->time_ns;
       to->sampled += f->sampled;
+      to->may_change += f->may_change;
       if (f->first_line && (!to->first_line || f->first_line < to->first_line))
         to->first_line = f->first_line;
       if (f->last_line > to->last_line)

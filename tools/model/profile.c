@@ -129,6 +129,17 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   return label;
 }
 
+/* The runtime's name for what the programmer wrote otherwise: `master` is
+ * reported as masked, a `target data` region as its enter and exit. */
+static bool written_for_runtime(const char *written, const oi_event *e) {
+  if (e->construct == OI_CONSTRUCT_MASKED)
+    return strcmp(written, "master") == 0;
+  if (e->construct == OI_CONSTRUCT_TARGET_ENTER_DATA ||
+      e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA)
+    return strcmp(written, "target data") == 0;
+  return false;
+}
+
 static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
   const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
   const char *leaf = oi_construct_name(e->construct);
@@ -142,7 +153,7 @@ static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
     label = oi_mpi_call_name(OI_GET(e, MPI, call));
   else if (e->kind == OI_KIND_IMPLICIT_TASK)
     label = "implicit task";
-  else if (written && (construct || !leaf[0] ||
+  else if (written && (construct || !leaf[0] || written_for_runtime(written, e) ||
                        (strncmp(written, leaf, leaf_length) == 0 &&
                         (written[leaf_length] == ' ' || written[leaf_length] == '\0'))))
     label = written;
@@ -271,8 +282,12 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
     row = row_of(p, place, label, e->kind, compiler);
     if (row == OI_NO_INDEX)
       return -1;
-    p->rows[row].instances++;
-    if (count_on_thread(&p->rows[row], thread, 0, 1) != 0)
+    /* a `target data` region is reported as its enter and its exit: one
+     * instance, timed twice */
+    bool second_half = e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA &&
+                       strcmp(p->labels.strings[label], "target data") == 0;
+    p->rows[row].instances += !second_half;
+    if (count_on_thread(&p->rows[row], thread, 0, !second_half) != 0)
       return -1;
     /* workers and kernels find their place through these ids */
     if (e->kind == OI_KIND_PARALLEL &&

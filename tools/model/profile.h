@@ -194,6 +194,9 @@ const char *oi_profile_finding_counted(const oi_finding *finding);
 /* ", probable (sampled hashes)" when some of a finding's operations were
  * compared by hashes of sampled blocks, else "". */
 const char *oi_profile_finding_certainty(const oi_finding *finding);
+/* "certain", "probable" (sampled hashes) or "low" (a kernel in between may
+ * write the variable: the same content this run only). */
+const char *oi_profile_finding_confidence(const oi_finding *finding);
 /* How the shim hashed transfers, for the report header; NULL when the trace
  * does not say. */
 const char *oi_profile_hashing(const oi_profile *profile);

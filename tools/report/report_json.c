@@ -206,6 +206,10 @@ static void findings(const oi_profile *p, oi_json *json) {
     oi_json_uint(json, "partial", f->partial);
     oi_json_uint(json, "sampled", f->sampled);
     oi_json_bool(json, "probable", f->sampled > 0);
+    oi_json_str(json, "confidence", oi_profile_finding_confidence(f));
+    oi_json_uint(json, "may_change", f->may_change);
+    if (f->changed_line)
+      oi_json_uint(json, "changed_line", f->changed_line);
     oi_json_uint(json, "total", f->total);
     oi_json_uint(json, "bytes", f->bytes);
     oi_json_uint(json, "time_ns", f->time_ns);

@@ -91,6 +91,58 @@ static unsigned shown(unsigned count, unsigned top) {
   return top && top < count ? top : count;
 }
 
+/* Implicit parts of a construct: the implicit tasks of its team and the
+ * barriers it ends with, which the programmer did not write. */
+static bool is_implicit_part(const oi_construct_row *r) {
+  return r->kind == OI_KIND_IMPLICIT_TASK || r->kind == OI_KIND_SYNC;
+}
+
+/* Rows in cost order, but each site's rows together, at the place of its
+ * costliest row: what the programmer wrote first, its implicit parts
+ * after it (so a `parallel for` is not ninth behind its own barriers). */
+static void grouped_by_site(const oi_profile *p, uint32_t *order, uint32_t count) {
+  uint32_t *grouped = malloc((count + 1) * sizeof *grouped);
+  bool *taken = calloc(count + 1, sizeof *taken);
+  if (!grouped || !taken) { /* out of memory: plain cost order */
+    free(grouped);
+    free(taken);
+    return;
+  }
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    if (taken[i])
+      continue;
+    uint32_t place = p->rows[order[i]].place;
+    for (int parts = 0; parts < 2; parts++)
+      for (uint32_t j = i; j < count; j++)
+        if (!taken[j] && p->rows[order[j]].place == place &&
+            is_implicit_part(&p->rows[order[j]]) == (parts == 1)) {
+          taken[j] = true;
+          grouped[n++] = order[j];
+        }
+  }
+  memcpy(order, grouped, count * sizeof *order);
+  free(grouped);
+  free(taken);
+}
+
+/* The first piece of `label` that fits `width` columns, broken after a
+ * word when one fits; returns the rest (without its leading space). */
+static const char *label_piece(const char *label, unsigned width, char *piece, size_t size) {
+  size_t length = strlen(label);
+  if (oi_format_width(label) <= width || length < width) {
+    snprintf(piece, size, "%s", label);
+    return label + length;
+  }
+  size_t cut = width;
+  while (cut > 0 && label[cut] != ' ')
+    cut--;
+  if (cut == 0)
+    cut = width;
+  snprintf(piece, size, "%.*s", (int)cut, label);
+  return label + cut + (label[cut] == ' ');
+}
+
 static void constructs(const oi_profile *p, const oi_report_options *o, FILE *out) {
   uint32_t count = p->row_keys.count;
   uint32_t *order = oi_profile_rows_by_cost(p);
@@ -108,8 +160,11 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
   for (unsigned i = 0; i < columns; i++)
     oi_format_cell(out, head[i], w[i], i >= 2, i == columns - 1);
   fputc('\n', out);
+  grouped_by_site(p, order, count);
   for (uint32_t k = 0; k < shown(count, o->top); k++) {
     const oi_construct_row *r = &p->rows[order[k]];
+    /* a construct's implicit parts follow it, indented */
+    bool under = k > 0 && is_implicit_part(r) && p->rows[order[k - 1]].place == r->place;
     char place[512];
     oi_place_text(&p->places[r->place], false, place, sizeof place);
     snprintf(a, sizeof a, "%" PRIu64, r->instances);
@@ -118,10 +173,12 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
       snprintf(d, sizeof d, "%.2f", r->imbalance);
     else
       snprintf(d, sizeof d, "-");
-    oi_format_cell(out, place, w[0], false, false);
-    char label[512];
-    snprintf(label, sizeof label, "%s%s", r->compiler ? "[c] " : "", r->label);
-    oi_format_cell(out, label, w[1], false, false);
+    oi_format_cell(out, under ? "" : place, w[0], false, false);
+    char label[512], piece[512];
+    snprintf(label, sizeof label, "%s%s%s", under ? "  " : "", r->compiler ? "[c] " : "",
+             r->label);
+    const char *rest = label_piece(label, w[1], piece, sizeof piece);
+    oi_format_cell(out, piece, w[1], false, false);
     oi_format_cell(out, a, w[2], true, false);
     oi_format_cell(out, b, w[3], true, false);
     oi_format_cell(out, oi_format_measured_ns(r->timed, r->total_ns, c, sizeof c), w[4], true,
@@ -137,6 +194,10 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
       oi_format_cell(out, d, w[8], true, true);
     }
     fputc('\n', out);
+    while (*rest) { /* the rest of a long construct name, never cut */
+      rest = label_piece(rest, w[1] - 2, piece, sizeof piece);
+      fprintf(out, "%*s   %s\n", (int)w[0], "", piece);
+    }
   }
   fputs("inst: instances; imbal: max/mean of per-thread time; -: not timed; [c]: compiler "
         "hooks only\n", out);
