@@ -19,13 +19,14 @@ run_subset() { # NAME CMAKE-OPTION CTEST-ARGS...
   cmake -S "$top" -B "$build" "$option" > "$build/configure.log" 2>&1 ||
     { tail -n 30 "$build/configure.log" >&2; return 1; }
   local targets
+  # the cmocka programs (test_*); other unit-labelled tests build nothing
   targets="ompt_inst_shim ompt_inst_cli write_synthetic_trace $(ctest --test-dir "$build" -L unit -N |
-    sed -n 's/^ *Test *#[0-9]*: //p' | tr '\n' ' ')"
+    sed -n 's/^ *Test *#[0-9]*: \(test_[A-Za-z0-9_]*\)$/\1/p' | tr '\n' ' ')"
   OMPT_INST_BUILD=$build OMPT_INST_TARGETS=$targets "$top/scripts/build.sh" "$option" || return 1
   echo "== $name subset"
   ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@"
 }
-run_subset tsan -DOMPT_INST_TSAN=ON -L 'unit|tsan' || status=1
+run_subset tsan -DOMPT_INST_TSAN=ON -L 'unit|tsan' -E '^layout_imports$' || status=1
 run_subset asan -DOMPT_INST_SANITIZE=ON \
   -R '^(test_|shim_crash|shim_hostile_files|shim_full_disk|shim_file_size_limit|shim_closed_descriptors|shim_leave_without_exit|cli_run_several_programs|cli_dump_errors|cli_dump_fuzz)' || status=1
 exit $status
