@@ -90,31 +90,6 @@ static const char *user_compiler(bool cxx) {
   return chosen && chosen[0] ? chosen : NULL;
 }
 
-/* The executable a compiler name runs: a name with a slash as given, a bare
- * name (OMPT_INST_CLANG=clang-19) searched in PATH as a shell would. NULL if
- * none is found (errno says why). */
-static char *resolve_program(const char *name) {
-  if (strchr(name, '/'))
-    return access(name, X_OK) == 0 ? strdup(name) : NULL;
-  const char *path = getenv("PATH");
-  if (!path || !path[0])
-    path = "/usr/bin:/bin";
-  for (const char *dir = path; *dir;) {
-    size_t dir_length = strcspn(dir, ":");
-    size_t length = dir_length + 1 + strlen(name) + 1;
-    char *candidate = malloc(length);
-    if (!candidate)
-      return NULL;
-    snprintf(candidate, length, "%.*s/%s", (int)dir_length, dir_length ? dir : ".", name);
-    if (access(candidate, X_OK) == 0)
-      return candidate;
-    free(candidate);
-    dir += dir_length + (dir[dir_length] == ':');
-  }
-  errno = ENOENT;
-  return NULL;
-}
-
 /* The major version `compiler --version` prints ("clang version 19.1.7"),
  * 0 if it prints none. Run without a shell, so no name is ever re-parsed. */
 static int clang_major_version(const char *compiler) {
@@ -186,7 +161,7 @@ int oi_cmd_cc(int argc, char **argv) {
   bool cxx = wants_cxx(argc, argv);
   const char *chosen = user_compiler(cxx);
   const char *compiler = chosen ? chosen : cxx ? OMPT_INST_CLANGXX : OMPT_INST_CLANG;
-  char *program = resolve_program(compiler);
+  char *program = oi_program_path(compiler);
   if (!compiler_usable(compiler, program, chosen ? compiler_variable(cxx) : NULL)) {
     free(program);
     return OI_EXIT_NOT_RUNNABLE;

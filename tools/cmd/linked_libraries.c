@@ -8,27 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-char *oi_program_path(const char *program) {
-  if (strchr(program, '/'))
-    return access(program, X_OK) == 0 ? strdup(program) : NULL;
-  const char *path = getenv("PATH");
-  if (!path)
-    return NULL;
-  while (*path) {
-    size_t length = strcspn(path, ":");
-    size_t size = length + strlen(program) + 2;
-    char *candidate = malloc(size);
-    if (!candidate)
-      return NULL;
-    snprintf(candidate, size, "%.*s/%s", (int)length, length ? path : ".", program);
-    if (access(candidate, X_OK) == 0)
-      return candidate;
-    free(candidate);
-    path += length + (path[length] == ':');
-  }
-  return NULL;
-}
-
 static bool starts_with_any(const char *name, const char *const *prefixes) {
   for (; *prefixes; prefixes++)
     if (strncmp(name, *prefixes, strlen(*prefixes)) == 0)

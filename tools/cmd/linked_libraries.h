@@ -6,10 +6,6 @@
 
 #include <stdbool.h>
 
-/* `program` as exec would find it: a path when it holds a '/', else the
- * first executable match in PATH. malloc'd, NULL when not found. */
-char *oi_program_path(const char *program);
-
 /* Whether the ELF file at `path` names a needed library starting with one
  * of the NULL-terminated `prefixes` ("libmpi.so"). False when unreadable. */
 bool oi_links_library(const char *path, const char *const *prefixes);

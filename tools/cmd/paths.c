@@ -1,4 +1,4 @@
-/* Locating files relative to the running executable. */
+/* Locating files: relative to the running executable, and programs in PATH. */
 #include "paths.h"
 
 #include <errno.h>
@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const char *oi_base_name(const char *path) {
   const char *slash = strrchr(path, '/');
@@ -32,4 +33,26 @@ char *oi_companion_path(const char *name) {
     snprintf(path, length, "%s/lib/%s", strcmp(exe, "/") == 0 ? "" : exe, name);
   free(exe);
   return path;
+}
+
+char *oi_program_path(const char *program) {
+  if (strchr(program, '/'))
+    return access(program, X_OK) == 0 ? strdup(program) : NULL;
+  const char *path = getenv("PATH");
+  if (!path || !path[0])
+    path = "/usr/bin:/bin";
+  for (const char *dir = path; *dir;) {
+    size_t length = strcspn(dir, ":");
+    size_t size = length + 1 + strlen(program) + 1;
+    char *candidate = malloc(size);
+    if (!candidate)
+      return NULL;
+    snprintf(candidate, size, "%.*s/%s", (int)length, length ? dir : ".", program);
+    if (access(candidate, X_OK) == 0)
+      return candidate;
+    free(candidate);
+    dir += length + (dir[length] == ':');
+  }
+  errno = ENOENT;
+  return NULL;
 }

@@ -12,6 +12,11 @@
  * (with a message on stderr) if /proc/self/exe cannot be resolved. */
 char *oi_companion_path(const char *name);
 
+/* `program` as exec would find it: a path when it holds a '/', else the
+ * first executable match in PATH (a shell's default folders when PATH is
+ * unset). malloc'd; NULL with errno set when not found. */
+char *oi_program_path(const char *program);
+
 /* The last path component of `path` (no allocation). */
 const char *oi_base_name(const char *path);
 
