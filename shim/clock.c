@@ -8,17 +8,15 @@
 
 oi_clock_state oi_clock = {.source = OI_CLOCK_MONOTONIC};
 
-/* The first calibration reading: the rate is re-estimated over the whole
- * time since, so its error shrinks as the run goes on. */
-static uint64_t first_tsc, first_ns;
-static _Atomic int reanchoring;
 
 /* Long enough that two readings' uncertainty (tens of ns) is a rate error
  * of about 1e-4, short enough not to delay the program's start. */
 #define CALIBRATION_NS 1000000u
-/* A re-anchoring that finds the clock ahead of CLOCK_MONOTONIC slows it by
- * at most this fraction (never steps back): 200 ppm. */
-#define MAX_SLEW_DIVISOR 5000u
+/* A re-anchoring that finds the clock ahead of CLOCK_MONOTONIC (an NTP
+ * slew slowed the kernel's clock) slows it by at most this fraction
+ * (never steps back): 1/64 catches up within one interval of any
+ * ordinary slew. */
+#define MAX_SLEW_DIVISOR 64u
 
 static int has_word(const char *text, const char *word) {
   size_t length = strlen(word);
@@ -94,44 +92,68 @@ static int tsc_usable(void) {
   return invariant && kernel_uses_tsc();
 }
 
+/* A CLOCK_MONOTONIC reading and the counter just after it: ns was read at
+ * some counter value in [tsc - width, tsc], so the pair is never ahead of
+ * CLOCK_MONOTONIC. The narrowest of a few brackets (a virtual CPU may be
+ * descheduled in the middle of one). */
 typedef struct {
-  uint64_t tsc, ns;
+  uint64_t tsc, ns, width;
 } clock_pair;
 
-/* A CLOCK_MONOTONIC reading and the counter at that moment: the midpoint
- * of the narrowest of a few counter brackets (a virtual CPU may be
- * descheduled in the middle of one). */
+/* The first calibration reading: the rate is re-estimated over the whole
+ * time since, so its error shrinks as the run goes on. */
+static clock_pair first_pair;
+/* set while one thread moves the anchor; the others keep the old line */
+static _Atomic int reanchoring;
+
 static clock_pair read_pair(void) {
-  clock_pair best = {0, 0};
-  uint64_t best_width = UINT64_MAX;
+  clock_pair best = {0, 0, UINT64_MAX};
   for (int i = 0; i < 5; i++) {
+    _mm_lfence();
     uint64_t before = __rdtsc();
     uint64_t ns = oi_monotonic_ns();
+    _mm_lfence();
     uint64_t after = __rdtsc();
-    if (after - before < best_width) {
-      best_width = after - before;
-      best = (clock_pair){before + best_width / 2, ns};
-    }
+    if (after - before < best.width)
+      best = (clock_pair){after, ns, after - before};
   }
   return best;
 }
 
-/* ns per tick in 32.32 fixed point between two readings; 0 if implausible
+/* ns per tick in 32.32 fixed point between two readings, as slow as their
+ * brackets allow (the ticks between the two ns readings are at most the
+ * counters' difference plus the first bracket), so the line drawn with it
+ * falls behind CLOCK_MONOTONIC rather than ahead; 0 if implausible
  * (outside 100 MHz .. 20 GHz). */
-static uint64_t rate_between(clock_pair a, clock_pair b) {
+static uint64_t slow_rate_between(clock_pair a, clock_pair b) {
   if (b.tsc <= a.tsc || b.ns <= a.ns)
     return 0;
-  unsigned __int128 mult = ((unsigned __int128)(b.ns - a.ns) << 32) / (b.tsc - a.tsc);
+  uint64_t ticks = b.tsc - a.tsc + a.width + b.width;
+  unsigned __int128 mult = ((unsigned __int128)(b.ns - a.ns) << 32) / ticks;
   if (mult < (1ull << 32) / 20 || mult > (10ull << 32))
     return 0;
   return (uint64_t)mult;
 }
 
+/* Counter ticks until the next re-anchoring: a sixteenth of the run so far
+ * (the rate's error shrinks as the run grows, so the drift in between stays
+ * a few ns), within OI_CLOCK_{MIN,MAX}_INTERVAL_NS. */
+static uint64_t interval_ticks(uint64_t now_ns, uint64_t mult) {
+  uint64_t interval = (now_ns - first_pair.ns) / 16;
+  if (interval < OI_CLOCK_MIN_INTERVAL_NS)
+    interval = OI_CLOCK_MIN_INTERVAL_NS;
+  if (interval > OI_CLOCK_MAX_INTERVAL_NS)
+    interval = OI_CLOCK_MAX_INTERVAL_NS;
+  return (uint64_t)(((unsigned __int128)interval << 32) / mult);
+}
+
 /* Release stores: each stays after the odd sequence store before it. */
-static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult) {
+static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult,
+                    uint64_t due_tsc) {
   atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_release);
   atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_release);
   atomic_store_explicit(&oi_clock.mult, mult, memory_order_release);
+  atomic_store_explicit(&oi_clock.due_tsc, due_tsc, memory_order_release);
 }
 
 static int calibrate(void) {
@@ -139,13 +161,57 @@ static int calibrate(void) {
   while (oi_monotonic_ns() - first.ns < CALIBRATION_NS)
     ;
   clock_pair second = read_pair();
-  uint64_t mult = rate_between(first, second);
+  first_pair = first;
+  uint64_t mult = slow_rate_between(first, second);
   if (!mult)
     return 0;
-  first_tsc = first.tsc;
-  first_ns = first.ns;
-  publish(second.tsc, second.ns, mult);
+  publish(second.tsc, second.ns, mult, second.tsc + interval_ticks(second.ns, mult));
   return 1;
+}
+
+/* The writer's part of a re-anchoring; the caller holds `reanchoring`. */
+static void move_anchor(void) {
+  uint64_t old_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
+  uint64_t old_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
+  uint64_t old_mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
+  clock_pair now = read_pair();
+  uint64_t rate = slow_rate_between(first_pair, now);
+  if (!rate)
+    return;
+  uint32_t sequence = atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed);
+  /* seq_cst: the odd sequence is visible to every reader before the
+   * counter below is read, so no reader takes the old anchor with a later
+   * counter value (which could lie above the new line) */
+  atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_seq_cst);
+  /* continue from the old line (+1 ns: a counter read just before this
+   * one, converted the old way, stays below) or jump forward to
+   * CLOCK_MONOTONIC if behind it, the usual case; never back */
+  _mm_lfence();
+  uint64_t tsc = __rdtsc();
+  uint64_t continued = oi_clock_convert(tsc, old_tsc, old_ns, old_mult) + 1;
+  uint64_t monotonic = oi_clock_convert(tsc, now.tsc, now.ns, rate);
+  uint64_t anchor_ns = continued > monotonic ? continued : monotonic;
+  uint64_t interval = interval_ticks(monotonic, rate);
+  /* ahead of CLOCK_MONOTONIC (it was slewed slower since): run slower
+   * until the next re-anchoring, by at most 1/MAX_SLEW_DIVISOR */
+  unsigned __int128 ahead_ticks =
+      ((unsigned __int128)(anchor_ns - monotonic) << 32) / rate;
+  unsigned __int128 slew = ahead_ticks * rate / interval;
+  if (slew > rate / MAX_SLEW_DIVISOR)
+    slew = rate / MAX_SLEW_DIVISOR;
+  publish(tsc, anchor_ns, rate - (uint64_t)slew, tsc + interval);
+  atomic_store_explicit(&oi_clock.sequence, sequence + 2, memory_order_release);
+}
+
+int oi_clock_reanchor_due(void) {
+  if (atomic_exchange(&reanchoring, 1))
+    return 0;
+  /* another thread may have moved it between our reading and here */
+  int due = __rdtsc() >= atomic_load_explicit(&oi_clock.due_tsc, memory_order_relaxed);
+  if (due)
+    move_anchor();
+  atomic_store(&reanchoring, 0);
+  return due;
 }
 #endif
 
@@ -177,43 +243,14 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
 #if OI_CLOCK_HAS_TSC
   if (atomic_load_explicit(&oi_clock.source, memory_order_relaxed) != OI_CLOCK_TSC)
     return;
-  uint64_t old_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
-  uint64_t old_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
-  uint64_t old_mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
-  if (oi_clock_convert(__rdtsc(), old_tsc, old_ns, old_mult) - old_ns < min_interval_ns)
+  uint64_t anchor_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
+  uint64_t anchor_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
+  uint64_t mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
+  if (oi_clock_convert(__rdtsc(), anchor_tsc, anchor_ns, mult) - anchor_ns < min_interval_ns)
     return;
   if (atomic_exchange(&reanchoring, 1))
     return;
-  /* the only writer from here: the values just loaded are current */
-  old_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
-  old_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
-  old_mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
-  clock_pair now = read_pair();
-  uint64_t rate = rate_between((clock_pair){first_tsc, first_ns}, now);
-  if (rate) {
-    uint32_t sequence = atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed);
-    /* seq_cst: the odd sequence is visible to every reader before the
-     * counter below is read, so no reader takes the old anchor with a later
-     * counter value (which could lie above the new line) */
-    atomic_store_explicit(&oi_clock.sequence, sequence + 1, memory_order_seq_cst);
-    /* continue from the old line (+1 ns: a counter read just before this
-     * one, converted the old way, stays below) or jump forward to
-     * CLOCK_MONOTONIC if behind it; never back */
-    _mm_lfence();
-    uint64_t tsc = __rdtsc();
-    uint64_t continued = oi_clock_convert(tsc, old_tsc, old_ns, old_mult) + 1;
-    uint64_t monotonic = oi_clock_convert(tsc, now.tsc, now.ns, rate);
-    uint64_t anchor_ns = continued > monotonic ? continued : monotonic;
-    /* ahead of CLOCK_MONOTONIC: run slower until the next re-anchoring */
-    unsigned __int128 slew = (unsigned __int128)(anchor_ns - monotonic) * rate /
-                             (min_interval_ns > OI_CLOCK_REANCHOR_NS
-                                  ? min_interval_ns
-                                  : OI_CLOCK_REANCHOR_NS);
-    if (slew > rate / MAX_SLEW_DIVISOR)
-      slew = rate / MAX_SLEW_DIVISOR;
-    publish(tsc, anchor_ns, rate - (uint64_t)slew);
-    atomic_store_explicit(&oi_clock.sequence, sequence + 2, memory_order_release);
-  }
+  move_anchor();
   atomic_store(&reanchoring, 0);
 #else
   (void)min_interval_ns;

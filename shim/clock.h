@@ -3,9 +3,13 @@
  * invariant (clock.c decides at tool start) it is read instead of calling
  * clock_gettime, and converted onto the CLOCK_MONOTONIC scale:
  *   ns = anchor_ns + ((tsc - anchor_tsc) * mult) >> 32
- * The anchor moves now and then (oi_clock_reanchor, at buffer flushes) to
- * follow CLOCK_MONOTONIC; a sequence counter (even: stable) lets readers
- * take the three values consistently without a lock. */
+ * The conversion never runs ahead of CLOCK_MONOTONIC: the anchor is a
+ * reading's lower bound and the rate errs on the slow side. A reading that
+ * finds the anchor older than its interval re-anchors first (the interval
+ * grows with the run, as the rate's error shrinks), so the line stays
+ * within about 100 ns below CLOCK_MONOTONIC and the end of a long region
+ * is stamped right after catching up. A sequence counter (even: stable)
+ * lets readers take the values consistently without a lock. */
 #ifndef OMPT_INST_SHIM_CLOCK_H
 #define OMPT_INST_SHIM_CLOCK_H
 
@@ -26,7 +30,8 @@ typedef struct {
   _Atomic uint32_t sequence;
   _Atomic uint64_t anchor_tsc;
   _Atomic uint64_t anchor_ns;
-  _Atomic uint64_t mult; /* ns per tick, 32.32 fixed point */
+  _Atomic uint64_t mult;    /* ns per tick, 32.32 fixed point */
+  _Atomic uint64_t due_tsc; /* the first counter value that re-anchors */
 } oi_clock_state;
 
 extern oi_clock_state oi_clock;
@@ -38,6 +43,9 @@ static inline uint64_t oi_monotonic_ns(void) {
 }
 
 #if OI_CLOCK_HAS_TSC
+/* Re-anchors unless another thread does; 1 if this call did. */
+int oi_clock_reanchor_due(void);
+
 /* ticks since the anchor may be slightly negative (a counter read just
  * before a re-anchoring), hence the signed 128-bit product */
 static inline uint64_t oi_clock_convert(uint64_t tsc, uint64_t anchor_tsc,
@@ -55,6 +63,7 @@ static inline uint64_t oi_tsc_now_ns(void) {
     uint64_t anchor_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_acquire);
     uint64_t anchor_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_acquire);
     uint64_t mult = atomic_load_explicit(&oi_clock.mult, memory_order_acquire);
+    uint64_t due = atomic_load_explicit(&oi_clock.due_tsc, memory_order_acquire);
     /* rdtsc is not ordered with earlier loads: unfenced, a thread that
      * took a lock (or any value another thread published) could read the
      * counter before it and stamp an event earlier than the other
@@ -65,8 +74,11 @@ static inline uint64_t oi_tsc_now_ns(void) {
     if (__builtin_expect(
             (before & 1) == 0 &&
                 before == atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed),
-            1))
+            1)) {
+      if (__builtin_expect(tsc >= due, 0) && oi_clock_reanchor_due())
+        continue; /* read again on the new line */
       return oi_clock_convert(tsc, anchor_tsc, anchor_ns, mult);
+    }
   }
 }
 #endif
@@ -93,7 +105,8 @@ void oi_clock_anchor(uint64_t *wall_ns, uint64_t *trace_ns);
 void oi_clock_init(const char *choice);
 /* Moves the anchor onto CLOCK_MONOTONIC again if at least min_interval_ns
  * passed since the last time (no-op for clock_gettime or while another
- * thread does it). Timestamps stay monotonic across it. */
+ * thread does it). Timestamps stay monotonic across it. Readings call it
+ * themselves when due; tests call it to re-anchor at will. */
 void oi_clock_reanchor(uint64_t min_interval_ns);
 /* "tsc" or "monotonic": the clock in use, for the trace's run info. */
 const char *oi_clock_name(void);
@@ -103,7 +116,8 @@ const char *oi_clock_name(void);
 int oi_clock_tsc_invariant(const char *cpuinfo);
 int oi_clock_kernel_trusts_tsc(const char *clocksource);
 
-/* How often buffer flushes re-anchor the TSC clock. */
-#define OI_CLOCK_REANCHOR_NS 50000000u
+/* Re-anchoring intervals: a sixteenth of the run so far, within these. */
+#define OI_CLOCK_MIN_INTERVAL_NS 250000u
+#define OI_CLOCK_MAX_INTERVAL_NS 50000000u
 
 #endif

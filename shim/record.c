@@ -130,9 +130,6 @@ static void write_buffer(oi_thread *t) {
     write_events(t, t->written, n);
   t->written = 0;
   atomic_store_explicit(&t->count, 0, memory_order_release);
-  /* a flush costs far more than this check; busy threads keep the
-   * counter clock on CLOCK_MONOTONIC */
-  oi_clock_reanchor(OI_CLOCK_REANCHOR_NS);
 }
 
 static void append_count(oi_thread *t, uint64_t *now, unsigned construct,
@@ -261,9 +258,12 @@ static void write_thread_records(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-/* Async-signal-safe. */
+/* Async-signal-safe: CLOCK_MONOTONIC itself, not the counter clock, whose
+ * reader would spin forever if the signal interrupted this thread while it
+ * moved the anchor; the counter clock is never ahead of it, so the end
+ * still comes after every event. */
 static void write_end_record(int signal_number) {
-  oi_end_record end = {.end_time_ns = oi_now_ns(),
+  oi_end_record end = {.end_time_ns = oi_monotonic_ns(),
                        .event_count = atomic_load(&events_written),
                        .lost_events = atomic_load(&events_lost),
                        .signal = (uint32_t)signal_number,
