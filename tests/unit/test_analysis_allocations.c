@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -34,6 +35,45 @@ static void repeated_alloc_in_loop(void **state) {
                       "loop that repeats line 14");
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
   fx_done(&f);
+}
+
+/* The mapping also copies: for (i < 4) { target map(from: a) at 14 } and
+ * map(tofrom: a), changing each time. `map(alloc: a)` alone would lose
+ * those copies (a reduction variable's result, an output array): the fix
+ * names the `target update`s that keep them. */
+static void repeated_alloc_keeps_the_copies_it_made(void **state) {
+  (void)state;
+  static const struct {
+    int to;
+    const char *copies;
+  } mappings[] = {
+      {0, ", and keep its copy: `target update from(a[0:N])` after the kernel "
+          "at line 14"},
+      {1, ", and keep its copies: `target update to(a[0:N])` before and "
+          "`target update from(a[0:N])` after the kernel at line 14"},
+  };
+  for (size_t m = 0; m < sizeof mappings / sizeof *mappings; m++) {
+    fx f;
+    fx_init(&f);
+    for (uint64_t i = 0; i < 4; i++) {
+      fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
+      if (mappings[m].to)
+        fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, 100 + i);
+      fx_kernel(&f, FX_DEV);
+      fx_op(&f, OI_DATA_OP_FROM_DEVICE, 14, 1, FX_A, FX_BYTES, 200 + i);
+      fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
+    }
+    const oi_finding *r = fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]");
+    assert_int_equal(r->count, 3);
+    char expected[512];
+    snprintf(expected, sizeof expected,
+             "a[0:N] is allocated and freed on device 4 again and again at "
+             "line 14: allocate it once with `target data map(alloc: a[0:N])` "
+             "(or `target enter data`) around the loop that repeats line 14%s",
+             mappings[m].copies);
+    assert_string_equal(r->suggestion, expected);
+    fx_done(&f);
+  }
 }
 
 /* the same address with another size is another variable */
@@ -254,6 +294,7 @@ static void memory_in_use_over_time(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(repeated_alloc_in_loop),
+      cmocka_unit_test(repeated_alloc_keeps_the_copies_it_made),
       cmocka_unit_test(other_size_is_not_repeated),
       cmocka_unit_test(unused_alloc_without_kernel),
       cmocka_unit_test(unused_alloc_never_freed),

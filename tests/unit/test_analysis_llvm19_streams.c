@@ -68,7 +68,8 @@ static void duplicates_and_kernels_of_a_target_loop(void **state) {
                       "a[0:N] is allocated and freed on device 4 again and "
                       "again at line 14: allocate it once with `target data "
                       "map(alloc: a[0:N])` (or `target enter data`) around "
-                      "the loop that repeats line 14");
+                      "the loop that repeats line 14, and keep its copy: "
+                      "`target update to(a[0:N])` before the kernel at line 14");
   assert_int_equal(findings(&f), 2);
   const oi_device_summary *dev = device(&f);
   assert_int_equal(dev->kernels, 8); /* not 9, not 16 */

@@ -43,6 +43,7 @@ static void report(oi_analysis *ctx, enum oi_finding_kind kind, uint32_t range,
   if (group) {
     group->count++;
     group->time_ns += cost_ns;
+    group->moved |= r->moved;
   }
 }
 

@@ -37,6 +37,9 @@ enum oi_finding_kind {
 
 const char *oi_finding_kind_name(unsigned kind);
 
+/* Which way a variable's content was copied while it was mapped (bits). */
+enum { OI_MOVED_TO_DEVICE = 1, OI_MOVED_FROM_DEVICE = 2 };
+
 /* How the caller names things. Every callback may be NULL; a returned string
  * must stay valid until oi_analysis_finish returns (it is copied). */
 typedef struct oi_analysis_callbacks {
@@ -94,6 +97,9 @@ typedef struct oi_finding {
   unsigned changed_line;
   /* first and last line where the variable is mapped to the device */
   unsigned first_line, last_line;
+  /* repeated_alloc: OI_MOVED_* bits, the copies its mapping also made,
+   * which the fix must keep as `target update`s */
+  unsigned moved;
   const char *suggestion; /* the fix, in source terms */
 } oi_finding;
 

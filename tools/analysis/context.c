@@ -113,6 +113,8 @@ static void data_op(oi_analysis *ctx, const oi_event *ev) {
     if (range == OIA_NONE)
       return;
     oia_widen_lines(ctx, range, profile);
+    oia_range_at(ctx, range)->moved |=
+        op == OI_DATA_OP_TO_DEVICE ? OI_MOVED_TO_DEVICE : OI_MOVED_FROM_DEVICE;
     bool avoidable = oia_content_transfer(ctx, ev, profile, range);
     if (op == OI_DATA_OP_TO_DEVICE)
       oia_unused_sent(ctx, ev, profile, range, avoidable);

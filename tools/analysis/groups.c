@@ -76,6 +76,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->sampled = g->sampled;
     f->may_change = g->may_change;
     f->changed_line = g->changed_line;
+    f->moved = g->moved;
     f->total = p->out.ops[g->op];
     f->bytes = g->bytes;
     f->time_ns = g->time_ns;

@@ -51,6 +51,7 @@ typedef struct oia_range {
   uint64_t alloc_ns; /* duration of the live allocation */
   uint64_t activity_at_alloc;
   uint32_t alloc_profile;
+  unsigned moved; /* OI_MOVED_* bits: copied to/from the holder */
 } oia_range;
 
 /* Per place (site/var or codeptr/host range) and device. */
@@ -87,6 +88,7 @@ typedef struct oia_group {
   uint64_t sampled; /* of count: decided on sampled hashes */
   uint64_t may_change; /* of count: a kernel may have changed the content */
   unsigned changed_line;
+  unsigned moved; /* repeated_alloc: OI_MOVED_* bits of its lifetimes */
 } oia_group;
 
 /* The first receiver of one content on one holder. */

@@ -16,6 +16,28 @@ static void line_span(char *buf, size_t size, unsigned first, unsigned last) {
     snprintf(buf, size, "line %u", first ? first : last);
 }
 
+/* ", and keep its copies as ..." for a variable whose mapping also moved
+ * its content (OI_MOVED_* bits); "" if it moved none. */
+static void update_clauses(char *buf, size_t size, unsigned moved,
+                           const char *item, unsigned line) {
+  bool to = moved & OI_MOVED_TO_DEVICE, from = moved & OI_MOVED_FROM_DEVICE;
+  if (to && from)
+    snprintf(buf, size,
+             ", and keep its copies: `target update to(%s)` before and "
+             "`target update from(%s)` after the kernel at line %u",
+             item, item, line);
+  else if (to)
+    snprintf(buf, size,
+             ", and keep its copy: `target update to(%s)` before the kernel "
+             "at line %u",
+             item, line);
+  else if (from)
+    snprintf(buf, size,
+             ", and keep its copy: `target update from(%s)` after the kernel "
+             "at line %u",
+             item, line);
+}
+
 char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
   char text[1024], span[64], unnamed[64];
   const char *v = f->at.var_text;
@@ -82,20 +104,24 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
                "`target data map(tofrom: %s)`",
                v, f->other.line, f->at.line, span, item);
     break;
-  case OI_FINDING_REPEATED_ALLOC:
+  case OI_FINDING_REPEATED_ALLOC: {
+    /* its mapping also copied it: `alloc` alone would drop those copies */
+    char copies[320] = "";
+    update_clauses(copies, sizeof copies, f->moved, item, f->at.line);
     if (f->first_line == f->last_line)
       snprintf(text, sizeof text,
                "%s is allocated and freed on device %d again and again at "
                "line %u: allocate it once with `target data map(alloc: %s)` "
-               "(or `target enter data`) around the loop that repeats line %u",
-               v, f->device, f->at.line, item, f->at.line);
+               "(or `target enter data`) around the loop that repeats line %u%s",
+               v, f->device, f->at.line, item, f->at.line, copies);
     else
       snprintf(text, sizeof text,
                "%s is allocated on device %d again and again at line %u: "
                "allocate it once around %s with `target data map(alloc: %s)` "
-               "(or `target enter data`/`exit data`)",
-               v, f->device, f->at.line, span, item);
+               "(or `target enter data`/`exit data`)%s",
+               v, f->device, f->at.line, span, item, copies);
     break;
+  }
   case OI_FINDING_UNUSED_ALLOC:
     snprintf(text, sizeof text,
              "no kernel runs on device %d while %s is allocated at line %u: "
