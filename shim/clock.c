@@ -235,6 +235,10 @@ void oi_clock_init(const char *choice) {
 #endif
 }
 
+void oi_clock_forked_child(void) {
+  atomic_store(&oi_clock.source, OI_CLOCK_MONOTONIC);
+}
+
 const char *oi_clock_name(void) {
   return atomic_load(&oi_clock.source) == OI_CLOCK_TSC ? "tsc" : "monotonic";
 }

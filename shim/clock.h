@@ -108,6 +108,9 @@ void oi_clock_init(const char *choice);
  * thread does it). Timestamps stay monotonic across it. Readings call it
  * themselves when due; tests call it to re-anchor at will. */
 void oi_clock_reanchor(uint64_t min_interval_ns);
+/* In a fork's child: clock_gettime from now on (the counter clock's
+ * sequence may be odd forever if another thread was re-anchoring). */
+void oi_clock_forked_child(void);
 /* "tsc" or "monotonic": the clock in use, for the trace's run info. */
 const char *oi_clock_name(void);
 

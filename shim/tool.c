@@ -174,6 +174,13 @@ __attribute__((destructor)) static void finish_at_unload(void) {
     finish_run();
 }
 
+/* A fork's child writes nothing; it reads CLOCK_MONOTONIC, since a parent's
+ * thread may have been moving the counter clock's anchor at the fork. */
+static void forked_child(void) {
+  oi_clock_forked_child();
+  oi_record_forked_child();
+}
+
 /* From here on events are recorded, and every way the process can end
  * ends the trace: exit, ompt_finalize, the destructor, a fatal signal,
  * _exit or exec, a fork's child (which writes nothing). */
@@ -184,7 +191,7 @@ static void start_recording(void) {
   oi_crash_install();
   atexit(finish_at_exit);
   oi_process_end_install(finish_run);
-  pthread_atfork(NULL, NULL, oi_record_forked_child);
+  pthread_atfork(NULL, NULL, forked_child);
 }
 
 static int tool_initialize(ompt_function_lookup_t lookup,

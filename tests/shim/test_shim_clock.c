@@ -167,6 +167,24 @@ static void reanchoring_keeps_its_interval(void **state) {
   assert_int_equal(atomic_load(&oi_clock.sequence), sequence + 2);
 }
 
+/* A child forked while a parent's thread moved the anchor inherits an odd
+ * sequence that nobody will make even: after oi_clock_forked_child its
+ * readings come from CLOCK_MONOTONIC and never from the frozen anchor (a
+ * reader would spin forever). */
+static void forked_child_reads_on(void **state) {
+  (void)state;
+  oi_clock_init(NULL);
+  uint64_t before = oi_now_ns();
+  uint32_t sequence = atomic_load(&oi_clock.sequence);
+  atomic_store(&oi_clock.sequence, sequence | 1); /* frozen mid-move */
+  oi_clock_forked_child();
+  assert_string_equal(oi_clock_name(), "monotonic");
+  uint64_t after = oi_now_ns();
+  assert_true(after >= before);
+  assert_true(after <= oi_monotonic_ns());
+  atomic_store(&oi_clock.sequence, (sequence | 1) + 1);
+}
+
 /* ThreadSanitizer makes each reading (atomics, a lock every 64) tens of
  * times slower: fewer readings keep the test within its time there */
 #if defined(__SANITIZE_THREAD__)
@@ -251,6 +269,7 @@ int main(void) {
       cmocka_unit_test(tsc_clock_stays_just_below_monotonic),
       cmocka_unit_test(long_region_contains_the_programs_interval),
       cmocka_unit_test(reanchoring_keeps_its_interval),
+      cmocka_unit_test(forked_child_reads_on),
       cmocka_unit_test(monotonic_on_two_threads_while_reanchored),
       cmocka_unit_test(monotonic_on_many_threads_under_load),
   };
