@@ -27,6 +27,7 @@ static _Atomic uint32_t next_thread_number;
 static _Atomic uint64_t events_written;
 static _Atomic uint64_t events_lost;
 static _Atomic int finish_started;
+static int plain_events;
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static oi_thread *registry;
@@ -113,12 +114,36 @@ void oi_thread_retire(void) {
   pthread_mutex_unlock(&registry_lock);
 }
 
-/* Events [from, to) of the buffer as one frame; async-signal-safe. */
-static void write_events(const oi_thread *t, uint32_t from, uint32_t to) {
-  oi_events_record head = {.thread = t->number, .count = to - from};
-  int written = oi_trace_frame(OI_REC_EVENTS, &head, sizeof head, &t->event[from],
-                               (size_t)(to - from) * sizeof(oi_event)) == 0;
-  atomic_fetch_add(written ? &events_written : &events_lost, to - from);
+void oi_record_configure(const char *encoding) {
+  plain_events = encoding && strcmp(encoding, "plain") == 0;
+}
+
+static void count_frame(int written, uint32_t events) {
+  atomic_fetch_add(written ? &events_written : &events_lost, events);
+}
+
+/* Events [from, to) of the buffer as frames, each as many as fit in
+ * t->encoded; called with flush_lock held, async-signal-safe. */
+static void write_events(oi_thread *t, uint32_t from, uint32_t to) {
+  if (plain_events) {
+    oi_events_record head = {.thread = t->number, .count = to - from};
+    count_frame(oi_trace_frame(OI_REC_EVENTS, &head, sizeof head, &t->event[from],
+                               (size_t)(to - from) * sizeof(oi_event)) == 0,
+                to - from);
+    return;
+  }
+  while (from < to) {
+    oi_codec_reset(&t->codec);
+    size_t used = 0;
+    uint32_t n = from;
+    for (; n < to && used + OI_CODEC_MAX_EVENT_BYTES <= sizeof t->encoded; n++)
+      used += oi_codec_encode(&t->codec, t->number, &t->event[n], t->encoded + used);
+    oi_events_record head = {.thread = t->number, .count = n - from};
+    count_frame(oi_trace_frame_encoded(OI_REC_EVENTS, OI_ENCODING_COMPACT, &head, sizeof head,
+                                       t->encoded, used) == 0,
+                n - from);
+    from = n;
+  }
 }
 
 /* The buffer to the trace; called with flush_lock held. */

@@ -15,9 +15,13 @@
 #include <string.h>
 
 #include "clock.h"
+#include "event_codec.h"
 #include "ompt-inst/trace.h"
 
 #define OI_BUFFER_EVENTS 4096
+/* A flushed buffer is encoded here (event_codec.h), one frame each time it
+ * fills: a full buffer at 16 bytes per event is one frame. */
+#define OI_ENCODED_BYTES (OI_BUFFER_EVENTS * 16)
 #define OI_SYNC_DEPTH 16
 #define OI_MUTEX_WAITS 8
 #define OI_IMPLICIT_DEPTH 8
@@ -143,6 +147,9 @@ typedef struct oi_thread {
   oi_native_count native_counts[OI_NATIVE_COUNTS];
 
   oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
+  /* its events encoded for the trace, under flush_lock */
+  oi_event_codec codec;
+  unsigned char encoded[OI_ENCODED_BYTES];
 } oi_thread;
 
 /* 1 while events are recorded (not paused, not ended). */
@@ -268,6 +275,10 @@ static inline void oi_event_commit(oi_thread *t) {
     oi_thread_flush(t);
 }
 
+/* How events go into the trace: OMPT_INST_TRACE_ENCODING=plain writes
+ * them as 80-byte records (format 2's events, for tools that read them
+ * raw); anything else, or unset, in the compact encoding. */
+void oi_record_configure(const char *encoding);
 /* Start recording into an open trace (trace_file.h). */
 void oi_record_start(void);
 /* omp_control_tool pause/start/end. */

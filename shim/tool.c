@@ -240,6 +240,7 @@ ompt_start_tool(unsigned int omp_version, const char *runtime) {
     return NULL;
   oi_clock_init(getenv("OMPT_INST_CLOCK"));
   oi_hash_configure(getenv("OMPT_INST_HASH"));
+  oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
   runtime_version = runtime ? runtime : "";
   return &result;
 }
@@ -258,6 +259,7 @@ static void start_without_ompt(void) {
     return;
   oi_clock_init(getenv("OMPT_INST_CLOCK"));
   oi_hash_configure(getenv("OMPT_INST_HASH"));
+  oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
   oi_thread_self(); /* the thread of the first hook is thread 0 */
   oi_hooks_connect(NULL);
   oi_unify_configure(&capabilities); /* empty: nothing native */

@@ -232,8 +232,8 @@ static int claim_bytes(uint64_t bytes) {
   return EFBIG;
 }
 
-int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void *tail,
-                   size_t tail_size) {
+int oi_trace_frame_encoded(uint32_t type, uint32_t encoding, const void *head,
+                           size_t head_size, const void *tail, size_t tail_size) {
   if (trace_fd < 0 || atomic_load_explicit(&trace_sealed, memory_order_relaxed) ||
       (atomic_load_explicit(&write_error, memory_order_relaxed) &&
        !atomic_load_explicit(&closing, memory_order_relaxed)))
@@ -243,9 +243,9 @@ int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void
     return -1;
   oi_frame_header frame = {.magic = OI_FRAME_MAGIC,
                            .type = (uint16_t)type,
-                           .encoding = OI_ENCODING_PLAIN,
+                           .encoding = (uint16_t)encoding,
                            .size = (uint32_t)size};
-  frame.checksum = oi_frame_checksum(type, OI_ENCODING_PLAIN, head, head_size, tail, tail_size);
+  frame.checksum = oi_frame_checksum(type, encoding, head, head_size, tail, tail_size);
   struct iovec iov[3] = {{&frame, sizeof frame},
                          {(void *)head, head_size},
                          {(void *)tail, tail_size}};
@@ -258,6 +258,11 @@ int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void
     return -1;
   }
   return 0;
+}
+
+int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void *tail,
+                   size_t tail_size) {
+  return oi_trace_frame_encoded(type, OI_ENCODING_PLAIN, head, head_size, tail, tail_size);
 }
 
 int oi_trace_record(uint32_t type, const void *payload, uint32_t size) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Rewrites a version 2 trace (frames) in the first format (8-byte record
+"""Rewrites a trace of frames (version 2 or 3, its events plain: written
+with OMPT_INST_TRACE_ENCODING=plain) in the first format (8-byte record
 prefixes, no checksums, the end record without its version 2 fields), so
 tests can forge records by hand and check that version 1 traces still read.
 --module-path PATH names every module record's object PATH instead.
@@ -22,8 +23,9 @@ def main():
     struct.pack_into("<I", out, 8, 1)  # version
     at = 32
     while at < len(data):
-        magic, rtype, _encoding, size = struct.unpack_from("<IHHI", data, at)
+        magic, rtype, encoding, size = struct.unpack_from("<IHHI", data, at)
         assert magic == FRAME_MAGIC, f"no frame at byte {at}"
+        assert encoding == 0, "compact events: record with OMPT_INST_TRACE_ENCODING=plain"
         payload = data[at + 16:at + 16 + size]
         if rtype == REC_END:
             payload = payload[:24]

@@ -8,7 +8,8 @@
  * size, checksum of the payload), so that a record written in part (a full
  * disk, a crash in the middle of a write) is recognised and skipped, and the
  * reader finds the next whole one. Version 1 records have the bare 8-byte
- * oi_record_header; the reader reads both. */
+ * oi_record_header; the reader reads both. Version 3 writes the events of
+ * OI_REC_EVENTS frames in the compact encoding (common/event_codec.h). */
 #ifndef OMPT_INST_TRACE_H
 #define OMPT_INST_TRACE_H
 
@@ -22,7 +23,7 @@ extern "C" {
 
 #define OI_TRACE_FILE_NAME "trace.oit"
 #define OI_TRACE_MAGIC "OMPTINST" /* 8 bytes, no terminator in the file */
-#define OI_TRACE_VERSION 2u
+#define OI_TRACE_VERSION 3u
 /* The first frame of every version 2 record: "OIfr" in the file. */
 #define OI_FRAME_MAGIC 0x72664f49u
 /* A writer never frames more than this; a reader looking for the next frame
@@ -57,13 +58,15 @@ typedef struct oi_frame_header {
   uint32_t checksum;
 } oi_frame_header;
 
-/* How a frame's payload is laid out: the payloads below (plain). A compact
- * event encoding (per-frame thread, delta times, varints) would be a new
- * encoding of OI_REC_EVENTS frames; a reader refuses encodings it lacks. */
-enum oi_frame_encoding { OI_ENCODING_PLAIN = 0 };
+/* How a frame's payload is laid out: the payloads below (plain), or, for
+ * OI_REC_EVENTS, the oi_events_record followed by `count` events in the
+ * compact encoding (common/event_codec.h). A reader refuses encodings it
+ * lacks. */
+enum oi_frame_encoding { OI_ENCODING_PLAIN = 0, OI_ENCODING_COMPACT = 1 };
 
 enum oi_record_type {
-  /* payload: oi_events_record, then `count` oi_event */
+  /* payload: oi_events_record, then `count` oi_event (plain) or `count`
+   * encoded events (compact) */
   OI_REC_EVENTS = 1,
   /* payload: oi_site_record, then the site descriptor text (see hooks.h),
    * `length` bytes, no terminator */

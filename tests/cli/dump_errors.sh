@@ -74,9 +74,9 @@ expect_eq "$(wc -l < out)" "$full" "events of a trace with a corrupt info frame"
 # a trace written by a newer ompt-inst (version field at byte 8)
 mkdir newer
 cp $trace newer/trace.oit
-printf '\x03\x00\x00\x00' | dd of=newer/trace.oit bs=1 seek=8 conv=notrunc status=none
+printf '\x04\x00\x00\x00' | dd of=newer/trace.oit bs=1 seek=8 conv=notrunc status=none
 expect_dump_error newer \
-  "ompt-inst: newer/trace.oit: trace format version 3 is newer than this ompt-inst (2); upgrade ompt-inst"
+  "ompt-inst: newer/trace.oit: trace format version 4 is newer than this ompt-inst (3); upgrade ompt-inst"
 
 # not a trace at all
 mkdir foreign

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "array.h"
+#include "event_codec.h"
 #include "frame.h"
 
 static void set_error(oi_trace_reader *trace, enum oi_reader_status status,
@@ -243,10 +244,18 @@ static int keep_thread(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
   return 0;
 }
 
-static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+/* The smallest encoded event: key, mask and time delta. */
+#define COMPACT_EVENT_MIN_BYTES 3u
+
+static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size,
+                        uint32_t encoding) {
   oi_events_record record;
-  if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0 ||
-      (uint64_t)record.count * sizeof(oi_event) != size - sizeof record)
+  if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0)
+    return -1;
+  /* compact events are checked as they are decoded */
+  if (encoding == OI_ENCODING_COMPACT
+          ? (uint64_t)record.count * COMPACT_EVENT_MIN_BYTES > size - sizeof record
+          : (uint64_t)record.count * sizeof(oi_event) != size - sizeof record)
     return -1;
   trace->events_in_file += record.count;
   return 0;
@@ -271,8 +280,9 @@ static const char *record_name(uint32_t type) {
  * whole (a version 2 frame: magic, a size that fits, the checksum).
  * Returns 1 if whole, 0 if not, -1 on a read error. */
 static int read_record_header(oi_trace_reader *trace, uint64_t offset, uint32_t *type,
-                              uint32_t *size, bool verify) {
+                              uint32_t *size, uint32_t *encoding, bool verify) {
   uint64_t left = trace->file_size - offset;
+  *encoding = OI_ENCODING_PLAIN;
   if (trace->header.version == 1) {
     oi_record_header record;
     if (left < sizeof record || read_at(trace, &record, sizeof record, offset) != 0)
@@ -288,6 +298,7 @@ static int read_record_header(oi_trace_reader *trace, uint64_t offset, uint32_t 
     return 0;
   *type = frame.type;
   *size = frame.size;
+  *encoding = frame.encoding;
   if (!verify)
     return 1;
   oi_frame_sum sum;
@@ -302,8 +313,9 @@ static int read_record_header(oi_trace_reader *trace, uint64_t offset, uint32_t 
     rest -= n;
   }
   /* an encoding this reader lacks is damage, not a torn frame */
-  return oi_frame_sum_end(&sum) == frame.checksum ? (frame.encoding == OI_ENCODING_PLAIN ? 1 : 2)
-                                                  : 0;
+  bool known = frame.encoding == OI_ENCODING_PLAIN ||
+               (frame.encoding == OI_ENCODING_COMPACT && frame.type == OI_REC_EVENTS);
+  return oi_frame_sum_end(&sum) == frame.checksum ? (known ? 1 : 2) : 0;
 }
 
 /* The offset of the next whole frame after `offset`, or the file size. */
@@ -316,16 +328,16 @@ static uint64_t next_whole_frame(oi_trace_reader *trace, uint64_t offset) {
     if (read_at(trace, chunk, n, at) != 0)
       return trace->file_size;
     for (size_t i = 0; i + sizeof magic <= n; i++) {
-      uint32_t type, size;
+      uint32_t type, size, encoding;
       if (memcmp(chunk + i, &magic, sizeof magic) != 0 ||
-          read_record_header(trace, at + i, &type, &size, false) != 1)
+          read_record_header(trace, at + i, &type, &size, &encoding, false) != 1)
         continue;
       /* a forged file full of magics must not cost quadratic time:
        * checking candidates may read the file a few times over, no more */
       trace->resync_bytes += size;
       if (trace->resync_bytes > 4 * trace->file_size)
         return trace->file_size;
-      if (read_record_header(trace, at + i, &type, &size, true) == 1)
+      if (read_record_header(trace, at + i, &type, &size, &encoding, true) == 1)
         return at + i;
     }
     at += n - (sizeof magic - 1); /* a magic may straddle two chunks */
@@ -337,8 +349,8 @@ static uint64_t next_whole_frame(oi_trace_reader *trace, uint64_t offset) {
  * offset of the next record, or 0 after recording damage. A frame that is
  * not whole is skipped up to the next whole one. */
 static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
-  uint32_t type = 0, size = 0;
-  int whole = read_record_header(trace, offset, &type, &size, true);
+  uint32_t type = 0, size = 0, encoding = 0;
+  int whole = read_record_header(trace, offset, &type, &size, &encoding, true);
   if (whole == 0 && trace->header.version > 1) {
     if (trace->skip_count == OI_READER_MAX_SKIPS) {
       set_damage(trace, offset, "too many torn records");
@@ -364,7 +376,7 @@ static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
   uint64_t payload = offset + trace->record_header_size;
   int result;
   switch (type) {
-  case OI_REC_EVENTS: result = check_events(trace, payload, size); break;
+  case OI_REC_EVENTS: result = check_events(trace, payload, size, encoding); break;
   case OI_REC_SITE: result = keep_site(trace, payload, size); break;
   case OI_REC_CAPABILITIES: result = keep_capabilities(trace, payload, size); break;
   case OI_REC_MODULE: result = keep_module(trace, payload, size); break;
@@ -406,19 +418,73 @@ enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir) {
   return trace->status;
 }
 
+/* The rest of the current compact record is damage: its events so far
+ * were delivered, nothing after them is. */
+static int bad_compact_record(oi_trace_reader *trace) {
+  set_damage(trace, trace->record_offset, "bad events record (payload of %llu bytes)",
+             (unsigned long long)(trace->encoded_end - trace->encoded +
+                                  sizeof(oi_events_record)));
+  trace->next_record = trace->record_offset;
+  trace->left_in_record = 0;
+  return -1;
+}
+
+/* Decodes the buffer's worth of the current compact record. */
+static int decode_events(oi_trace_reader *trace, uint32_t count) {
+  const unsigned char *at = trace->decode_at;
+  for (uint32_t i = 0; i < count; i++)
+    if (oi_codec_decode(&trace->codec, trace->record_thread, &at, trace->encoded_end,
+                        &trace->buffer[i]) != 0)
+      return bad_compact_record(trace);
+  trace->decode_at = at;
+  /* every byte of a record belongs to its events */
+  if (trace->left_in_record == count && at != trace->encoded_end)
+    return bad_compact_record(trace);
+  return 0;
+}
+
 /* Fills the buffer from the current events record. */
 static int refill(oi_trace_reader *trace) {
   uint32_t count = trace->left_in_record < OI_READER_EVENT_BUFFER ? trace->left_in_record
                                                                  : OI_READER_EVENT_BUFFER;
-  if (read_at(trace, trace->buffer, count * sizeof(oi_event), trace->read_offset) != 0) {
+  if (trace->compact) {
+    if (decode_events(trace, count) != 0)
+      return -1;
+  } else if (read_at(trace, trace->buffer, count * sizeof(oi_event), trace->read_offset) != 0) {
     set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
               (unsigned long long)trace->read_offset);
     return -1;
+  } else {
+    trace->read_offset += count * sizeof(oi_event);
   }
-  trace->read_offset += count * sizeof(oi_event);
   trace->left_in_record -= count;
   trace->buffered = count;
   trace->position = 0;
+  return 0;
+}
+
+/* The events of the record whose payload (`size` bytes, `encoding`) starts
+ * at `payload`, ready for refill. */
+static int start_events(oi_trace_reader *trace, uint64_t payload, uint32_t size,
+                        uint32_t encoding) {
+  oi_events_record events;
+  if (read_at(trace, &events, sizeof events, payload) != 0)
+    return -1;
+  trace->left_in_record = events.count;
+  trace->record_thread = events.thread;
+  trace->read_offset = payload + sizeof events;
+  trace->compact = encoding == OI_ENCODING_COMPACT;
+  if (!trace->compact)
+    return 0;
+  /* a compact record is read whole: at most OI_FRAME_MAX_PAYLOAD, and the
+   * shim writes 64 KiB at most */
+  size_t bytes = size - sizeof events;
+  if (oi_grow((void **)&trace->encoded, &trace->encoded_capacity, bytes + 1, 1) != 0 ||
+      read_at(trace, trace->encoded, bytes, trace->read_offset) != 0)
+    return -1;
+  trace->decode_at = trace->encoded;
+  trace->encoded_end = trace->encoded + bytes;
+  oi_codec_reset(&trace->codec);
   return 0;
 }
 
@@ -442,9 +508,8 @@ int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
       continue;
     }
     /* the index pass validated every record before the damage */
-    uint32_t type, size;
-    oi_events_record events;
-    if (read_record_header(trace, offset, &type, &size, false) != 1) {
+    uint32_t type, size, encoding;
+    if (read_record_header(trace, offset, &type, &size, &encoding, false) != 1) {
       set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
                 (unsigned long long)offset);
       return -1;
@@ -453,13 +518,12 @@ int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
     trace->next_record = payload + size;
     if (type != OI_REC_EVENTS)
       continue;
-    if (read_at(trace, &events, sizeof events, payload) != 0) {
+    trace->record_offset = offset;
+    if (start_events(trace, payload, size, encoding) != 0) {
       set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
                 (unsigned long long)offset);
       return -1;
     }
-    trace->left_in_record = events.count;
-    trace->read_offset = payload + sizeof events;
   }
   *event = &trace->buffer[trace->position++];
   return 1;
@@ -526,6 +590,7 @@ void oi_reader_close(oi_trace_reader *trace) {
   free(trace->infos);
   free(trace->capabilities);
   free(trace->threads);
+  free(trace->encoded);
   free(trace->path);
   memset(trace, 0, offsetof(oi_trace_reader, buffer));
   trace->fd = -1;

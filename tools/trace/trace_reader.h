@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "event_codec.h"
 #include "ompt-inst/trace.h"
 #include "site_descriptor.h"
 
@@ -91,9 +92,16 @@ typedef struct oi_trace_reader {
   uint32_t next_skip;    /* streaming: the next skip not passed yet */
   uint64_t next_record;  /* file offset of the next record to look at */
   uint64_t read_offset;  /* file offset of the next unread event */
+  uint64_t record_offset; /* of the current events record */
+  uint32_t record_thread; /* its thread */
+  bool compact;           /* its events are encoded (event_codec.h): */
+  unsigned char *encoded; /* its payload after oi_events_record */
+  const unsigned char *decode_at, *encoded_end;
+  uint64_t encoded_capacity;
   uint32_t left_in_record;
   uint32_t buffered, position;
   oi_event buffer[OI_READER_EVENT_BUFFER];
+  oi_event_codec codec; /* decoding the current compact record */
 } oi_trace_reader;
 
 /* Opens DIR/trace.oit (or a trace file given directly). Returns OI_READER_OK
