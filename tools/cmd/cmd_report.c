@@ -14,6 +14,7 @@
 #include "cmd_capabilities.h"
 #include "commands.h"
 #include "job.h"
+#include "summary_events.h"
 #include "writers.h"
 
 enum format {
@@ -299,7 +300,17 @@ int oi_cmd_report(int argc, char **argv) {
     oi_profile profile;
     oi_profile_options options = profile_options(&r);
     options.up_to_damage = up_to_damage;
-    if (oi_profile_build(&profile, trace, &options) == 0) {
+    /* the exit summary models only what it prints (summary_events.h) */
+    oi_summary_events summary;
+    bool summary_only = r.format == FORMAT_SUMMARY && !getenv("OMPT_INST_SUMMARY_FULL");
+    if (summary_only)
+      oi_summary_events_attach(&summary, trace);
+    int built = oi_profile_build(&profile, trace, &options);
+    if (built == 0 && summary_only && oi_summary_events_apply(&summary, &profile) != 0) {
+      fprintf(stderr, "ompt-inst: out of memory while reading %s\n", trace->path);
+      built = -1;
+    }
+    if (built == 0) {
       if (r.format != FORMAT_SUMMARY)
         oi_reader_print_notes(trace, stderr);
       if (!trace->complete)
@@ -309,6 +320,8 @@ int oi_cmd_report(int argc, char **argv) {
       code = formats[r.format].archive ? write_archive(&r, &profile) : write_stream(&r, &profile);
     }
     oi_profile_free(&profile);
+    if (summary_only)
+      oi_summary_events_free(&summary);
   }
   oi_reader_close(trace);
   free(trace);

@@ -488,7 +488,8 @@ static int start_events(oi_trace_reader *trace, uint64_t payload, uint32_t size,
   return 0;
 }
 
-int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
+/* The next event of the file, whatever the filter says. */
+static int next_in_file(oi_trace_reader *trace, const oi_event **event) {
   if (trace->fd < 0 || trace->status == OI_READER_UNREADABLE ||
       trace->status == OI_READER_BAD_HEADER)
     return -1;
@@ -527,6 +528,17 @@ int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
   }
   *event = &trace->buffer[trace->position++];
   return 1;
+}
+
+int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
+  const oi_event_filter *filter = &trace->filter;
+  for (;;) {
+    int more = next_in_file(trace, event);
+    if (more == 0 && filter->held && (*event = filter->held(filter->state)) != NULL)
+      return 1;
+    if (more <= 0 || !filter->keep || filter->keep(filter->state, *event))
+      return more;
+  }
 }
 
 const oi_site *oi_reader_site(const oi_trace_reader *trace, uint32_t id) {

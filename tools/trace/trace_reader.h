@@ -52,6 +52,15 @@ typedef struct oi_skip {
   uint64_t from, to;
 } oi_skip;
 
+/* Which events oi_reader_next delivers: keep() sees each event of the file
+ * in order and answers whether to deliver it; after the last, held() gives
+ * events it held back, one per call, until NULL. Both optional. */
+typedef struct oi_event_filter {
+  bool (*keep)(void *state, const oi_event *e);
+  const oi_event *(*held)(void *state);
+  void *state;
+} oi_event_filter;
+
 typedef struct oi_trace_reader {
   char *path; /* DIR/trace.oit */
   int fd;
@@ -87,6 +96,8 @@ typedef struct oi_trace_reader {
   uint64_t damage_offset;
   char error[512]; /* "PATH: truncated record at byte N" */
 
+  oi_event_filter filter; /* none after oi_reader_open: every event */
+
   /* streaming state */
   uint32_t record_header_size; /* 8 (version 1) or 16 (frames) */
   uint32_t next_skip;    /* streaming: the next skip not passed yet */
@@ -110,8 +121,9 @@ typedef struct oi_trace_reader {
  * Call oi_reader_close in every case. */
 enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir);
 
-/* The next event in file order: 1 and *event set, 0 at the clean end of the
- * events, -1 at damage or an I/O error (trace->error says which). */
+/* The next event in file order (of those trace->filter keeps): 1 and
+ * *event set, 0 at the clean end of the events, -1 at damage or an I/O
+ * error (trace->error says which). */
 int oi_reader_next(oi_trace_reader *trace, const oi_event **event);
 
 const oi_site *oi_reader_site(const oi_trace_reader *trace, uint32_t id);
