@@ -9,6 +9,7 @@
 #include "crash.h"
 #include "modules.h"
 #include "ompt-inst/events.h"
+#include "run_totals.h"
 #include "sites.h"
 #include "trace_file.h"
 
@@ -20,6 +21,8 @@ __thread oi_thread *oi_tls_thread __attribute__((tls_model("initial-exec")));
  * keeps its number (and its THREAD record is not written twice) */
 static __thread uint32_t tls_retired_number
     __attribute__((tls_model("initial-exec")));
+/* and whether events of that number were written already */
+static __thread int tls_retired_wrote __attribute__((tls_model("initial-exec")));
 _Atomic uint32_t oi_flush_generation;
 
 static _Atomic int record_state = STATE_STOPPED;
@@ -82,6 +85,7 @@ oi_thread *oi_thread_attach(void) {
   t->flush_generation = atomic_load(&oi_flush_generation);
   t->os_tid = (uint64_t)gettid();
   t->thread_recorded = tls_retired_number != 0;
+  t->wrote_events = tls_retired_number != 0 && tls_retired_wrote;
   t->number = tls_retired_number ? tls_retired_number - 1
                                  : atomic_fetch_add(&next_thread_number, 1);
   __atomic_store_n(&t->retired, 0, __ATOMIC_RELEASE);
@@ -105,6 +109,7 @@ void oi_thread_retire(void) {
   if (!t->thread_recorded)
     write_thread_record(t);
   tls_retired_number = t->number + 1;
+  tls_retired_wrote = t->wrote_events;
   oi_tls_thread = NULL;
   oi_crash_thread_detach();
   pthread_mutex_lock(&registry_lock);
@@ -118,8 +123,13 @@ void oi_record_configure(const char *encoding) {
   plain_events = encoding && strcmp(encoding, "plain") == 0;
 }
 
-static void count_frame(int written, uint32_t events) {
-  atomic_fetch_add(written ? &events_written : &events_lost, events);
+/* Events [from, to) of the buffer as one frame, or not (written: 0). */
+static void count_frame(oi_thread *t, int written, uint32_t from, uint32_t to) {
+  atomic_fetch_add(written ? &events_written : &events_lost, to - from);
+  if (!written || from == to)
+    return;
+  oi_totals_note(&t->event[from], to - from, t->number, !t->wrote_events);
+  t->wrote_events = 1;
 }
 
 /* Events [from, to) of the buffer as frames, each as many as fit in
@@ -127,9 +137,10 @@ static void count_frame(int written, uint32_t events) {
 static void write_events(oi_thread *t, uint32_t from, uint32_t to) {
   if (plain_events) {
     oi_events_record head = {.thread = t->number, .count = to - from};
-    count_frame(oi_trace_frame(OI_REC_EVENTS, &head, sizeof head, &t->event[from],
+    count_frame(t,
+                oi_trace_frame(OI_REC_EVENTS, &head, sizeof head, &t->event[from],
                                (size_t)(to - from) * sizeof(oi_event)) == 0,
-                to - from);
+                from, to);
     return;
   }
   while (from < to) {
@@ -138,10 +149,12 @@ static void write_events(oi_thread *t, uint32_t from, uint32_t to) {
     uint32_t n = from;
     for (; n < to && used + OI_CODEC_MAX_EVENT_BYTES <= sizeof t->encoded; n++)
       used += oi_codec_encode(&t->codec, t->number, &t->event[n], t->encoded + used);
-    oi_events_record head = {.thread = t->number, .count = n - from};
-    count_frame(oi_trace_frame_encoded(OI_REC_EVENTS, OI_ENCODING_COMPACT, &head, sizeof head,
+    oi_compact_events_record head = {.thread = t->number, .count = n - from,
+                                     .kinds = oi_totals_kinds(&t->event[from], n - from)};
+    count_frame(t,
+                oi_trace_frame_encoded(OI_REC_EVENTS, OI_ENCODING_COMPACT, &head, sizeof head,
                                        t->encoded, used) == 0,
-                n - from);
+                from, n);
     from = n;
   }
 }
@@ -313,6 +326,7 @@ int oi_record_finish(void) {
   oi_trace_closing();
   oi_write_module_map();
   write_thread_records();
+  oi_totals_write();
   write_end_record(0);
   report_write_error();
   /* Threads still running may flush later; their events count as lost but

@@ -98,6 +98,7 @@ typedef struct oi_thread {
   struct oi_thread *next_free; /* retired, waiting for a new thread */
   int retired;
   int thread_recorded; /* its OI_REC_THREAD is already written */
+  int wrote_events;    /* events of its number are in the trace */
   pthread_mutex_t flush_lock;
   _Atomic uint32_t count; /* events in the buffer */
   uint32_t written; /* of those, written by a signal handler already

@@ -41,6 +41,7 @@ static _Atomic int closing;
 static uint64_t size_limit = UINT64_MAX;
 static uint64_t events_limit = UINT64_MAX;
 static _Atomic uint64_t trace_bytes;
+static uint64_t start_ns;
 
 /* A regular file created (or emptied) at `path`, never through a symbolic
  * link or into a FIFO or device: the descriptor, or -errno. With `lock`,
@@ -156,6 +157,7 @@ int oi_trace_open(const char *dir) {
                             .event_size = sizeof(oi_event),
                             .pid = (uint32_t)getpid(),
                             .start_time_ns = oi_now_ns()};
+  start_ns = header.start_time_ns;
   memcpy(header.magic, OI_TRACE_MAGIC, sizeof header.magic);
   if (write(fd, &header, sizeof header) != (ssize_t)sizeof header) {
     int err = errno ? errno : ENOSPC;
@@ -181,6 +183,8 @@ int oi_trace_open(const char *dir) {
 int oi_trace_is_open(void) { return trace_fd >= 0; }
 
 const char *oi_trace_path(void) { return trace_path; }
+
+uint64_t oi_trace_start_ns(void) { return start_ns; }
 
 void oi_trace_seal(void) { atomic_store(&trace_sealed, 1); }
 

@@ -22,6 +22,8 @@ int oi_trace_open(const char *dir);
 int oi_trace_is_open(void);
 /* <dir>/trace.oit as opened (for messages). */
 const char *oi_trace_path(void);
+/* The header's start time, which event times in reports are relative to. */
+uint64_t oi_trace_start_ns(void);
 /* After the END record (or in a forked child): every later append fails,
  * so the END record stays the last one. */
 void oi_trace_seal(void);

@@ -81,12 +81,23 @@ enum oi_record_type {
   OI_REC_INFO = 6,
   /* payload: oi_end_record; the last record of a complete trace */
   OI_REC_END = 7,
+  /* payload: oi_totals_record, just before OI_REC_END (version 3) */
+  OI_REC_TOTALS = 8,
 };
 
 typedef struct oi_events_record {
   uint32_t thread;
   uint32_t count;
 } oi_events_record;
+
+/* The head of a compact OI_REC_EVENTS payload: oi_events_record's, and
+ * which kinds the frame holds, so that a reader looking for a few kinds
+ * (the exit summary) skips the other frames without decoding them. */
+typedef struct oi_compact_events_record {
+  uint32_t thread;
+  uint32_t count;
+  uint64_t kinds; /* bit k: an event of kind k; bit 63 also every kind past */
+} oi_compact_events_record;
 
 typedef struct oi_site_record {
   uint32_t id;
@@ -124,6 +135,21 @@ typedef struct oi_end_record {
                            the trace lacks whatever came after it */
 } oi_end_record;
 #define OI_END_RECORD_V1_SIZE 24u
+
+/* What the exit summary takes from the events it does not model, counted
+ * by the writer as it wrote the events (docs/trace-format.md). */
+typedef struct oi_totals_record {
+  uint64_t first_time_ns; /* the earliest event (data operation begins aside) */
+  uint64_t last_end_ns;   /* the latest end: its time, + duration_ns for a
+                             data operation */
+  uint64_t initial_construct_ns; /* thread 0's time in outermost regions */
+  uint32_t threads;              /* tool threads with events */
+  uint32_t flags;                /* OI_TOTALS_* */
+} oi_totals_record;
+/* initial_construct_ns is the whole figure (its regions nested no deeper
+ * than the writer follows, OI_TOTALS_DEPTH) */
+#define OI_TOTALS_INITIAL_KNOWN 1u
+#define OI_TOTALS_DEPTH 64u
 
 #ifdef __cplusplus
 }

@@ -43,8 +43,9 @@ typedef struct record {
 /* The events of a compact events record, every byte of it decoded. */
 static oi_event *decode_events(const record *r, uint32_t *count) {
   assert_int_equal(r->header.encoding, OI_ENCODING_COMPACT);
-  oi_events_record head;
+  oi_compact_events_record head;
   memcpy(&head, r->payload, sizeof head);
+  assert_int_equal(head.kinds, 1ull << OI_KIND_CONSTRUCT_COUNT);
   oi_event *events = calloc(head.count, sizeof *events);
   assert_non_null(events);
   static oi_event_codec codec;
@@ -245,7 +246,7 @@ static void finish_flushes_all_threads_and_ends_once(void **state) {
   trace_bytes t = read_trace();
   record r[64];
   size_t n = records(&t, r, 64);
-  size_t events_records = 0, thread_records = 0, modules = 0, ends = 0;
+  size_t events_records = 0, thread_records = 0, modules = 0, ends = 0, totals_records = 0;
   /* thread 0: 4096 + 10; 1: 3 (retired); 2: 2 (in 1's memory); 3: 1 + 1
    * (retired, recorded again); 4: 5 (ended without retiring) */
   enum { THREADS = 5 };
@@ -273,6 +274,18 @@ static void finish_flushes_all_threads_and_ends_once(void **state) {
     case OI_REC_MODULE:
       modules++;
       break;
+    case OI_REC_TOTALS: {
+      assert_int_equal(i, n - 2); /* just before END */
+      oi_totals_record totals;
+      memcpy(&totals, r[i].payload, sizeof totals);
+      /* thread 3 retired and recorded again under its number: once */
+      assert_int_equal(totals.threads, THREADS);
+      assert_true(totals.first_time_ns > 0 && totals.first_time_ns <= totals.last_end_ns);
+      assert_int_equal(totals.flags, OI_TOTALS_INITIAL_KNOWN);
+      assert_int_equal(totals.initial_construct_ns, 0); /* counts time no region */
+      totals_records++;
+      break;
+    }
     case OI_REC_END: {
       assert_int_equal(i, n - 1); /* the last record */
       oi_end_record end;
@@ -293,6 +306,7 @@ static void finish_flushes_all_threads_and_ends_once(void **state) {
   assert_int_equal(thread_records, THREADS);
   assert_true(modules >= 1);
   assert_int_equal(ends, 1);
+  assert_int_equal(totals_records, 1);
 
   /* a second finish and later events change nothing */
   oi_record_finish();

@@ -302,15 +302,11 @@ int oi_cmd_report(int argc, char **argv) {
     options.up_to_damage = up_to_damage;
     /* the exit summary models only what it prints (summary_events.h) */
     oi_summary_events summary;
-    bool summary_only = r.format == FORMAT_SUMMARY && !getenv("OMPT_INST_SUMMARY_FULL");
-    if (summary_only)
-      oi_summary_events_attach(&summary, trace);
-    int built = oi_profile_build(&profile, trace, &options);
-    if (built == 0 && summary_only && oi_summary_events_apply(&summary, &profile) != 0) {
-      fprintf(stderr, "ompt-inst: out of memory while reading %s\n", trace->path);
-      built = -1;
-    }
-    if (built == 0) {
+    bool summary_only = r.format == FORMAT_SUMMARY && !getenv("OMPT_INST_SUMMARY_FULL") &&
+                        oi_summary_events_attach(&summary, trace);
+    if (oi_profile_build(&profile, trace, &options) == 0) {
+      if (summary_only)
+        oi_summary_events_apply(&summary, &profile);
       if (r.format != FORMAT_SUMMARY)
         oi_reader_print_notes(trace, stderr);
       if (!trace->complete)
@@ -320,8 +316,6 @@ int oi_cmd_report(int argc, char **argv) {
       code = formats[r.format].archive ? write_archive(&r, &profile) : write_stream(&r, &profile);
     }
     oi_profile_free(&profile);
-    if (summary_only)
-      oi_summary_events_free(&summary);
   }
   oi_reader_close(trace);
   free(trace);

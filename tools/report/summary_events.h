@@ -1,44 +1,30 @@
 /* The events the exit summary reads (`report --format summary`), so that
- * the end of a run costs a decoding of the trace, not the model of every
+ * the end of a run costs what its device events cost, not a model of every
  * host event: the model sees the device events only (data operations, map
  * items, kernels, target regions, device constructs: all the analysis and
- * the data lines use), plus the earliest and the latest of the other events
- * (the span the analysis measures), given last. What the summary's first
- * line takes from host events, the threads with events and the initial
- * thread's time in constructs, is counted here as the events pass. */
+ * the data line use), and the frames of the trace without any are skipped
+ * undecoded. What the summary takes from the other events (their span, the
+ * threads with events, the initial thread's time in constructs) comes from
+ * the totals the shim counted while writing them (OI_REC_TOTALS). */
 #ifndef OMPT_INST_SUMMARY_EVENTS_H
 #define OMPT_INST_SUMMARY_EVENTS_H
 
-#include <stdint.h>
+#include <stdbool.h>
 
 #include "profile.h"
 #include "trace_reader.h"
 
-typedef struct oi_initial_region {
-  uint64_t start_ns;
-  uint8_t kind;
-} oi_initial_region;
-
 typedef struct oi_summary_events {
-  uint64_t start_time_ns; /* the trace's: times are relative to it */
-  uint64_t *threads_seen; /* bit per tool thread with an event */
-  uint64_t threads_seen_words;
-  uint32_t thread_count;
-  /* the initial thread's open regions, as the model pairs them */
-  oi_initial_region *open;
-  uint64_t open_count, open_capacity;
-  uint64_t initial_last_ns; /* its latest event */
-  uint64_t initial_construct_ns;
-  int any_other, given; /* events held back, and how many given */
-  oi_event earliest, latest;
-  int out_of_memory;
+  oi_totals_record totals;
+  oi_event span[2]; /* the other events' span, as two `thread` events */
+  int given;
 } oi_summary_events;
 
-/* Makes `trace` deliver the summary's events, counting into `s`. */
-void oi_summary_events_attach(oi_summary_events *s, oi_trace_reader *trace);
-/* After oi_profile_build: the counted figures into the profile. 0, or -1
- * if memory ran out while counting. */
-int oi_summary_events_apply(oi_summary_events *s, oi_profile *p);
-void oi_summary_events_free(oi_summary_events *s);
+/* Makes `trace` deliver the summary's events; false (trace untouched) when
+ * it has no totals to complete them with (written before trace format 3,
+ * with plain events, or cut short): the summary then models every event. */
+bool oi_summary_events_attach(oi_summary_events *s, oi_trace_reader *trace);
+/* After oi_profile_build: the totals' figures into the profile. */
+void oi_summary_events_apply(const oi_summary_events *s, oi_profile *p);
 
 #endif

@@ -247,15 +247,22 @@ static int keep_thread(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
 /* The smallest encoded event: key, mask and time delta. */
 #define COMPACT_EVENT_MIN_BYTES 3u
 
+/* The head of an events payload in `encoding`. */
+static size_t events_head_size(uint32_t encoding) {
+  return encoding == OI_ENCODING_COMPACT ? sizeof(oi_compact_events_record)
+                                         : sizeof(oi_events_record);
+}
+
 static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size,
                         uint32_t encoding) {
   oi_events_record record;
-  if (size < sizeof record || read_at(trace, &record, sizeof record, offset) != 0)
+  size_t head = events_head_size(encoding);
+  if (size < head || read_at(trace, &record, sizeof record, offset) != 0)
     return -1;
   /* compact events are checked as they are decoded */
   if (encoding == OI_ENCODING_COMPACT
-          ? (uint64_t)record.count * COMPACT_EVENT_MIN_BYTES > size - sizeof record
-          : (uint64_t)record.count * sizeof(oi_event) != size - sizeof record)
+          ? (uint64_t)record.count * COMPACT_EVENT_MIN_BYTES > size - head
+          : (uint64_t)record.count * sizeof(oi_event) != size - head)
     return -1;
   trace->events_in_file += record.count;
   return 0;
@@ -270,9 +277,16 @@ static int keep_end(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
   return 0;
 }
 
+static int keep_totals(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
+  if (size != sizeof trace->totals || read_at(trace, &trace->totals, size, offset) != 0)
+    return -1;
+  trace->has_totals = true;
+  return 0;
+}
+
 static const char *record_name(uint32_t type) {
   static const char *const names[] = {"", "events", "site", "capabilities",
-                                      "module", "thread", "info", "end"};
+                                      "module", "thread", "info", "end", "totals"};
   return type < sizeof names / sizeof names[0] ? names[type] : "unknown";
 }
 
@@ -383,6 +397,7 @@ static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
   case OI_REC_THREAD: result = keep_thread(trace, payload, size); break;
   case OI_REC_INFO: result = keep_info(trace, payload, size); break;
   case OI_REC_END: result = keep_end(trace, payload, size); break;
+  case OI_REC_TOTALS: result = keep_totals(trace, payload, size); break;
   default:
     set_damage(trace, offset, "unknown record type %u", type);
     return 0;
@@ -423,7 +438,7 @@ enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir) {
 static int bad_compact_record(oi_trace_reader *trace) {
   set_damage(trace, trace->record_offset, "bad events record (payload of %llu bytes)",
              (unsigned long long)(trace->encoded_end - trace->encoded +
-                                  sizeof(oi_events_record)));
+                                  sizeof(oi_compact_events_record)));
   trace->next_record = trace->record_offset;
   trace->left_in_record = 0;
   return -1;
@@ -464,21 +479,26 @@ static int refill(oi_trace_reader *trace) {
 }
 
 /* The events of the record whose payload (`size` bytes, `encoding`) starts
- * at `payload`, ready for refill. */
+ * at `payload`, ready for refill; none if the filter wants none of its
+ * kinds. */
 static int start_events(oi_trace_reader *trace, uint64_t payload, uint32_t size,
                         uint32_t encoding) {
-  oi_events_record events;
-  if (read_at(trace, &events, sizeof events, payload) != 0)
+  oi_compact_events_record head = {.kinds = UINT64_MAX};
+  size_t head_size = events_head_size(encoding);
+  if (read_at(trace, &head, head_size, payload) != 0)
     return -1;
-  trace->left_in_record = events.count;
-  trace->record_thread = events.thread;
-  trace->read_offset = payload + sizeof events;
+  trace->record_thread = head.thread;
+  trace->read_offset = payload + head_size;
   trace->compact = encoding == OI_ENCODING_COMPACT;
+  trace->left_in_record = 0;
+  if (trace->filter.kinds && !(trace->filter.kinds & head.kinds))
+    return 0;
+  trace->left_in_record = head.count;
   if (!trace->compact)
     return 0;
   /* a compact record is read whole: at most OI_FRAME_MAX_PAYLOAD, and the
    * shim writes 64 KiB at most */
-  size_t bytes = size - sizeof events;
+  size_t bytes = size - head_size;
   if (oi_grow((void **)&trace->encoded, &trace->encoded_capacity, bytes + 1, 1) != 0 ||
       read_at(trace, trace->encoded, bytes, trace->read_offset) != 0)
     return -1;

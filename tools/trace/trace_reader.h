@@ -52,10 +52,13 @@ typedef struct oi_skip {
   uint64_t from, to;
 } oi_skip;
 
-/* Which events oi_reader_next delivers: keep() sees each event of the file
- * in order and answers whether to deliver it; after the last, held() gives
- * events it held back, one per call, until NULL. Both optional. */
+/* Which events oi_reader_next delivers: with `kinds`, compact records
+ * holding none of those kinds (bit k: kind k) are skipped undecoded; keep()
+ * sees each other event in file order and answers whether to deliver it;
+ * after the last, held() gives events of its own, one per call, until
+ * NULL. Each optional. */
 typedef struct oi_event_filter {
+  uint64_t kinds;
   bool (*keep)(void *state, const oi_event *e);
   const oi_event *(*held)(void *state);
   void *state;
@@ -82,6 +85,8 @@ typedef struct oi_trace_reader {
       thread_capacity; /* of the arrays above (common/array.h) */
   bool complete; /* an OI_REC_END record was found */
   oi_end_record end;
+  bool has_totals; /* an OI_REC_TOTALS record was found */
+  oi_totals_record totals;
   uint64_t events_in_file; /* events in all intact OI_REC_EVENTS records */
   uint32_t records_dropped; /* info, module, thread or capability records not
                                kept (beyond the limits above) */
