@@ -127,6 +127,121 @@ static void reads_a_version_1_trace(void **state) {
   read_good_trace_of_version(1);
 }
 
+/* Traces of format 2 (frames, events of 80 bytes) still read. */
+static void reads_a_version_2_trace(void **state) {
+  (void)state;
+  read_good_trace_of_version(2);
+}
+
+/* Host events of thread 0 and data operations of thread 1, as the shim
+ * writes them: compact frames. */
+static void write_compact_trace(trace_fixture *fx, oi_event *host, oi_event *device) {
+  fixture_begin(fx, OI_TRACE_VERSION);
+  for (uint32_t i = 0; i < 200; i++) {
+    host[i] = fixture_event(i, i % 4 < 2 ? OI_KIND_PARALLEL : OI_KIND_SYNC, 0);
+    host[i].endpoint = i % 2 ? OI_EP_END : OI_EP_BEGIN;
+    host[i].codeptr = 0x401000 + 16 * (i % 3);
+    host[i].u.generic[0] = (1ull << 48) + i / 4;
+  }
+  for (uint32_t i = 0; i < 50; i++) {
+    device[i] = fixture_event(200 + i, OI_KIND_DATA_OP, 1);
+    device[i].op = OI_DATA_OP_TO_DEVICE;
+    device[i].device = 0;
+    device[i].u.data.bytes = 8000;
+    device[i].u.data.host_addr = 0x7ffd0000 + 64 * i;
+    device[i].u.data.hash = 0x9e3779b97f4a7c15ull * (i + 1);
+  }
+  fixture_compact_events(fx, 0, host, 200);
+  fixture_compact_events(fx, 1, device, 50);
+  fixture_end(fx, 250, 0);
+  fixture_finish(fx);
+}
+
+static int kept_seen;
+static bool keep_and_count(void *state, const oi_event *e) {
+  (void)state;
+  kept_seen++;
+  return e->u.data.bytes == 8000;
+}
+static const oi_event *one_held(void *state) {
+  static oi_event held = {.kind = OI_KIND_THREAD};
+  int *given = state;
+  return (*given)++ == 0 ? &held : NULL;
+}
+
+/* Compact frames decode to the events written, in file order; a filter
+ * with kinds leaves frames without them undecoded, delivers what keep()
+ * keeps and then what held() gives. */
+static void reads_compact_events(void **state) {
+  (void)state;
+  trace_fixture fx;
+  oi_event host[200], device[50];
+  write_compact_trace(&fx, host, device);
+  oi_trace_reader *trace = malloc(sizeof *trace);
+  assert_non_null(trace);
+  assert_int_equal(oi_reader_open(trace, fx.dir), OI_READER_OK);
+  assert_int_equal(trace->events_in_file, 250);
+  const oi_event *e;
+  for (uint32_t i = 0; i < 250; i++) {
+    assert_int_equal(oi_reader_next(trace, &e), 1);
+    assert_memory_equal(e, i < 200 ? &host[i] : &device[i - 200], sizeof *e);
+  }
+  assert_int_equal(oi_reader_next(trace, &e), 0);
+  oi_reader_close(trace);
+
+  int given = 0;
+  assert_int_equal(oi_reader_open(trace, fx.dir), OI_READER_OK);
+  trace->filter = (oi_event_filter){.kinds = 1ull << OI_KIND_DATA_OP, .keep = keep_and_count,
+                                    .held = one_held, .state = &given};
+  kept_seen = 0;
+  for (uint32_t i = 0; i < 50; i++) {
+    assert_int_equal(oi_reader_next(trace, &e), 1);
+    assert_memory_equal(e, &device[i], sizeof *e);
+  }
+  assert_int_equal(oi_reader_next(trace, &e), 1);
+  assert_int_equal(e->kind, OI_KIND_THREAD);
+  assert_int_equal(oi_reader_next(trace, &e), 0);
+  assert_int_equal(kept_seen, 50); /* the host frame was never decoded */
+  oi_reader_close(trace);
+  free(trace);
+  fixture_remove(&fx);
+}
+
+/* A compact frame whose checksum holds but whose bytes are no events (a
+ * writer's bug, a forged file) is damage at the frame: the events before
+ * it are delivered, none after. */
+static void reports_compact_events_that_do_not_decode(void **state) {
+  (void)state;
+  trace_fixture fx;
+  fixture_begin(&fx, OI_TRACE_VERSION);
+  oi_event good[10];
+  for (uint32_t i = 0; i < 10; i++)
+    good[i] = fixture_event(i, OI_KIND_FLUSH, 0);
+  fixture_compact_events(&fx, 0, good, 10);
+  uint64_t bad_at = fixture_offset(&fx);
+  struct {
+    oi_compact_events_record head;
+    unsigned char bytes[16];
+  } bad = {{.thread = 0, .count = 5, .kinds = 1}, {0xfe, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}};
+  fixture_record_encoded(&fx, OI_REC_EVENTS, OI_ENCODING_COMPACT, &bad, sizeof bad);
+  fixture_end(&fx, 15, 0);
+  fixture_finish(&fx);
+  oi_trace_reader *trace = malloc(sizeof *trace);
+  assert_non_null(trace);
+  assert_int_equal(oi_reader_open(trace, fx.dir), OI_READER_OK);
+  int last;
+  assert_int_equal(read_all(trace, &last), 10);
+  assert_int_equal(last, -1);
+  char expected[600];
+  snprintf(expected, sizeof expected, "%s: bad events record (payload of %zu bytes) at byte %llu",
+           fx.path, sizeof bad, (unsigned long long)bad_at);
+  assert_string_equal(trace->error, expected);
+  assert_int_equal(oi_reader_next(trace, &(const oi_event *){NULL}), -1);
+  oi_reader_close(trace);
+  free(trace);
+  fixture_remove(&fx);
+}
+
 /* Removes bytes [from, to) of the trace: what a write cut short by a full
  * disk leaves before the records written after it. */
 static void cut_out(trace_fixture *fx, uint64_t from, uint64_t to) {
@@ -438,6 +553,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(reads_a_good_trace),
       cmocka_unit_test(reads_a_version_1_trace),
+      cmocka_unit_test(reads_a_version_2_trace),
+      cmocka_unit_test(reads_compact_events),
+      cmocka_unit_test(reports_compact_events_that_do_not_decode),
       cmocka_unit_test(reports_truncation_with_its_offset),
       cmocka_unit_test(skips_a_torn_tail),
       cmocka_unit_test(skips_a_torn_frame_in_the_middle),

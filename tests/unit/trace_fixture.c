@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "event_codec.h"
 #include "frame.h"
 
 static void must(int ok, const char *what) {
@@ -35,15 +36,20 @@ void fixture_begin(trace_fixture *fx, uint32_t version) {
 uint64_t fixture_offset(trace_fixture *fx) { return (uint64_t)ftell(fx->file); }
 
 void fixture_record(trace_fixture *fx, uint32_t type, const void *payload, uint32_t size) {
+  fixture_record_encoded(fx, type, OI_ENCODING_PLAIN, payload, size);
+}
+
+void fixture_record_encoded(trace_fixture *fx, uint32_t type, uint32_t encoding,
+                            const void *payload, uint32_t size) {
   if (fx->version == 1) {
     oi_record_header header = {.type = type, .size = size};
     must(fwrite(&header, sizeof header, 1, fx->file) == 1, "fwrite");
   } else {
     oi_frame_header frame = {.magic = OI_FRAME_MAGIC,
                              .type = (uint16_t)type,
-                             .encoding = OI_ENCODING_PLAIN,
+                             .encoding = (uint16_t)encoding,
                              .size = size,
-                             .checksum = oi_frame_checksum(type, OI_ENCODING_PLAIN, payload,
+                             .checksum = oi_frame_checksum(type, encoding, payload,
                                                            size, NULL, 0)};
     must(fwrite(&frame, sizeof frame, 1, fx->file) == 1, "fwrite");
   }
@@ -66,6 +72,24 @@ static void record_with_tail(trace_fixture *fx, uint32_t type, const void *fixed
 void fixture_events(trace_fixture *fx, uint32_t thread, const oi_event *events, uint32_t count) {
   oi_events_record record = {.thread = thread, .count = count};
   record_with_tail(fx, OI_REC_EVENTS, &record, sizeof record, events, count * sizeof *events);
+}
+
+void fixture_compact_events(trace_fixture *fx, uint32_t thread, const oi_event *events,
+                            uint32_t count) {
+  oi_compact_events_record head = {.thread = thread, .count = count};
+  unsigned char *payload = malloc(sizeof head + (size_t)count * OI_CODEC_MAX_EVENT_BYTES);
+  oi_event_codec *codec = malloc(sizeof *codec);
+  must(payload && codec, "malloc");
+  oi_codec_reset(codec);
+  size_t used = sizeof head;
+  for (uint32_t i = 0; i < count; i++) {
+    used += oi_codec_encode(codec, thread, &events[i], payload + used);
+    head.kinds |= 1ull << (events[i].kind < 63 ? events[i].kind : 63);
+  }
+  memcpy(payload, &head, sizeof head);
+  fixture_record_encoded(fx, OI_REC_EVENTS, OI_ENCODING_COMPACT, payload, (uint32_t)used);
+  free(codec);
+  free(payload);
 }
 
 void fixture_site(trace_fixture *fx, uint32_t id, const char *descriptor) {

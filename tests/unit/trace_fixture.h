@@ -21,7 +21,13 @@ void fixture_begin(trace_fixture *fx, uint32_t version);
 /* The file offset the next record will start at. */
 uint64_t fixture_offset(trace_fixture *fx);
 void fixture_record(trace_fixture *fx, uint32_t type, const void *payload, uint32_t size);
+/* The same framed in `encoding` (version 2 and later). */
+void fixture_record_encoded(trace_fixture *fx, uint32_t type, uint32_t encoding,
+                            const void *payload, uint32_t size);
 void fixture_events(trace_fixture *fx, uint32_t thread, const oi_event *events, uint32_t count);
+/* The same in one compact frame (trace format 3, as the shim writes). */
+void fixture_compact_events(trace_fixture *fx, uint32_t thread, const oi_event *events,
+                            uint32_t count);
 void fixture_site(trace_fixture *fx, uint32_t id, const char *descriptor);
 void fixture_module(trace_fixture *fx, uint64_t base, uint64_t start, uint64_t end,
                     const char *path);
