@@ -4,7 +4,7 @@
 #   host     every row complete and numeric, events per construct instance
 #            exactly as the constructs imply on 2 threads
 #   offload  the offload table and its hashing table, 8 events per region
-#   record   80 trace bytes per event, the same peak memory for a 10 times
+#   record   at most 16 trace bytes per event, the same peak memory for a 10 times
 #            longer run
 #   shapes   the kernel-dense and 64 MiB shapes (4 MiB here): both rows
 #            numeric, the duplicates found exactly
