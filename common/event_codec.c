@@ -21,12 +21,19 @@ _Static_assert(OI_CODEC_KEYS < OI_CODEC_WHOLE, "a key byte names every kind and 
 _Static_assert(sizeof ((oi_event *)0)->u.generic == SLOTS * sizeof(uint64_t),
                "a bit per word of oi_event.u");
 
-/* Which words of oi_event.u each kind's rows name. */
-static const uint8_t kind_has_slot[OI_KIND_COUNT][SLOTS] = {
-#define HAS_SLOT(kind, field, slot, type, when, link) [OI_KIND_##kind][slot] = 1,
-    OI_EVENT_FIELDS(HAS_SLOT)
-#undef HAS_SLOT
+/* Which words of oi_event.u each kind's rows name: bit `slot` of the sum
+ * of the kind's row. */
+static const uint8_t kind_slot_bits[OI_KIND_COUNT][SLOTS] = {
+#define SLOT_BIT(kind, field, slot, type, when, link) [OI_KIND_##kind][slot] = 1u << (slot),
+    OI_EVENT_FIELDS(SLOT_BIT)
+#undef SLOT_BIT
 };
+#define SLOT_COLUMNS ((1u << SLOTS) - 1)
+
+static unsigned slots_of(unsigned kind) {
+  const uint8_t *bits = kind_slot_bits[kind];
+  return (unsigned)(bits[0] | bits[1] | bits[2] | bits[3] | bits[4]);
+}
 
 void oi_codec_reset(oi_event_codec *codec) {
   codec->time_ns = 0;
@@ -57,15 +64,26 @@ static unsigned char *put_varint(unsigned char *out, uint64_t value) {
   return out;
 }
 
-/* Whether the codec can write `e` as a difference. */
-static int expressible(const oi_event *e, uint32_t thread) {
-  if (e->kind >= OI_KIND_COUNT || e->endpoint > OI_EP_END || e->thread != thread ||
-      e->reserved != 0)
-    return 0;
+/* The columns in which `e` differs from `previous`. */
+static unsigned changed_columns(const oi_event *e, const oi_event *previous) {
+  unsigned mask = 0;
   for (unsigned slot = 0; slot < SLOTS; slot++)
-    if (!kind_has_slot[e->kind][slot] && e->u.generic[slot] != 0)
-      return 0;
-  return 1;
+    mask |= (unsigned)(e->u.generic[slot] != previous->u.generic[slot]) << slot;
+  mask |= (unsigned)(e->codeptr != previous->codeptr) << COLUMN_CODEPTR;
+  mask |= (unsigned)(e->site != previous->site) << COLUMN_SITE;
+  mask |= (unsigned)(e->construct != previous->construct) << COLUMN_CONSTRUCT;
+  mask |= (unsigned)(e->origin != previous->origin) << COLUMN_ORIGIN;
+  mask |= (unsigned)(e->flags != previous->flags) << COLUMN_FLAGS;
+  mask |= (unsigned)(e->op != previous->op) << COLUMN_OP;
+  mask |= (unsigned)(e->var != previous->var) << COLUMN_VAR;
+  mask |= (unsigned)(e->device != previous->device) << COLUMN_DEVICE;
+  return mask;
+}
+
+static size_t write_whole(const oi_event *e, unsigned char *out) {
+  out[0] = OI_CODEC_WHOLE;
+  memcpy(out + 1, e, sizeof *e);
+  return 1 + sizeof *e;
 }
 
 /* The columns written as varints of zigzag deltas, as 64-bit words
@@ -100,27 +118,22 @@ static int is_byte_column(unsigned column) {
 
 size_t oi_codec_encode(oi_event_codec *codec, uint32_t thread, const oi_event *e,
                        unsigned char *out) {
-  if (!expressible(e, thread)) {
-    out[0] = OI_CODEC_WHOLE;
-    memcpy(out + 1, e, sizeof *e);
-    return 1 + sizeof *e;
-  }
+  if (e->kind >= OI_KIND_COUNT || e->endpoint > OI_EP_END || e->thread != thread ||
+      e->reserved != 0)
+    return write_whole(e, out);
   unsigned key = e->kind * 3u + e->endpoint;
   oi_event *previous = previous_of(codec, key, thread);
-  unsigned mask = 0;
-  for (unsigned column = 0; column < COLUMN_COUNT; column++) {
-    int changed = is_byte_column(column)
-                      ? byte_column(e, column) != byte_column(previous, column)
-                      : wide_column(e, column) != wide_column(previous, column);
-    mask |= (unsigned)changed << column;
-  }
+  unsigned mask = changed_columns(e, previous);
+  /* the previous event of the key holds 0 in the words the kind has no
+   * field in: a change there is a value the encoding cannot carry */
+  if (mask & SLOT_COLUMNS & ~slots_of(e->kind))
+    return write_whole(e, out);
   unsigned char *p = out;
   *p++ = (unsigned char)key;
   p = put_varint(p, mask);
   p = put_varint(p, zigzag(e->time_ns - codec->time_ns));
-  for (unsigned column = 0; column < COLUMN_COUNT; column++) {
-    if (!(mask & 1u << column))
-      continue;
+  for (unsigned rest = mask; rest; rest &= rest - 1) {
+    unsigned column = (unsigned)__builtin_ctz(rest);
     if (is_byte_column(column))
       *p++ = byte_column(e, column);
     else
@@ -174,11 +187,10 @@ int oi_codec_decode(oi_event_codec *codec, uint32_t thread, const unsigned char 
       get_varint(at, end, &time_delta) != 0)
     return -1;
   *e = *previous_of(codec, key, thread);
-  for (unsigned column = 0; column < COLUMN_COUNT; column++) {
-    if (!(mask & 1u << column))
-      continue;
-    if (column < SLOTS && !kind_has_slot[e->kind][column])
-      return -1; /* a word the kind has no field in */
+  if (mask & SLOT_COLUMNS & ~slots_of(e->kind))
+    return -1; /* a word the kind has no field in */
+  for (unsigned rest = (unsigned)mask; rest; rest &= rest - 1) {
+    unsigned column = (unsigned)__builtin_ctz(rest);
     uint64_t delta;
     if (is_byte_column(column)) {
       if (*at >= end)

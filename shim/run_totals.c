@@ -29,8 +29,7 @@ uint64_t oi_totals_kinds(const oi_event *events, uint32_t count) {
   return kinds;
 }
 
-static uint64_t relative(uint64_t time_ns) {
-  uint64_t start = oi_trace_start_ns();
+static uint64_t relative(uint64_t time_ns, uint64_t start) {
   return time_ns > start ? time_ns - start : 0;
 }
 
@@ -41,8 +40,8 @@ static int paired(unsigned kind) {
          kind != OI_KIND_CONSTRUCT_COUNT;
 }
 
-static void note_initial(const oi_event *e) {
-  uint64_t now = relative(e->time_ns);
+static void note_initial(const oi_event *e, uint64_t start) {
+  uint64_t now = relative(e->time_ns, start);
   if (now > initial_last_ns)
     initial_last_ns = now;
   if (!paired(e->kind) || (e->endpoint != OI_EP_BEGIN && e->endpoint != OI_EP_END))
@@ -103,9 +102,10 @@ void oi_totals_note(const oi_event *events, uint32_t count, uint32_t thread, int
     lower_to(&first_time, earliest);
     raise_to(&last_end, latest);
   }
+  uint64_t start = oi_trace_start_ns();
   if (thread == 0)
     for (uint32_t i = 0; i < count; i++)
-      note_initial(&events[i]);
+      note_initial(&events[i], start);
 }
 
 void oi_totals_write(void) {
