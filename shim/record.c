@@ -147,10 +147,12 @@ static void write_events(oi_thread *t, uint32_t from, uint32_t to) {
     oi_codec_reset(&t->codec);
     size_t used = 0;
     uint32_t n = from;
-    for (; n < to && used + OI_CODEC_MAX_EVENT_BYTES <= sizeof t->encoded; n++)
+    uint64_t kinds = 0;
+    for (; n < to && used + OI_CODEC_MAX_EVENT_BYTES <= sizeof t->encoded; n++) {
       used += oi_codec_encode(&t->codec, t->number, &t->event[n], t->encoded + used);
-    oi_compact_events_record head = {.thread = t->number, .count = n - from,
-                                     .kinds = oi_totals_kinds(&t->event[from], n - from)};
+      kinds |= 1ull << (t->event[n].kind < 63 ? t->event[n].kind : 63);
+    }
+    oi_compact_events_record head = {.thread = t->number, .count = n - from, .kinds = kinds};
     count_frame(t,
                 oi_trace_frame_encoded(OI_REC_EVENTS, OI_ENCODING_COMPACT, &head, sizeof head,
                                        t->encoded, used) == 0,

@@ -22,23 +22,15 @@ static uint32_t open_count;
 static uint64_t initial_ns, initial_last_ns;
 static int initial_too_deep;
 
-uint64_t oi_totals_kinds(const oi_event *events, uint32_t count) {
-  uint64_t kinds = 0;
-  for (uint32_t i = 0; i < count; i++)
-    kinds |= 1ull << (events[i].kind < 63 ? events[i].kind : 63);
-  return kinds;
-}
-
 static uint64_t relative(uint64_t time_ns, uint64_t start) {
   return time_ns > start ? time_ns - start : 0;
 }
 
 /* Kinds the model takes as points or ignores rather than pairs. */
-static int paired(unsigned kind) {
-  return kind != OI_KIND_DATA_OP && kind != OI_KIND_MAP && kind != OI_KIND_DEVICE_INIT &&
-         kind != OI_KIND_DEVICE_LOAD && kind != OI_KIND_THREAD &&
-         kind != OI_KIND_CONSTRUCT_COUNT;
-}
+#define UNPAIRED_KINDS                                                        \
+  (1ull << OI_KIND_DATA_OP | 1ull << OI_KIND_MAP | 1ull << OI_KIND_DEVICE_INIT |     \
+   1ull << OI_KIND_DEVICE_LOAD | 1ull << OI_KIND_THREAD | 1ull << OI_KIND_CONSTRUCT_COUNT)
+static int paired(unsigned kind) { return kind >= 64 || !(UNPAIRED_KINDS >> kind & 1); }
 
 static void note_initial(const oi_event *e, uint64_t start) {
   uint64_t now = relative(e->time_ns, start);
@@ -58,7 +50,8 @@ static void note_initial(const oi_event *e, uint64_t start) {
       continue;
     if (i == 1 && now > open_regions[0].start_ns)
       initial_ns += now - open_regions[0].start_ns;
-    memmove(&open_regions[i - 1], &open_regions[i], (open_count - i) * sizeof *open_regions);
+    if (i < open_count)
+      memmove(&open_regions[i - 1], &open_regions[i], (open_count - i) * sizeof *open_regions);
     open_count--;
     return;
   }

@@ -9,8 +9,6 @@
 
 #include "ompt-inst/trace.h"
 
-/* Which kinds events[0..count) hold (oi_compact_events_record.kinds). */
-uint64_t oi_totals_kinds(const oi_event *events, uint32_t count);
 /* Events of tool thread `thread`, written to the trace; `first` says they
  * are the first written of that thread. Called under the thread's flush
  * lock: the initial thread's events are counted in order. */

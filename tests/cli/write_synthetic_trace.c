@@ -1,7 +1,8 @@
 /* Writes a small synthetic run folder whose every event exercises one part
  * of the dump format: site attribution, map items, hashes, flags, module
  * fallback, escaping. Usage: write_synthetic_trace [VERSION]: the folder
- * is created and printed; VERSION 1 writes the first format (no frames). */
+ * is created and printed; VERSION 1 writes the first format (no frames),
+ * 2 frames of 80-byte events, 3 (the default) compact events. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,15 @@ static oi_event event_at(uint64_t after_start_ns, uint8_t kind, uint8_t endpoint
   e.site = site;
   e.origin = site ? OI_ORIGIN_MERGED : OI_ORIGIN_NATIVE;
   return e;
+}
+
+/* As the shim writes them: compact since format 3, 80 bytes each before. */
+static void write_events(trace_fixture *fx, uint32_t thread, const oi_event *events,
+                         uint32_t count) {
+  if (fx->version >= 3)
+    fixture_compact_events(fx, thread, events, count);
+  else
+    fixture_events(fx, thread, events, count);
 }
 
 int main(int argc, char **argv) {
@@ -78,11 +88,11 @@ int main(int argc, char **argv) {
   e[5].codeptr = 0x10000abc; /* a module without debug information */
   e[6] = event_at(9600, OI_KIND_DATA_OP, OI_EP_NONE, OI_CONSTRUCT_TARGET, 99);
   e[6].var = 1; /* a site the trace does not describe */
-  fixture_events(&fx, 0, e, 7);
+  write_events(&fx, 0, e, 7);
   e[7] = event_at(100, OI_KIND_THREAD, OI_EP_BEGIN, OI_CONSTRUCT_THREAD, 0);
   e[7].thread = 3;
   OI_SET(&e[7], THREAD, thread_type, 2);
-  fixture_events(&fx, 3, &e[7], 1);
+  write_events(&fx, 3, &e[7], 1);
   fixture_end(&fx, 8, 0);
   fixture_finish(&fx);
   printf("%s\n", fx.dir);

@@ -13,6 +13,7 @@ mkdir -p "$build"
 flags=(-g -O1 -std=gnu11 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
        -fno-sanitize-recover=undefined -I"$top/include" -I"$top/common" -I"$top/tools/trace")
 common=("$top/common/site_descriptor.c" "$top/common/events.c" "$top/common/frame.c"
+        "$top/common/event_codec.c"
         "$top/common/array.c")
 "$clang" "${flags[@]}" "$top/tests/fuzz/fuzz_trace_reader.c" "$top/tools/trace/trace_reader.c" \
   "${common[@]}" -lxxhash -o "$build/fuzz_trace_reader"

@@ -4,7 +4,7 @@
 # report marks the trace truncated. Also a limit too small for any event.
 . "$OI_SRC/tests/lib.sh"
 cc_plain prog "$OI_SRC/tests/shim/programs/crash_after_regions.c"
-n=20000 # about 200,000 events: 16 MB of trace
+n=80000 # about 800,000 events: 5 MB of trace (64 MB of 80-byte events)
 expected=$(./prog $n)
 for blocks in 2048 64; do
   rc=0

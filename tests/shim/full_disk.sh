@@ -11,7 +11,7 @@ if ! mount -t tmpfs -o size=3m tmpfs disk 2>mount.err; then
 fi
 # unmount before lib.sh's clean-up (which keeps the folder of a failure)
 trap 'rc=$?; umount "$TEST_TMP/disk"; if [ $rc = 0 ]; then rm -rf "$TEST_TMP"; else echo "kept $TEST_TMP" >&2; fi' EXIT
-n=20000 # about 200,000 events: 16 MB of trace
+n=80000 # about 800,000 events: 5 MB of trace (64 MB of 80-byte events)
 expected=$(./prog $n)
 rc=0
 out=$(OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=disk/run ./prog $n 2>err) || rc=$?
