@@ -123,7 +123,8 @@ void oi_record_configure(const char *encoding) {
   plain_events = encoding && strcmp(encoding, "plain") == 0;
 }
 
-/* Events [from, to) of the buffer as one frame, or not (written: 0). */
+/* Events [from, to) of the buffer went out in one frame (written) or were
+ * lost: counted, and the written ones noted in the run's totals. */
 static void count_frame(oi_thread *t, int written, uint32_t from, uint32_t to) {
   atomic_fetch_add(written ? &events_written : &events_lost, to - from);
   if (!written || from == to)

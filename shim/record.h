@@ -3,9 +3,11 @@
  * Each thread owns one oi_thread, allocated on its first event and kept in
  * a registry so that buffers can be flushed from any thread at exit. An
  * event is written in place into the owner's buffer (no lock, no
- * allocation); a full buffer goes to the trace as one OI_REC_EVENTS frame
- * with a single writev(), copying nothing. A fatal signal writes every
- * buffer without locks or allocation (oi_record_end_at_signal). */
+ * allocation); a full buffer is encoded (event_codec.h) into the thread's
+ * own space and goes to the trace as one OI_REC_EVENTS frame (a few if the
+ * encoding passes OI_ENCODED_BYTES), each with a single writev(). A fatal
+ * signal writes every buffer without locks or allocation
+ * (oi_record_end_at_signal). */
 #ifndef OMPT_INST_SHIM_RECORD_H
 #define OMPT_INST_SHIM_RECORD_H
 
