@@ -24,7 +24,7 @@ extern "C" {
 #define OI_TRACE_FILE_NAME "trace.oit"
 #define OI_TRACE_MAGIC "OMPTINST" /* 8 bytes, no terminator in the file */
 #define OI_TRACE_VERSION 3u
-/* The first frame of every version 2 record: "OIfr" in the file. */
+/* The start of every record's frame since version 2: "OIfr" in the file. */
 #define OI_FRAME_MAGIC 0x72664f49u
 /* A writer never frames more than this; a reader looking for the next frame
  * after a torn one trusts no larger size. */
@@ -59,14 +59,14 @@ typedef struct oi_frame_header {
 } oi_frame_header;
 
 /* How a frame's payload is laid out: the payloads below (plain), or, for
- * OI_REC_EVENTS, the oi_events_record followed by `count` events in the
- * compact encoding (common/event_codec.h). A reader refuses encodings it
- * lacks. */
+ * OI_REC_EVENTS, an oi_compact_events_record followed by `count` events in
+ * the compact encoding (common/event_codec.h). A reader refuses encodings
+ * it lacks. */
 enum oi_frame_encoding { OI_ENCODING_PLAIN = 0, OI_ENCODING_COMPACT = 1 };
 
 enum oi_record_type {
-  /* payload: oi_events_record, then `count` oi_event (plain) or `count`
-   * encoded events (compact) */
+  /* payload: oi_events_record, then `count` oi_event (plain), or
+   * oi_compact_events_record, then `count` encoded events (compact) */
   OI_REC_EVENTS = 1,
   /* payload: oi_site_record, then the site descriptor text (see hooks.h),
    * `length` bytes, no terminator */
