@@ -89,15 +89,80 @@ static bool mapsDecl(const std::vector<MapItem> &Items, const ValueDecl *VD) {
   return false;
 }
 
+// Printed: E comes from a clause clang added, placed where the variable is
+// used, whose source text is not the item's.
+// The variable an item's storage belongs to: `a` of a[0:n], s.p[0:n],
+// x[i].y, or the item itself.
+static const ValueDecl *baseDecl(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<compat::ArraySectionExpr>(E))
+      E = AS->getBase();
+    else if (const auto *AE = dyn_cast<ArraySubscriptExpr>(E))
+      E = AE->getBase();
+    else if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E); UO && UO->getOpcode() == UO_Deref)
+      E = UO->getSubExpr();
+    else
+      break;
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  return DRE ? DRE->getDecl() : nullptr;
+}
+
+static bool mapsBaseOf(const std::vector<MapItem> &Items, const ValueDecl *VD) {
+  for (const MapItem &M : Items)
+    if (baseDecl(M.Item) == VD)
+      return true;
+  return false;
+}
+
 static void addImplied(std::vector<MapItem> &Out, const Expr *E, StringRef Type,
-                       const ASTContext &Ctx) {
+                       const ASTContext &Ctx, bool Printed = false) {
   MapItem M;
   M.Type = Type.str();
   M.Modifiers = "-";
   M.Implicit = true;
-  M.Text = expressionText(E, Ctx);
+  M.Text = Printed ? printedText(E, Ctx) : expressionText(E, Ctx);
   M.Item = const_cast<Expr *>(E);
   Out.push_back(std::move(M));
+}
+
+// Whether the runtime copies a firstprivate variable of this type into a
+// device allocation of its own (arrays and structures) rather than passing
+// its value with the kernel's arguments (scalars and pointers).
+static bool firstprivateIsCopied(QualType T) {
+  T = T.getNonReferenceType();
+  return T->isArrayType() || T->isRecordType();
+}
+
+// A variable the target region captures by reference although no clause
+// of the construct maps it (a combined construct's `shared(y)` with
+// `defaultmap(tofrom)`: clang adds no implicit map clause there): the
+// runtime maps it tofrom. Captures by copy are passed with the kernel's
+// arguments, no data operation.
+static void addCapturedByReference(std::vector<MapItem> &Out,
+                                   const OMPExecutableDirective &D,
+                                   const ASTContext &Ctx) {
+  llvm::SmallVector<OpenMPDirectiveKind, 4> Regions;
+  getOpenMPCaptureRegions(Regions, D.getDirectiveKind());
+  if (!llvm::is_contained(Regions, llvm::omp::OMPD_target))
+    return;
+  const CapturedStmt *CS = D.getCapturedStmt(llvm::omp::OMPD_target);
+  if (!CS)
+    return;
+  for (const CapturedStmt::Capture &C : CS->captures()) {
+    if (!C.capturesVariable())
+      continue;
+    VarDecl *VD = C.getCapturedVar();
+    if (mapsBaseOf(Out, VD))
+      continue;
+    auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), VD,
+                                    /*RefersToEnclosingVariableOrCapture=*/false,
+                                    C.getLocation(), VD->getType(), VK_LValue);
+    addImplied(Out, Ref, "tofrom", Ctx, /*Printed=*/true);
+  }
 }
 
 // What the runtime maps without a map clause naming it, so that its data
@@ -105,7 +170,12 @@ static void addImplied(std::vector<MapItem> &Out, const Expr *E, StringRef Type,
 //  - the pointer of a member section (`s.p[0:n]`, `this->p[0:n]`): the
 //    runtime allocates the member in the device copy and attaches the
 //    section to it;
-//  - a reduction variable of a target construct, mapped tofrom.
+//  - a reduction variable of a target construct, mapped tofrom;
+//  - a firstprivate array or structure of a target construct (written or
+//    implied by `defaultmap(firstprivate)`), copied `to` a private device
+//    copy (from the variable when it has 1 KiB or more; a smaller one
+//    travels in a buffer of the runtime's, whose operations stay unnamed);
+//  - a variable the target region captures by reference otherwise.
 static void addImpliedItems(std::vector<MapItem> &Out,
                             const OMPExecutableDirective &D,
                             const ASTContext &Ctx) {
@@ -126,10 +196,18 @@ static void addImpliedItems(std::vector<MapItem> &Out,
   }
   if (!isOpenMPTargetExecutionDirective(D.getDirectiveKind()))
     return;
+  auto addUnmapped = [&](const OMPClause *C, const Expr *E, StringRef Type) {
+    if (const ValueDecl *VD = namedDecl(E); VD && !mapsDecl(Out, VD))
+      addImplied(Out, E, Type, Ctx, C->isImplicit());
+  };
   for (const auto *C : D.getClausesOfKind<OMPReductionClause>())
     for (const Expr *E : C->varlists())
-      if (const ValueDecl *VD = namedDecl(E); VD && !mapsDecl(Out, VD))
-        addImplied(Out, E, "tofrom", Ctx);
+      addUnmapped(C, E, "tofrom");
+  for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
+    for (const Expr *E : C->varlists())
+      if (firstprivateIsCopied(E->getType()))
+        addUnmapped(C, E, "to");
+  addCapturedByReference(Out, D, Ctx);
 }
 
 std::vector<MapItem> collectMapItems(const OMPExecutableDirective &D,

@@ -46,6 +46,7 @@ static int counted(int n) { return calls++, n; }
 int main(void) {
   int n = N, s = 3, dev = omp_get_default_device(), line;
   double a[N], b[N];
+  double big[256] = {0}; /* firstprivate: 1 KiB or more travels from itself */
   double *p = malloc(N * sizeof(double));
   for (int i = 0; i < N; i++)
     a[i] = b[i] = p[i] = g.v[i] = i;
@@ -97,6 +98,22 @@ int main(void) {
 #else /* clang evaluates no map clause: neither may the hooks */
   expect(line, -1, -1, 1, (void *)0, (size_t)0);
 #endif
+
+  line = __LINE__ + 1;
+#pragma omp target firstprivate(big) map(tofrom : s) // @site{target} enter=1 exit=1 @map{tofrom;-;explicit;s} @map{to;-;implicit;big}
+  s += (int)big[2] + n;
+  expect(line, -1, -1, 2, (void *)&s, sizeof s, (void *)&big, sizeof big);
+
+  line = __LINE__ + 1;
+#pragma omp target defaultmap(firstprivate) // @site{target} enter=1 exit=1 @map{to;-;implicit;big}
+  big[1] += n;
+  expect(line, -1, -1, 1, (void *)&big, sizeof big);
+
+  line = __LINE__ + 1;
+#pragma omp target parallel for shared(b) defaultmap(tofrom) num_threads(1) // @site{target parallel for} enter=1 exit=1 @map{tofrom;-;implicit;n} @map{tofrom;-;implicit;b}
+  for (int i = 0; i < 2; i++)
+    b[i] += n;
+  expect(line, -1, -1, 2, (void *)&n, sizeof n, (void *)&b, sizeof b);
 
   line = __LINE__ + 1;
 #pragma omp target nowait map(tofrom : s) depend(inout : s) // @site{target} enter=1 exit=1 nowait=1 depend=1 @map{tofrom;-;explicit;s}
