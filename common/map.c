@@ -81,3 +81,18 @@ void oi_map_free(oi_map *map) {
   free(map->slots);
   memset(map, 0, sizeof *map);
 }
+
+uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records,
+                       int *created) {
+  *created = 0;
+  uint32_t *slot = oi_map_slot(map, key);
+  if (!slot)
+    return OI_MAP_NONE;
+  if (*slot == OI_MAP_NONE) {
+    if (records->len >= OI_MAP_NONE || !oi_array_push(records))
+      return OI_MAP_NONE;
+    *slot = (uint32_t)(records->len - 1);
+    *created = 1;
+  }
+  return *slot;
+}

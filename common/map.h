@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "array.h"
+
 #define OI_MAP_NONE UINT32_MAX /* no value; never stored */
 
 typedef struct oi_map_key {
@@ -31,6 +33,11 @@ uint32_t oi_map_get(const oi_map *map, const oi_map_key *key);
 /* The slot of key's value: an existing one, or a new one holding
  * OI_MAP_NONE that the caller must fill. NULL when out of memory. */
 uint32_t *oi_map_slot(oi_map *map, const oi_map_key *key);
+/* The index in `records` of key's record: an existing one, or a new zeroed
+ * record pushed at its end (*created set). OI_MAP_NONE when out of memory
+ * (then nothing was added). */
+uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records,
+                       int *created);
 static inline size_t oi_map_size(const oi_map *map) { return map->used; }
 void oi_map_free(oi_map *map);
 

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "profile.h"
+#include "profile_findings.h"
 #include "trace_fixture.h"
 
 static const char parallel_site[] = "ompt-inst-site 1\nconstruct=parallel\nfile=/src/app.c\n"
@@ -53,7 +54,7 @@ static void build(built *b, bool timeline) {
   fixture_end(&b->fx, 0, 0);
   fixture_finish(&b->fx);
   assert_int_equal(oi_reader_open(&b->trace, b->fx.dir), OI_READER_OK);
-  oi_profile_options options = {.timeline = timeline};
+  oi_profile_options options = {.timeline = timeline, .analyse = oi_profile_analyse};
   assert_int_equal(oi_profile_build(&b->profile, &b->trace, &options), 0);
 }
 

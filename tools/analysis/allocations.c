@@ -9,6 +9,16 @@
  * address, else the device address, of the live allocation. */
 #include "internal.h"
 
+/* The lifetime record of a range, grown with the model's ranges. */
+static oia_lifetime *lifetime_of(oi_analysis *ctx, uint32_t range) {
+  while (ctx->lifetimes.len <= range)
+    if (!oi_array_push(&ctx->lifetimes)) {
+      ctx->failed = true;
+      return NULL;
+    }
+  return OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, range);
+}
+
 enum { LIVE_BY_HOST = 1, LIVE_BY_DEVICE = 2 };
 
 static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
@@ -29,17 +39,17 @@ static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr,
     return OIA_NONE;
   oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
   uint32_t range = oi_map_get(&ctx->live_allocs, &key);
-  if (range == OI_MAP_NONE || !oia_range_at(ctx, range)->live)
+  if (range == OI_MAP_NONE || !oi_movement_range_at(&ctx->model, range)->live)
     return OIA_NONE;
   return range;
 }
 
 static void report(oi_analysis *ctx, enum oi_finding_kind kind, uint32_t range,
-                   uint64_t cost_ns) {
-  oia_range *r = oia_range_at(ctx, range);
-  oia_group *group =
-      oia_group_for(ctx, kind, OI_DATA_OP_ALLOC, r->alloc_profile, OIA_NONE,
-                    range, r->host_addr);
+                   const oia_lifetime *l, uint64_t cost_ns) {
+  const oi_held_range *r = oi_movement_range_at(&ctx->model, range);
+  oia_group *group = oia_group_for(ctx, kind, OI_DATA_OP_ALLOC,
+                                   l->alloc_profile, OIA_NONE, range,
+                                   r->host_addr);
   if (group) {
     group->count++;
     group->time_ns += cost_ns;
@@ -48,26 +58,27 @@ static void report(oi_analysis *ctx, enum oi_finding_kind kind, uint32_t range,
 }
 
 static void end_lifetime(oi_analysis *ctx, uint32_t range, uint64_t delete_ns) {
-  oia_range *r = oia_range_at(ctx, range);
-  oia_device_state *dev = oia_device(ctx, r->holder);
-  if (!dev)
+  oi_held_range *r = oi_movement_range_at(&ctx->model, range);
+  oi_device_state *dev = oi_movement_device(&ctx->model, r->holder);
+  oia_lifetime *l = lifetime_of(ctx, range);
+  if (!dev || !l)
     return;
-  r = oia_range_at(ctx, range);
+  r = oi_movement_range_at(&ctx->model, range);
   r->live = false;
   dev->live_bytes -= r->bytes < dev->live_bytes ? r->bytes : dev->live_bytes;
-  bool unused = !r->kernel_at_alloc && dev->activity == r->activity_at_alloc;
-  bool repeated = r->repeated;
-  uint64_t cost = r->alloc_ns + delete_ns;
+  bool unused = !l->kernel_at_alloc && dev->activity == l->activity_at_alloc;
+  bool repeated = l->repeated;
+  uint64_t cost = l->alloc_ns + delete_ns;
   if (repeated)
-    report(ctx, OI_FINDING_REPEATED_ALLOC, range, cost);
+    report(ctx, OI_FINDING_REPEATED_ALLOC, range, l, cost);
   if (unused)
-    report(ctx, OI_FINDING_UNUSED_ALLOC, range, cost);
+    report(ctx, OI_FINDING_UNUSED_ALLOC, range, l, cost);
   if (repeated || unused)
     ctx->totals.saved_ns += cost;
 }
 
 static void sample_memory(oi_analysis *ctx, int32_t device, uint64_t time_ns) {
-  oia_device_state *dev = oia_device(ctx, device);
+  oi_device_state *dev = oi_movement_device(&ctx->model, device);
   oi_memory_sample *sample = dev ? oi_array_push(&ctx->memory) : NULL;
   if (!sample) {
     ctx->failed = true;
@@ -80,10 +91,11 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
   uint64_t device_addr = ev->u.data.device_addr;
   bool anonymous = host == 0; /* omp_target_alloc: no variable behind it */
-  uint32_t range = oia_range_of(ctx, ev->device, anonymous ? device_addr : host,
-                                bytes, anonymous);
-  oia_device_state *dev = oia_device(ctx, ev->device);
-  if (range == OIA_NONE || !dev)
+  uint32_t range = oi_movement_range(&ctx->model, ev->device,
+                                     anonymous ? device_addr : host, bytes,
+                                     anonymous);
+  oi_device_state *dev = oi_movement_device(&ctx->model, ev->device);
+  if (range == OIA_NONE || !dev || !lifetime_of(ctx, range))
     return;
   dev->summary.allocs++;
   dev->live_bytes += bytes;
@@ -91,17 +103,17 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
     dev->summary.peak_bytes = dev->live_bytes;
   bool kernel_running = dev->regions_active > 0;
   uint64_t activity = dev->activity;
-  if (oia_range_at(ctx, range)->live) /* never deleted: close it here */
+  if (oi_movement_range_at(&ctx->model, range)->live) /* never deleted */
     end_lifetime(ctx, range, 0);
-  oia_range *r = oia_range_at(ctx, range);
-  r->allocs++;
-  r->repeated = r->allocs > 1 && !anonymous;
-  r->live = true;
-  r->kernel_at_alloc = kernel_running;
-  r->activity_at_alloc = activity;
-  r->alloc_ns = ev->u.data.duration_ns;
-  r->alloc_profile = profile;
-  oia_widen_lines(ctx, range, profile);
+  oi_movement_range_at(&ctx->model, range)->live = true;
+  oia_lifetime *l = OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, range);
+  l->allocs++;
+  l->repeated = l->allocs > 1 && !anonymous;
+  l->kernel_at_alloc = kernel_running;
+  l->activity_at_alloc = activity;
+  l->alloc_ns = ev->u.data.duration_ns;
+  l->alloc_profile = profile;
+  oi_movement_widen_lines(&ctx->model, range, profile);
   set_live(ctx, ev->device, host, LIVE_BY_HOST, range);
   set_live(ctx, ev->device, device_addr, LIVE_BY_DEVICE, range);
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
@@ -120,7 +132,7 @@ uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
 }
 
 void oia_allocs_finish(oi_analysis *ctx) {
-  for (size_t i = 0; i < ctx->ranges.len; i++)
-    if (oia_range_at(ctx, (uint32_t)i)->live)
+  for (size_t i = 0; i < ctx->model.ranges.len; i++)
+    if (oi_movement_range_at(&ctx->model, (uint32_t)i)->live)
       end_lifetime(ctx, (uint32_t)i, 0);
 }

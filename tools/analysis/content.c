@@ -9,29 +9,17 @@
  * A decision that compared a hash of sampled blocks (OI_FLAG_HASH_SAMPLED,
  * on either side) is probable: the bytes between the blocks went unseen.
  * A from_device whose content the host still holds, after a kernel that
- * may write the variable ran (kernel_writes.c), is counted but marked
- * may_change: the same values came back this run only.
- * Each holder (device or host) keeps, per host range, the hash of the last
- * transfer of that range in either direction and the write version it had
- * then (versions.c), so an overlapping update of part of an array counts
- * as a change. */
+ * may write the variable ran (tools/model/kernel_writes.c), is counted but
+ * marked may_change: the same values came back this run only.
+ * The data movement model (tools/model/holders.c) keeps per holder (device
+ * or host) and host range the hash of the last transfer of that range in
+ * either direction and the write version it had then, so an overlapping
+ * update of part of an array counts as a change; each transfer tells the
+ * detector what the receiver held before it. */
 #include "internal.h"
 
-static void remember(oi_analysis *ctx, uint32_t range, bool known,
-                     bool sampled, uint64_t hash, bool sent, int32_t peer,
-                     uint32_t version, uint32_t profile) {
-  oia_range *r = oia_range_at(ctx, range);
-  r->known = known;
-  r->sampled = sampled;
-  r->hash = hash;
-  r->sent = sent;
-  r->peer = peer;
-  r->version = version;
-  r->place_profile = profile;
-}
-
 static uint32_t place_of(oi_analysis *ctx, uint32_t profile) {
-  return oia_profile_at(ctx, profile)->place;
+  return oi_movement_place_index(&ctx->model, profile);
 }
 
 /* The first holder of the same content when it is another variable (and
@@ -45,17 +33,18 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
   if (index == OI_MAP_NONE) {
     if (oi_map_size(&ctx->contents) >= OIA_CONTENT_LIMIT)
       return OIA_NONE;
-    uint32_t *slot = oi_map_slot(&ctx->contents, &key);
-    oia_content_holder *holder =
-        slot ? oi_array_push(&ctx->content_holders) : NULL;
-    if (!holder) {
+    int created;
+    index = oi_map_intern(&ctx->contents, &key, &ctx->content_holders,
+                          &created);
+    if (index == OI_MAP_NONE) {
       ctx->failed = true;
       return OIA_NONE;
     }
+    oia_content_holder *holder =
+        OI_ARRAY_AT(ctx->content_holders, oia_content_holder, index);
     holder->profile = profile;
     holder->host_addr = host_addr;
     holder->sampled = sampled;
-    *slot = (uint32_t)(ctx->content_holders.len - 1);
     return OIA_NONE;
   }
   oia_content_holder *first =
@@ -70,54 +59,33 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
 bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
                           uint32_t profile, uint32_t device_range) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
-  uint32_t host_range = oia_range_of(ctx, OIA_HOST_DEVICE, host, bytes, false);
-  if (host_range == OIA_NONE)
+  oi_transfer_seen seen;
+  if (!oi_movement_transfer(&ctx->model, ev, profile, device_range, &seen))
     return false;
-  bool to_device = ev->op == OI_DATA_OP_TO_DEVICE;
-  uint32_t recv = to_device ? device_range : host_range;
-  uint32_t send = to_device ? host_range : device_range;
-  int32_t receiver = to_device ? ev->device : OIA_HOST_DEVICE;
-  int32_t sender = to_device ? OIA_HOST_DEVICE : ev->device;
   bool known = ev->flags & OI_FLAG_HASH_VALID;
   bool sampled = known && (ev->flags & OI_FLAG_HASH_SAMPLED);
   uint64_t hash = ev->u.data.hash;
 
-  /* versions saturate after 4 billion transfers: changes then go unseen */
-  if (ctx->transfers < OI_INTERVAL_NONE - 1)
-    ctx->transfers++;
-  uint32_t write = ctx->transfers;
-  oia_versions_enter(ctx, recv);
-  oia_versions_enter(ctx, send);
-  uint32_t before = oia_versions_write(ctx, recv, write);
-  uint32_t sender_version = oia_versions_newest(ctx, send);
-  /* a kernel that may write the variable ran on the sending device since
-   * its copy got the content recorded for it (kernel_writes.c) */
-  const oia_range *sent_from = oia_range_at(ctx, send);
-  bool kernel_changed = !to_device && sent_from->kernel_write > sent_from->version;
-  unsigned kernel_line = sent_from->kernel_line;
-
-  const oia_range *held = oia_range_at(ctx, recv);
+  const oi_held_range *held = &seen.held;
   bool holds_it =
-      known && held->known && held->hash == hash && held->version == before;
+      known && held->known && held->hash == hash && held->version == seen.before;
   enum oi_finding_kind kind = OI_FINDING_COUNT;
   uint32_t other = OIA_NONE;
   bool probable = sampled;
   if (holds_it) {
-    kind = held->sent && held->peer == sender ? OI_FINDING_ROUND_TRIP
-                                              : OI_FINDING_DUPLICATE_TRANSFER;
+    kind = held->sent && held->peer == seen.sender
+               ? OI_FINDING_ROUND_TRIP
+               : OI_FINDING_DUPLICATE_TRANSFER;
     other = held->place_profile;
     probable |= held->sampled;
   } else if (known) {
     bool holder_sampled = false;
-    other = other_holder(ctx, receiver, hash, bytes, host, profile, sampled,
-                         &holder_sampled);
+    other = other_holder(ctx, seen.receiver, hash, bytes, host, profile,
+                         sampled, &holder_sampled);
     if (other != OIA_NONE)
       kind = OI_FINDING_IDENTICAL_CONTENT;
     probable |= holder_sampled;
   }
-  remember(ctx, recv, known, sampled, hash, false, sender, write, profile);
-  remember(ctx, send, known, sampled, hash, true, receiver, sender_version,
-           profile);
   if (kind == OI_FINDING_COUNT)
     return false;
 
@@ -131,9 +99,9 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   group->time_ns += ev->u.data.duration_ns;
   if (kind == OI_FINDING_IDENTICAL_CONTENT)
     return false; /* the content must still get there somehow */
-  if (kernel_changed) { /* same values this run only: not avoidable */
+  if (seen.kernel_changed) { /* same values this run only: not avoidable */
     group->may_change++;
-    group->changed_line = kernel_line;
+    group->changed_line = seen.kernel_line;
     return false;
   }
   ctx->totals.saved_ns += ev->u.data.duration_ns;

@@ -14,31 +14,27 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
       kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
   oi_map_key key = {{(uint64_t)kind | (uint64_t)op << 8, profile,
                   keyed_by_other ? other_profile : OIA_NONE, 0}};
-  uint32_t *slot = oi_map_slot(&ctx->groups_by_key, &key);
-  if (!slot) {
+  int created;
+  uint32_t index =
+      oi_map_intern(&ctx->groups_by_key, &key, &ctx->groups, &created);
+  if (index == OI_MAP_NONE) {
     ctx->failed = true;
     return NULL;
   }
-  if (*slot == OI_MAP_NONE) {
-    oia_group *g = oi_array_push(&ctx->groups);
-    if (!g) {
-      ctx->failed = true;
-      return NULL;
-    }
+  oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, index);
+  if (created) {
     g->kind = kind;
     g->op = op;
     g->profile = profile;
     g->other_profile = other_profile;
     g->range = range;
     g->host_addr = host_addr;
-    *slot = (uint32_t)(ctx->groups.len - 1);
   }
-  return OI_ARRAY_AT(ctx->groups, oia_group, *slot);
+  return g;
 }
 
 static const oi_finding_place *place_of(oi_analysis *ctx, uint32_t profile) {
-  uint32_t place = oia_profile_at(ctx, profile)->place;
-  return &OI_ARRAY_AT(ctx->places, oia_place_rec, place)->place;
+  return oi_movement_place_of(&ctx->model, profile);
 }
 
 static int by_importance(const void *a, const void *b) {
@@ -61,12 +57,13 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     return -1;
   for (size_t i = 0; i < ctx->groups.len; i++) {
     const oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, i);
-    const oia_profile_rec *p = oia_profile_at(ctx, g->profile);
-    const oia_range *r = oia_range_at(ctx, g->range);
+    const oi_transfer_profile *p =
+        oi_movement_profile_at(&ctx->model, g->profile);
+    const oi_held_range *r = oi_movement_range_at(&ctx->model, g->range);
     oi_finding *f = &ctx->findings[i];
     f->kind = g->kind;
     f->op = g->op;
-    f->device = p->out.device;
+    f->device = p->device;
     f->host_addr = g->host_addr;
     f->at = *place_of(ctx, g->profile);
     f->other =
@@ -77,7 +74,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->may_change = g->may_change;
     f->changed_line = g->changed_line;
     f->moved = g->moved;
-    f->total = p->out.ops[g->op];
+    f->total = p->ops[g->op];
     f->bytes = g->bytes;
     f->time_ns = g->time_ns;
     f->first_line = r->first_line ? r->first_line : f->at.line;

@@ -53,7 +53,7 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
              "%s came back with the same content this run, but the kernel at "
              "line %u may change it: keep this transfer (no fix advised)",
              v, f->changed_line);
-    return oia_strdup(ctx, text);
+    return oi_movement_strdup(&ctx->model, text);
   }
   switch (f->kind) {
   case OI_FINDING_DUPLICATE_TRANSFER:
@@ -153,5 +153,5 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
   default:
     text[0] = '\0';
   }
-  return oia_strdup(ctx, text);
+  return oi_movement_strdup(&ctx->model, text);
 }

@@ -17,12 +17,13 @@ int oia_build_totals(oi_analysis *ctx) {
   } else {
     t->speedup = (double)t->measured_ns / (double)t->predicted_ns;
   }
-  oi_device_summary *devices = calloc(ctx->devices.len + 1, sizeof *devices);
+  const oi_array *states = &ctx->model.devices;
+  oi_device_summary *devices = calloc(states->len + 1, sizeof *devices);
   if (!devices)
     return -1;
   size_t with_data = 0;
-  for (size_t i = 0; i < ctx->devices.len; i++) {
-    const oia_device_state *dev = OI_ARRAY_AT(ctx->devices, oia_device_state, i);
+  for (size_t i = 0; i < states->len; i++) {
+    const oi_device_state *dev = OI_ARRAY_AT(*states, oi_device_state, i);
     devices[i] = dev->summary;
     if (!dev->saw_kernel_events)
       devices[i].kernels = dev->target_regions;
@@ -31,20 +32,18 @@ int oia_build_totals(oi_analysis *ctx) {
   if (with_data > 1) /* devices work in parallel: savings need not add up */
     t->upper_bound = 1;
   t->devices = devices;
-  t->ndevices = ctx->devices.len;
+  t->ndevices = states->len;
   return 0;
 }
 
 int oia_build_profile(oi_analysis *ctx) {
-  ctx->nprofile = ctx->profiles.len;
+  ctx->nprofile = ctx->model.profiles.len;
   ctx->profile_out = calloc(ctx->nprofile + 1, sizeof *ctx->profile_out);
   if (!ctx->profile_out)
     return -1;
   for (size_t i = 0; i < ctx->nprofile; i++) {
-    oia_profile_rec *rec = oia_profile_at(ctx, (uint32_t)i);
-    ctx->profile_out[i] = rec->out;
-    ctx->profile_out[i].at =
-        OI_ARRAY_AT(ctx->places, oia_place_rec, rec->place)->place;
+    ctx->profile_out[i] = *oi_movement_profile_at(&ctx->model, (uint32_t)i);
+    ctx->profile_out[i].at = *oi_movement_place_of(&ctx->model, (uint32_t)i);
   }
   return 0;
 }

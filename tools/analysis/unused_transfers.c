@@ -6,6 +6,19 @@
  * whole-array transfer with one element's bytes and time. */
 #include "internal.h"
 
+_Static_assert(OI_MAP_NONE == OI_INTERVAL_NONE,
+               "a new map slot must read as an empty segment tree");
+
+/* The root of the device's pending segments, in its map slot (a new slot
+ * holds OI_MAP_NONE: an empty tree). NULL when out of memory. */
+static uint32_t *pending_root(oi_analysis *ctx, int32_t device) {
+  oi_map_key key = {{(uint64_t)(int64_t)device, 0, 0, 0}};
+  uint32_t *root = oi_map_slot(&ctx->pending_roots, &key);
+  if (!root)
+    ctx->failed = true;
+  return root;
+}
+
 static void settle(oi_analysis *ctx, uint32_t index) {
   oia_pending_transfer *t =
       OI_ARRAY_AT(ctx->pending, oia_pending_transfer, index);
@@ -16,7 +29,8 @@ static void settle(oi_analysis *ctx, uint32_t index) {
     bool whole = unused == t->bytes, avoidable = t->avoidable;
     oia_group *group = oia_group_for(
         ctx, OI_FINDING_UNUSED_TRANSFER, OI_DATA_OP_TO_DEVICE, t->profile,
-        OIA_NONE, t->range, oia_range_at(ctx, t->range)->host_addr);
+        OIA_NONE, t->range,
+        oi_movement_range_at(&ctx->model, t->range)->host_addr);
     if (group) {
       group->count += whole;
       group->partial += !whole;
@@ -60,10 +74,11 @@ static uint32_t new_pending(oi_analysis *ctx) {
 
 void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
                      uint32_t range, bool avoidable) {
-  oia_device_state *dev = oia_device(ctx, ev->device);
+  oi_device_state *dev = oi_movement_device(&ctx->model, ev->device);
   if (!dev || dev->kernels_active > 0)
     return; /* a running kernel may read it at once */
-  uint32_t index = new_pending(ctx);
+  uint32_t *root = pending_root(ctx, ev->device);
+  uint32_t index = root ? new_pending(ctx) : OIA_NONE;
   if (index == OIA_NONE)
     return;
   oia_pending_transfer *t =
@@ -75,30 +90,35 @@ void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
                               .bytes = ev->u.data.bytes,
                               .duration_ns = ev->u.data.duration_ns};
   uint64_t start = ev->u.data.host_addr;
-  if (oi_intervals_overwrite(&ctx->segments, &dev->pending_root, start,
+  if (oi_intervals_overwrite(&ctx->pending_segments, root, start,
                              start + ev->u.data.bytes, index, visit, ctx) != 0)
     ctx->failed = true;
 }
 
 void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr,
                         uint64_t bytes) {
-  oia_device_state *dev = oia_device(ctx, device);
-  if (dev && oi_intervals_overwrite(&ctx->segments, &dev->pending_root,
-                                    host_addr, host_addr + bytes,
-                                    OI_INTERVAL_NONE, visit, ctx) != 0)
+  uint32_t *root = pending_root(ctx, device);
+  if (root && oi_intervals_overwrite(&ctx->pending_segments, root, host_addr,
+                                     host_addr + bytes, OI_INTERVAL_NONE,
+                                     visit, ctx) != 0)
     ctx->failed = true;
 }
 
-void oia_unused_kernel(oi_analysis *ctx, oia_device_state *dev) {
-  oi_intervals_clear(&ctx->segments, &dev->pending_root, visit, ctx);
+void oia_unused_kernel(oi_analysis *ctx, int32_t device) {
+  uint32_t *root = pending_root(ctx, device);
+  if (root)
+    oi_intervals_clear(&ctx->pending_segments, root, visit, ctx);
 }
 
 void oia_unused_finish(oi_analysis *ctx) {
   /* whatever is still pending was sent after the device's last kernel */
-  for (size_t i = 0; i < ctx->devices.len; i++) {
-    oia_device_state *dev = OI_ARRAY_AT(ctx->devices, oia_device_state, i);
-    if (oi_intervals_overwrite(&ctx->segments, &dev->pending_root, 0,
-                               UINT64_MAX, OI_INTERVAL_NONE, visit, ctx) != 0)
+  for (size_t i = 0; i < ctx->model.devices.len; i++) {
+    int32_t device =
+        OI_ARRAY_AT(ctx->model.devices, oi_device_state, i)->summary.device;
+    uint32_t *root = pending_root(ctx, device);
+    if (root && oi_intervals_overwrite(&ctx->pending_segments, root, 0,
+                                       UINT64_MAX, OI_INTERVAL_NONE, visit,
+                                       ctx) != 0)
       ctx->failed = true;
   }
 }

@@ -14,6 +14,7 @@
 #include "cmd_capabilities.h"
 #include "commands.h"
 #include "job.h"
+#include "profile_findings.h"
 #include "summary_events.h"
 #include "writers.h"
 
@@ -253,7 +254,8 @@ static int write_archive(const request *r, const oi_profile *p) {
 static oi_profile_options profile_options(const request *r) {
   return (oi_profile_options){
       .timeline = formats[r->format].timeline,
-      .progress = r->format != FORMAT_SUMMARY && isatty(STDERR_FILENO)};
+      .progress = r->format != FORMAT_SUMMARY && isatty(STDERR_FILENO),
+      .analyse = oi_profile_analyse};
 }
 
 /* A job folder: every rank merged into one model, then the same writers. */

@@ -1,8 +1,9 @@
-/* Feeds the data-mapping analysis (tools/analysis). It needs events in time
- * order, but a trace is in per-thread order, so the events it looks at (data
- * operations, kernels, target regions) are kept and sorted; every other
- * event only widens the measured span, which the earliest and the latest
- * event stand for. */
+/* The stream of device events the data-mapping analysis (tools/analysis)
+ * reads. It needs events in time order, but a trace is in per-thread order,
+ * so the events it looks at (data operations, kernels, target regions) are
+ * kept and sorted; every other event only widens the measured span, which
+ * the earliest and the latest event stand for. Also how the trace names
+ * what the analysis meets. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,46 +97,22 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
   }
 }
 
-int oi_device_events_analyse(oi_profile *p) {
+oi_movement_names oi_profile_names(oi_profile *p) {
+  return (oi_movement_names){p, var_name, site_location, code_location,
+                             var_written};
+}
+
+oi_device_stream oi_profile_device_stream(oi_profile *p) {
   oi_profile_state *s = p->state;
-  oi_analysis_callbacks callbacks = {p, var_name, site_location, code_location,
-                                     var_written};
-  p->analysis = oi_analysis_create(&callbacks);
-  if (!p->analysis)
-    return -1;
   /* `reserved` is unused in a trace event: it carries the file order here */
   for (uint64_t i = 0; i < s->device_event_count; i++)
     s->device_events[i].reserved = (uint32_t)i;
   if (s->device_event_count > 0)
     qsort(s->device_events, s->device_event_count, sizeof *s->device_events, compare_time);
-  int failed = 0;
-  if (s->any_event)
-    failed |= oi_analysis_add(p->analysis, &s->first_event);
-  for (uint64_t i = 0; i < s->device_event_count; i++)
-    failed |= oi_analysis_add(p->analysis, &s->device_events[i]);
-  if (s->any_event)
-    failed |= oi_analysis_add(p->analysis, &s->last_event);
-  failed |= oi_analysis_finish(p->analysis);
-  if (failed)
-    return -1;
-  p->findings = oi_analysis_findings(p->analysis, &p->finding_count);
-  p->totals = oi_analysis_totals_get(p->analysis);
-  p->finding_places = malloc((p->finding_count + 1) * sizeof *p->finding_places);
-  if (!p->finding_places)
-    return -1;
-  for (size_t i = 0; i < p->finding_count; i++) {
-    const oi_finding_place *at = &p->findings[i].at;
-    const oi_site *site = at->site ? oi_reader_site(p->trace, at->site) : NULL;
-    uint32_t place = site ? oi_place_of_site(p, site) : OI_NO_INDEX;
-    if (place == OI_NO_INDEX && at->codeptr)
-      place = oi_place_of_code(p, at->codeptr);
-    if (place == OI_NO_INDEX)
-      place = oi_place_unknown(p);
-    if (place == OI_NO_INDEX)
-      return -1;
-    p->finding_places[i] = place;
-  }
-  return 0;
+  return (oi_device_stream){.first = s->any_event ? &s->first_event : NULL,
+                            .last = s->any_event ? &s->last_event : NULL,
+                            .events = s->device_events,
+                            .count = s->device_event_count};
 }
 
 /* What a finding's count counts: identical content saves nothing. */

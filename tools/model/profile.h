@@ -9,7 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "analysis.h"
+#include "findings.h"
 #include "string_index.h"
 #include "symbolize.h"
 #include "trace_reader.h"
@@ -100,13 +100,19 @@ typedef struct oi_last_construct {
   bool open;      /* still in it */
 } oi_last_construct;
 
+typedef struct oi_profile oi_profile;
+
 typedef struct oi_profile_options {
   bool timeline;      /* collect slices (chrome, otf2, html) */
   bool progress;      /* progress lines on stderr */
   bool up_to_damage;  /* a damaged trace: model the events before the damage */
+  /* Run once the trace is read, to fill the findings, totals and memory
+   * samples (the detectors' oi_profile_analyse, tools/analysis: the model
+   * does not know them). NULL: none. 0, or -1 when out of memory. */
+  int (*analyse)(oi_profile *profile);
 } oi_profile_options;
 
-typedef struct oi_profile {
+struct oi_profile {
   oi_trace_reader *trace;
   oi_symbolizer *symbolizer;
 
@@ -144,11 +150,16 @@ typedef struct oi_profile {
   oi_slice *slices; /* sorted by track kind, track, lane, start */
   uint64_t slice_count, slice_capacity;
 
+  /* the detectors' context that owns findings and totals, and how to free it */
   oi_analysis *analysis;
+  void (*analysis_destroy)(oi_analysis *analysis);
   const oi_finding *findings;
   size_t finding_count;
   uint32_t *finding_places; /* per finding: the place of `at` */
   const oi_analysis_totals *totals;
+  /* device memory in use after each allocation and delete, in time order */
+  const oi_memory_sample *memory_samples;
+  size_t memory_sample_count;
 
   /* A job (several ranks merged by job.c) when rank_count > 0: `trace` is
    * then NULL, `ranks` holds every rank folder found (sorted by rank) and
@@ -166,7 +177,7 @@ typedef struct oi_profile {
   oi_device_summary *job_devices;
 
   void *state; /* building state (profile_internal.h) */
-} oi_profile;
+};
 
 /* Reads every event of an opened trace once. Returns 0, or -1 with a message
  * on stderr (damaged trace, out of memory); the profile must then still be
@@ -175,6 +186,24 @@ typedef struct oi_profile {
  * returned. */
 int oi_profile_build(oi_profile *profile, oi_trace_reader *trace,
                      const oi_profile_options *options);
+
+/* The events the data-movement analysis reads, in time order (file order
+ * breaks ties): data operations, kernels, target regions and their map
+ * items, between the earliest and the latest other event (NULL when there
+ * is none), which stand for the measured span. Valid while the profile is
+ * being built, from the `analyse` option. */
+typedef struct oi_device_stream {
+  const oi_event *first, *last;
+  const oi_event *events;
+  uint64_t count;
+} oi_device_stream;
+oi_device_stream oi_profile_device_stream(oi_profile *profile);
+/* How the trace names sites, map items and code addresses, for the model
+ * of data movement (tools/model/movement.h). */
+oi_movement_names oi_profile_names(oi_profile *profile);
+/* The place of a compiler site, else of a return address, else the unknown
+ * place; OI_NO_INDEX (UINT32_MAX) when out of memory. */
+uint32_t oi_profile_place_of(oi_profile *profile, uint32_t site, uint64_t codeptr);
 
 /* Row indices sorted by total time, then instances (descending). The caller
  * frees the array. NULL when out of memory. */

@@ -88,6 +88,5 @@ void oi_timeline_lay_out(oi_profile *p);
 
 /* device_events.c */
 int oi_device_events_add(oi_profile *p, const oi_event *event);
-int oi_device_events_analyse(oi_profile *p);
 
 #endif

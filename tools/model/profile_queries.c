@@ -118,8 +118,8 @@ void oi_profile_free(oi_profile *p) {
   oi_string_index_free(&p->labels);
   free(p->last_constructs);
   oi_string_index_free(&p->texts);
-  if (p->analysis)
-    oi_analysis_destroy(p->analysis);
+  if (p->analysis && p->analysis_destroy)
+    p->analysis_destroy(p->analysis);
   if (p->symbolizer)
     oi_symbolizer_free(p->symbolizer);
   memset(p, 0, sizeof *p);

@@ -161,8 +161,8 @@ static void memory_line(FILE *out, const oi_memory_sample *samples, size_t count
 void oi_html_device_memory(const oi_html_page *page) {
   const oi_profile *p = page->p;
   FILE *out = page->out;
-  size_t count = 0;
-  const oi_memory_sample *samples = p->analysis ? oi_analysis_memory(p->analysis, &count) : NULL;
+  const oi_memory_sample *samples = p->memory_samples;
+  size_t count = p->memory_sample_count;
   figure_start(out, "plot-memory", "Device memory in use over time");
   if (count == 0) {
     fputs("<p>No device memory was allocated.</p></figure>\n", out);

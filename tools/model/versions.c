@@ -11,27 +11,27 @@
  * pair of overlapping ranges ends up flagged. A range becoming overlapped
  * had its bytes written only by itself, so its version tree part is seeded
  * with its last_write. */
-#include "internal.h"
+#include "movement.h"
 
-static uint32_t *holder_root(oi_analysis *ctx, int32_t holder, bool coverage) {
-  if (holder == OIA_HOST_DEVICE)
-    return coverage ? &ctx->host_coverage_root : &ctx->host_version_root;
-  oia_device_state *dev = oia_device(ctx, holder);
+static uint32_t *holder_root(oi_movement *m, int32_t holder, bool coverage) {
+  if (holder == OI_HOST_HOLDER)
+    return coverage ? &m->host_coverage_root : &m->host_version_root;
+  oi_device_state *dev = oi_movement_device(m, holder);
   if (!dev)
     return NULL;
   return coverage ? &dev->coverage_root : &dev->version_root;
 }
 
-void oia_collect_range(void *user, uint32_t range, uint64_t bytes,
-                       int segments_delta) {
+static void collect_range(void *user, uint32_t range, uint64_t bytes,
+                          int segments_delta) {
   (void)bytes;
   (void)segments_delta;
-  oi_analysis *ctx = user;
-  uint32_t *slot = oi_array_push(&ctx->overlapping);
+  oi_movement *m = user;
+  uint32_t *slot = oi_array_push(&m->overlapping);
   if (slot)
     *slot = range;
   else
-    ctx->failed = true;
+    m->failed = true;
 }
 
 static void ignore(void *user, uint32_t owner, uint64_t bytes, int delta) {
@@ -50,65 +50,79 @@ static void track_newest(void *user, uint32_t version, uint64_t bytes,
     *newest = version;
 }
 
-static void become_overlapped(oi_analysis *ctx, uint32_t range) {
-  oia_range *r = oia_range_at(ctx, range);
+static void become_overlapped(oi_movement *m, uint32_t range) {
+  oi_held_range *r = oi_movement_range_at(m, range);
   if (r->overlapped)
     return;
   r->overlapped = true;
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
   uint32_t seed = r->last_write;
-  uint32_t *root = holder_root(ctx, r->holder, false);
+  uint32_t *root = holder_root(m, r->holder, false);
   if (seed && root &&
-      oi_intervals_overwrite(&ctx->segments, root, start, end, seed, ignore,
+      oi_intervals_overwrite(&m->segments, root, start, end, seed, ignore,
                              NULL) != 0)
-    ctx->failed = true;
+    m->failed = true;
 }
 
-void oia_versions_enter(oi_analysis *ctx, uint32_t range) {
-  oia_range *r = oia_range_at(ctx, range);
+void oi_movement_versions_enter(oi_movement *m, uint32_t range) {
+  oi_held_range *r = oi_movement_range_at(m, range);
   if (r->covered)
     return;
   r->covered = true;
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
-  uint32_t *root = holder_root(ctx, r->holder, true);
+  uint32_t *root = holder_root(m, r->holder, true);
   if (!root)
     return;
   /* collect first: seeding allocates nodes of the same pool */
-  ctx->overlapping.len = 0;
-  oi_intervals_query(&ctx->segments, root, start, end, oia_collect_range, ctx);
-  if (oi_intervals_overwrite(&ctx->segments, root, start, end, range, ignore,
+  m->overlapping.len = 0;
+  oi_intervals_query(&m->segments, root, start, end, collect_range, m);
+  if (oi_intervals_overwrite(&m->segments, root, start, end, range, ignore,
                              NULL) != 0)
-    ctx->failed = true;
-  size_t found = ctx->overlapping.len;
+    m->failed = true;
+  size_t found = m->overlapping.len;
   for (size_t i = 0; i < found; i++)
-    become_overlapped(ctx, *OI_ARRAY_AT(ctx->overlapping, uint32_t, i));
+    become_overlapped(m, *OI_ARRAY_AT(m->overlapping, uint32_t, i));
   if (found)
-    become_overlapped(ctx, range);
+    become_overlapped(m, range);
 }
 
-uint32_t oia_versions_write(oi_analysis *ctx, uint32_t range, uint32_t write) {
-  oia_range *r = oia_range_at(ctx, range);
+uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range, uint32_t write) {
+  oi_held_range *r = oi_movement_range_at(m, range);
   uint32_t newest = r->last_write;
   r->last_write = write;
   if (!r->overlapped)
     return newest;
   newest = 0;
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
-  uint32_t *root = holder_root(ctx, r->holder, false);
-  if (root && oi_intervals_overwrite(&ctx->segments, root, start, end, write,
+  uint32_t *root = holder_root(m, r->holder, false);
+  if (root && oi_intervals_overwrite(&m->segments, root, start, end, write,
                                      track_newest, &newest) != 0)
-    ctx->failed = true;
+    m->failed = true;
   return newest;
 }
 
-uint32_t oia_versions_newest(oi_analysis *ctx, uint32_t range) {
-  const oia_range *r = oia_range_at(ctx, range);
+uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range) {
+  const oi_held_range *r = oi_movement_range_at(m, range);
   if (!r->overlapped)
     return r->last_write;
   uint32_t newest = 0;
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
-  uint32_t *root = holder_root(ctx, r->holder, false);
+  uint32_t *root = holder_root(m, r->holder, false);
   if (root)
-    oi_intervals_query(&ctx->segments, root, start, end, track_newest, &newest);
+    oi_intervals_query(&m->segments, root, start, end, track_newest, &newest);
   return newest;
+}
+
+uint32_t oi_movement_next_version(oi_movement *m) {
+  if (m->transfers < OI_INTERVAL_NONE - 1)
+    m->transfers++;
+  return m->transfers;
+}
+
+void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start,
+                             uint64_t end) {
+  m->overlapping.len = 0;
+  uint32_t *root = holder_root(m, holder, true);
+  if (root)
+    oi_intervals_query(&m->segments, root, start, end, collect_range, m);
 }

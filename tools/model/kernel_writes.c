@@ -4,27 +4,27 @@
  * kernel runs, as a transfer into it would. Content found unchanged after
  * such a kernel is then the same values this run only: a to_device is no
  * duplicate any more (the device copy may differ), and a from_device that
- * brings back what the host holds is marked may_change (content.c).
+ * brings back what the host holds is marked may_change (the content detectors).
  *
  * The map items come at the construct's ENTER, before its data operations;
  * the kernel runs after the region's to_device operations and before its
  * from_device ones. So the items wait per thread until the first event of
  * that thread that comes after the kernel: a kernel event, a from_device or
  * delete, or the region's end. */
-#include "internal.h"
+#include "movement_internal.h"
 
-static void add_pending(oi_analysis *ctx, const oi_event *ev, bool any,
+static void add_pending(oi_movement *m, const oi_event *ev, bool any,
                         uint64_t host_addr, uint64_t bytes) {
-  oia_pending_write *w = oi_array_push(&ctx->pending_writes);
+  oi_pending_write *w = oi_array_push(&m->pending_writes);
   if (!w) {
-    ctx->failed = true;
+    m->failed = true;
     return;
   }
   const char *file = NULL;
   unsigned line = 0;
-  if (ctx->cb.site_location)
-    ctx->cb.site_location(ctx->cb.user, ev->site, &file, &line);
-  *w = (oia_pending_write){.thread = ev->thread,
+  if (m->names.site_location)
+    m->names.site_location(m->names.user, ev->site, &file, &line);
+  *w = (oi_pending_write){.thread = ev->thread,
                            .device = ev->device,
                            .any = any,
                            .host_addr = host_addr,
@@ -38,47 +38,41 @@ static bool is_region_begin(const oi_event *ev) {
           (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER));
 }
 
-void oia_writes_note(oi_analysis *ctx, const oi_event *ev) {
-  if (!ctx->cb.var_written || !ev->site || ev->device < 0)
+void oi_movement_writes_note(oi_movement *m, const oi_event *ev) {
+  if (!m->names.var_written || !ev->site || ev->device < 0)
     return;
   if (ev->kind == OI_KIND_MAP && ev->construct == OI_CONSTRUCT_TARGET &&
-      ev->var && ctx->cb.var_written(ctx->cb.user, ev->site, ev->var) == 1)
-    add_pending(ctx, ev, false, OI_GET(ev, MAP, host_addr),
+      ev->var && m->names.var_written(m->names.user, ev->site, ev->var) == 1)
+    add_pending(m, ev, false, OI_GET(ev, MAP, host_addr),
                 OI_GET(ev, MAP, bytes));
   else if (is_region_begin(ev) &&
-           ctx->cb.var_written(ctx->cb.user, ev->site, 0) == 1)
-    add_pending(ctx, ev, true, 0, 0);
+           m->names.var_written(m->names.user, ev->site, 0) == 1)
+    add_pending(m, ev, true, 0, 0);
 }
 
-static void kernel_wrote(oi_analysis *ctx, uint32_t range, unsigned line) {
-  if (ctx->transfers < OI_INTERVAL_NONE - 1)
-    ctx->transfers++;
-  oia_versions_write(ctx, range, ctx->transfers);
-  oia_range *r = oia_range_at(ctx, range);
-  r->kernel_write = ctx->transfers;
+static void kernel_wrote(oi_movement *m, uint32_t range, unsigned line) {
+  uint32_t write = oi_movement_next_version(m);
+  oi_movement_versions_write(m, range, write);
+  oi_held_range *r = oi_movement_range_at(m, range);
+  r->kernel_write = write;
   r->kernel_line = line;
 }
 
-static void apply_one(oi_analysis *ctx, const oia_pending_write *w) {
+static void apply_one(oi_movement *m, const oi_pending_write *w) {
   if (w->any) { /* every copy the device holds */
-    for (size_t i = 0; i < ctx->ranges.len; i++)
-      if (oia_range_at(ctx, (uint32_t)i)->holder == w->device &&
-          oia_range_at(ctx, (uint32_t)i)->covered)
-        kernel_wrote(ctx, (uint32_t)i, w->line);
+    for (size_t i = 0; i < m->ranges.len; i++)
+      if (oi_movement_range_at(m, (uint32_t)i)->holder == w->device &&
+          oi_movement_range_at(m, (uint32_t)i)->covered)
+        kernel_wrote(m, (uint32_t)i, w->line);
     return;
   }
-  oia_device_state *dev = oia_device(ctx, w->device);
-  if (!dev)
-    return;
   /* every copy that overlaps the item: a section inside a mapped array
    * writes that array */
-  ctx->overlapping.len = 0;
-  oi_intervals_query(&ctx->segments, &dev->coverage_root, w->host_addr,
-                     w->host_addr + (w->bytes ? w->bytes : 1), oia_collect_range,
-                     ctx);
-  size_t found = ctx->overlapping.len;
+  oi_movement_overlapping(m, w->device, w->host_addr,
+                          w->host_addr + (w->bytes ? w->bytes : 1));
+  size_t found = m->overlapping.len;
   for (size_t i = 0; i < found; i++)
-    kernel_wrote(ctx, *OI_ARRAY_AT(ctx->overlapping, uint32_t, i), w->line);
+    kernel_wrote(m, *OI_ARRAY_AT(m->overlapping, uint32_t, i), w->line);
 }
 
 static bool after_kernel(const oi_event *ev) {
@@ -90,16 +84,16 @@ static bool after_kernel(const oi_event *ev) {
          (ev->kind == OI_KIND_TARGET || ev->kind == OI_KIND_CONSTRUCT);
 }
 
-void oia_writes_apply(oi_analysis *ctx, const oi_event *ev) {
-  if (ctx->pending_writes.len == 0 || !after_kernel(ev))
+void oi_movement_writes_apply(oi_movement *m, const oi_event *ev) {
+  if (m->pending_writes.len == 0 || !after_kernel(ev))
     return;
   size_t kept = 0;
-  for (size_t i = 0; i < ctx->pending_writes.len; i++) {
-    oia_pending_write *w = OI_ARRAY_AT(ctx->pending_writes, oia_pending_write, i);
+  for (size_t i = 0; i < m->pending_writes.len; i++) {
+    oi_pending_write *w = OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
     if (w->thread == ev->thread)
-      apply_one(ctx, w);
+      apply_one(m, w);
     else
-      *OI_ARRAY_AT(ctx->pending_writes, oia_pending_write, kept++) = *w;
+      *OI_ARRAY_AT(m->pending_writes, oi_pending_write, kept++) = *w;
   }
-  ctx->pending_writes.len = kept;
+  m->pending_writes.len = kept;
 }

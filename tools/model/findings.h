@@ -1,0 +1,95 @@
+/* What the data-mapping detectors (tools/analysis) find, as the report
+ * model carries it to the writers: the finding kinds, findings, totals of
+ * the optimisation potential, and device memory over time. See
+ * docs/analysis.md for the definitions. */
+#ifndef OMPT_INST_MODEL_FINDINGS_H
+#define OMPT_INST_MODEL_FINDINGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "movement.h"
+
+/* One end of a finding: where the operation happened. */
+typedef oi_transfer_place oi_finding_place;
+
+#define OI_FINDING_KINDS(X)                                                    \
+  X(DUPLICATE_TRANSFER, "duplicate_transfer")                                  \
+  X(ROUND_TRIP, "round_trip")                                                  \
+  X(REPEATED_ALLOC, "repeated_alloc")                                          \
+  X(UNUSED_ALLOC, "unused_alloc")                                              \
+  X(UNUSED_TRANSFER, "unused_transfer")                                        \
+  X(IDENTICAL_CONTENT, "identical_content")
+
+enum oi_finding_kind {
+#define OI_FINDING_ENUM(id, name) OI_FINDING_##id,
+  OI_FINDING_KINDS(OI_FINDING_ENUM)
+#undef OI_FINDING_ENUM
+  OI_FINDING_COUNT
+};
+
+const char *oi_finding_kind_name(unsigned kind);
+
+typedef struct oi_finding {
+  enum oi_finding_kind kind;
+  enum oi_data_op op;  /* the avoidable operation's kind */
+  int32_t device;      /* the device involved (never the host, -1 if none) */
+  uint64_t host_addr;  /* of the first avoidable operation */
+  oi_finding_place at; /* where the avoidable operations happen */
+  /* round_trip: where the content was sent out (the first leg);
+   * identical_content: the variable that first held the same content;
+   * otherwise equal to `at`. */
+  oi_finding_place other;
+  uint64_t count;   /* avoidable operations (wholly unused for unused_*) */
+  uint64_t partial; /* unused_transfer: operations partly overwritten */
+  uint64_t total;   /* operations of this kind at `at` on `device` */
+  uint64_t bytes;   /* avoidable transferred bytes (0 for allocations) */
+  uint64_t time_ns; /* avoidable time */
+  /* of count (duplicate, round trip, identical content): operations whose
+   * content was compared by a hash of sampled blocks (OI_FLAG_HASH_SAMPLED)
+   * on either side; when not 0 the finding is probable, not certain */
+  uint64_t sampled;
+  /* duplicate, round trip: occurrences of count whose content came back
+   * unchanged although a kernel that may write the variable ran since it
+   * was sent (the same values this run only): no fix is advised, they are
+   * not in the potential, and changed_line names that kernel */
+  uint64_t may_change;
+  unsigned changed_line;
+  /* first and last line where the variable is mapped to the device */
+  unsigned first_line, last_line;
+  /* repeated_alloc: OI_MOVED_* bits, the copies its mapping also made,
+   * which the fix must keep as `target update`s */
+  unsigned moved;
+  const char *suggestion; /* the fix, in source terms */
+} oi_finding;
+
+typedef struct oi_analysis_totals {
+  uint64_t first_ns, last_ns;           /* first event start, last event end */
+  uint64_t measured_ns;                 /* last_ns - first_ns */
+  uint64_t data_ops;                    /* data operations analysed */
+  uint64_t transfer_bytes, transfer_ns; /* all to/from device transfers */
+  uint64_t saved_ns;     /* avoidable time, each operation counted once */
+  uint64_t saved_bytes;  /* avoidable transferred bytes */
+  uint64_t predicted_ns; /* measured_ns - saved_ns */
+  /* measured_ns / predicted_ns; 1.0 if nothing is saved, 0.0 if everything
+   * would be (overlapping operations) */
+  double speedup;
+  /* async/nowait or overlapping operations, or several devices, were seen:
+   * removing the time need not shorten the run by as much */
+  int upper_bound;
+  size_t ndevices;
+  const oi_device_summary *devices;
+} oi_analysis_totals;
+
+/* Device memory in use (the sum of live allocation sizes) right after an
+ * allocation or a delete on `device`. */
+typedef struct oi_memory_sample {
+  uint64_t time_ns;
+  int32_t device;
+  uint64_t live_bytes;
+} oi_memory_sample;
+
+/* The detectors' context (tools/analysis/analysis.h). */
+typedef struct oi_analysis oi_analysis;
+
+#endif

@@ -1,0 +1,216 @@
+/* The model of data movement: where the bytes of each mapped variable live
+ * and how they moved. Fed one event at a time in time order, it keeps
+ *  - per device: what runs there (kernels, target regions) and the memory
+ *    allocated there;
+ *  - per holder (a device, or the host) and host range: the content it got
+ *    last (hash, from whom, at which write version), whether that copy is
+ *    allocated, and the lines where the range is mapped (holders.c);
+ *  - write versions: whether anything wrote a holder's copy since a given
+ *    moment, a transfer or a kernel that may write it (versions.c,
+ *    kernel_writes.c);
+ *  - places (a site's map item, or a code address and variable without a
+ *    site) and per place and device the data operations, bytes and time
+ *    (transfer_places.c).
+ * The detectors (tools/analysis) read it to decide their findings; it knows
+ * nothing of them. */
+#ifndef OMPT_INST_MODEL_MOVEMENT_H
+#define OMPT_INST_MODEL_MOVEMENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "array.h"
+#include "intervals.h"
+#include "map.h"
+#include "ompt-inst/events.h"
+
+#define OI_MOVEMENT_NONE UINT32_MAX
+#define OI_HOST_HOLDER (-1) /* the holder number of the host */
+
+/* How the caller names things. Every callback may be NULL; a returned string
+ * must stay valid until the model is done with the event (it is copied). */
+typedef struct oi_movement_names {
+  void *user;
+  /* the map item as written, e.g. "a[0:N]"; NULL if unknown */
+  const char *(*var_name)(void *user, uint32_t site, uint16_t var);
+  /* file and line of a compiler site */
+  void (*site_location)(void *user, uint32_t site, const char **file,
+                        unsigned *line);
+  /* file and line of an OMPT codeptr_ra (events without a site) */
+  void (*code_location)(void *user, uint64_t codeptr, const char **file,
+                        unsigned *line);
+  /* whether the body of the target construct at `site` may write its map
+   * item `var` (1-based; 0: memory no map item names): 1 yes, 0 no, -1 not
+   * known (no plugin information: such kernels write nothing we know of) */
+  int (*var_written)(void *user, uint32_t site, uint16_t var);
+} oi_movement_names;
+
+/* Where data operations happen. */
+typedef struct oi_transfer_place {
+  uint32_t site;        /* 0 = none: codeptr/host_addr identify the place */
+  uint16_t var;         /* 1-based map item of site, 0 = none */
+  uint64_t codeptr;     /* of the first operation, when site == 0 */
+  const char *file;     /* NULL if unknown */
+  unsigned line;        /* 0 if unknown */
+  const char *var_text; /* "a[0:N]", or "0x7ffd... (800 bytes)" */
+  int var_named;        /* var_text is the map item as written */
+  unsigned construct;   /* enum oi_construct of the first operation */
+} oi_transfer_place;
+
+/* Data operations per place and device. */
+typedef struct oi_transfer_profile {
+  oi_transfer_place at;
+  int32_t device;
+  uint64_t ops[OI_DATA_OP_COUNT];     /* operations per data op kind */
+  uint64_t bytes[OI_DATA_OP_COUNT];   /* bytes per data op kind */
+  uint64_t time_ns[OI_DATA_OP_COUNT]; /* time per data op kind */
+} oi_transfer_profile;
+
+typedef struct oi_device_summary {
+  int32_t device;
+  uint64_t peak_bytes; /* highest sum of live allocations */
+  uint64_t allocs;     /* allocation operations */
+  uint64_t kernels;    /* kernel (or target region) executions */
+} oi_device_summary;
+
+/* Which way a variable's content was copied while it was mapped (bits). */
+enum { OI_MOVED_TO_DEVICE = 1, OI_MOVED_FROM_DEVICE = 2 };
+
+/* What one holder (a device, or the host) has of one host range. */
+typedef struct oi_held_range {
+  int32_t holder; /* device, or OI_HOST_HOLDER */
+  uint64_t host_addr, bytes;
+  bool anonymous; /* device memory without a host address */
+  /* content: the hash of the last transfer that touched the range here */
+  bool known;   /* a valid hash is recorded */
+  bool sampled; /* that hash covers sampled blocks (OI_FLAG_HASH_SAMPLED) */
+  bool sent;    /* the holder sent it (else it received it) */
+  int32_t peer; /* the other side of that transfer */
+  uint64_t hash;
+  /* the holder's newest write version over the range when the hash was
+   * recorded: a larger one now means an overlapping transfer changed it */
+  uint32_t version;
+  uint32_t last_write; /* version of the last transfer into the range */
+  bool covered;        /* entered into the holder's coverage tree */
+  /* another range of the holder overlaps it: its versions are kept per
+   * byte in the holder's version tree (else last_write says it all) */
+  bool overlapped;
+  uint32_t place_profile; /* profile of that transfer */
+  /* the write version a kernel that may write the range gave it last, and
+   * that kernel's line (0 = none) */
+  uint32_t kernel_write;
+  unsigned kernel_line;
+  /* lines where the range is mapped on this device */
+  unsigned first_line, last_line;
+  bool live;      /* allocated on the holder now */
+  unsigned moved; /* OI_MOVED_* bits: copied to/from the holder */
+} oi_held_range;
+
+typedef struct oi_device_state {
+  oi_device_summary summary;
+  uint32_t kernels_active; /* KERNEL begin without end */
+  uint32_t regions_active; /* kernels + target regions in flight */
+  uint64_t activity;       /* kernel and target region starts so far */
+  /* target region starts: the kernel count of a stream without kernel
+   * events (LLVM 19 reports both for one region, so never add them) */
+  uint64_t target_regions;
+  uint64_t live_bytes;
+  uint32_t version_root;  /* segments: version of the last write */
+  uint32_t coverage_root; /* segments: range that last claimed them */
+  bool saw_kernel_events;
+} oi_device_state;
+
+typedef struct oi_movement {
+  oi_movement_names names;
+  bool failed; /* out of memory: the model is incomplete */
+  oi_map places_by_key, profiles_by_key, ranges_by_key,
+      compiler_regions, /* thread -> device + 1 of its open hook-reported
+                           target region, 0 = none */
+      native_regions;   /* thread -> its open target instance's variables */
+  oi_array places, profiles, ranges, devices, strings, region_vars;
+  uint32_t host_version_root;  /* the host's version_root */
+  uint32_t host_coverage_root; /* the host's coverage_root */
+  oi_array overlapping;        /* scratch: range indices */
+  oi_array pending_writes;     /* map items target regions may write */
+  uint32_t transfers;          /* write versions handed out so far */
+  oi_interval_pool segments;
+  uint32_t last_device; /* index cache into devices */
+} oi_movement;
+
+void oi_movement_init(oi_movement *m, const oi_movement_names *names);
+void oi_movement_free(oi_movement *m);
+/* A copy of text kept until oi_movement_free; NULL on out of memory. */
+char *oi_movement_strdup(oi_movement *m, const char *text);
+
+/* holders.c: the state of a device, created when first asked for */
+oi_device_state *oi_movement_device(oi_movement *m, int32_t device);
+/* the record of what `holder` has of [host_addr, +bytes) (anonymous: a
+ * device address), created if new; OI_MOVEMENT_NONE on out of memory */
+uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
+                           uint64_t bytes, bool anonymous);
+static inline oi_held_range *oi_movement_range_at(oi_movement *m, uint32_t i) {
+  return OI_ARRAY_AT(m->ranges, oi_held_range, i);
+}
+/* A kernel (is_kernel) or target region begins or ends on `dev`. */
+void oi_movement_activity(oi_device_state *dev, unsigned endpoint,
+                          bool is_kernel);
+/* A hook-reported `target` construct event: the device whose activity it
+ * begins or ends, -1 when none (an if(false) region runs on the host). */
+int32_t oi_movement_compiler_region(oi_movement *m, const oi_event *ev);
+
+/* transfers.c: what a transfer found when it arrived, before it was
+ * recorded. */
+typedef struct oi_transfer_seen {
+  int32_t receiver, sender;
+  oi_held_range held; /* the receiver's copy before the transfer */
+  uint32_t before;    /* the receiver's newest write version before it */
+  /* a kernel that may write the variable ran on the sending device since
+   * its copy got the content recorded for it, at that kernel's line */
+  bool kernel_changed;
+  unsigned kernel_line;
+} oi_transfer_seen;
+/* Records a to/from-device transfer of `device_range` (the device's copy)
+ * at place `profile`: a new write version of the receiver's copy, and the
+ * content both ends now hold. false when out of memory. */
+bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
+                          uint32_t device_range, oi_transfer_seen *seen);
+
+/* versions.c: which transfers wrote a holder's copy of a range */
+void oi_movement_versions_enter(oi_movement *m, uint32_t range);
+/* records version `write` into range; the newest version before it */
+uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range,
+                                    uint32_t write);
+uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range);
+/* the next write version (they saturate after 4 billion writes: changes
+ * then go unseen) */
+uint32_t oi_movement_next_version(oi_movement *m);
+/* the ranges of the holder's copies overlapping [start, end), into
+ * m->overlapping */
+void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start,
+                             uint64_t end);
+
+/* kernel_writes.c: what target regions may write, as write versions; both
+ * take every event */
+void oi_movement_writes_note(oi_movement *m, const oi_event *ev);
+void oi_movement_writes_apply(oi_movement *m, const oi_event *ev);
+
+/* transfer_places.c: "0x7ffd... (800 bytes)", the name of memory no map
+ * item names, into buf */
+const char *oi_address_name(char *buf, size_t size, uint64_t host_addr,
+                            uint64_t bytes);
+/* the place-and-device profile record of a data
+ * operation, created if new (its counts not yet added) */
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev);
+/* A target construct instance begins or ends on the event's thread. */
+void oi_movement_native_region(oi_movement *m, const oi_event *ev);
+/* extend the range's first/last mapped line by the profile's line */
+void oi_movement_widen_lines(oi_movement *m, uint32_t range, uint32_t profile);
+/* the data operation counted at its place and device */
+void oi_movement_count(oi_movement *m, uint32_t profile, const oi_event *ev);
+oi_transfer_profile *oi_movement_profile_at(oi_movement *m, uint32_t profile);
+/* the place of a profile record (the same for all its devices) */
+const oi_transfer_place *oi_movement_place_of(oi_movement *m, uint32_t profile);
+uint32_t oi_movement_place_index(oi_movement *m, uint32_t profile);
+
+#endif

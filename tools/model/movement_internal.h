@@ -1,0 +1,37 @@
+/* Records of the data movement model that only its own files read. */
+#ifndef OMPT_INST_MODEL_MOVEMENT_INTERNAL_H
+#define OMPT_INST_MODEL_MOVEMENT_INTERNAL_H
+
+#include "movement.h"
+
+typedef struct oi_place_record {
+  oi_transfer_place place;
+  uint64_t host_addr;
+} oi_place_record;
+
+/* Per place and device. */
+typedef struct oi_profile_record {
+  oi_transfer_profile out;
+  uint32_t place;
+} oi_profile_record;
+
+/* The host ranges the open target construct instance of one thread has
+ * mapped so far, in the order the runtime reported them: without a site,
+ * the n-th of them is the construct's n-th variable, wherever it lives. */
+#define OI_REGION_VARS 64
+typedef struct oi_region_vars {
+  uint64_t codeptr; /* of the open instance; 0 = none open */
+  uint32_t count;
+  uint64_t host_addr[OI_REGION_VARS];
+} oi_region_vars;
+
+/* A map item a target region may write, until its kernel runs. */
+typedef struct oi_pending_write {
+  uint32_t thread;
+  int32_t device;
+  bool any; /* memory no map item names: every range of the device */
+  uint64_t host_addr, bytes;
+  unsigned line;
+} oi_pending_write;
+
+#endif

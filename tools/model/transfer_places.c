@@ -1,0 +1,155 @@
+/* Places (a site's map item, or a code address and host address without a
+ * site), their names and lines from the caller's callbacks, and the
+ * per-place, per-device transfer profile records. */
+#include "movement_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+void oi_movement_native_region(oi_movement *m, const oi_event *ev) {
+  if (ev->endpoint != OI_EP_BEGIN && ev->endpoint != OI_EP_END)
+    return;
+  oi_map_key key = {{ev->thread, 0, 0, 0}};
+  int created;
+  uint32_t index =
+      oi_map_intern(&m->native_regions, &key, &m->region_vars, &created);
+  if (index == OI_MAP_NONE) {
+    m->failed = true;
+    return;
+  }
+  oi_region_vars *vars = OI_ARRAY_AT(m->region_vars, oi_region_vars, index);
+  vars->codeptr = ev->endpoint == OI_EP_BEGIN ? ev->codeptr : 0;
+  vars->count = 0;
+}
+
+/* The 1-based position of the operation's host range among those its
+ * thread's open target construct instance mapped (numbered as they come),
+ * 0 when there is none to go by: no instance open, another code address,
+ * no host address, or more variables than are followed. */
+static uint32_t native_var(oi_movement *m, const oi_event *ev) {
+  oi_map_key key = {{ev->thread, 0, 0, 0}};
+  uint32_t index = oi_map_get(&m->native_regions, &key);
+  uint64_t host = ev->u.data.host_addr;
+  if (index == OI_MAP_NONE || !host)
+    return 0;
+  oi_region_vars *vars = OI_ARRAY_AT(m->region_vars, oi_region_vars, index);
+  if (!vars->codeptr || vars->codeptr != ev->codeptr)
+    return 0;
+  for (uint32_t i = 0; i < vars->count; i++)
+    if (vars->host_addr[i] == host)
+      return i + 1;
+  if (vars->count == OI_REGION_VARS)
+    return 0;
+  vars->host_addr[vars->count++] = host;
+  return vars->count;
+}
+
+/* A place is a compiler site's map item, or, without one, the code address
+ * and the variable's position in its target construct (so one line is one
+ * place however many host addresses its variable has: a fresh heap block
+ * each time), else the code address and host address of the operation. */
+static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
+  if (ev->site)
+    return (oi_map_key){{ev->site | (uint64_t)ev->var << 32, 0,
+                      ev->var ? 0 : ev->u.data.host_addr, 0}};
+  uint32_t position = native_var(m, ev);
+  /* the top bit keeps positions apart from host addresses */
+  uint64_t variable =
+      position ? UINT64_C(1) << 63 | position : ev->u.data.host_addr;
+  return (oi_map_key){{0, ev->codeptr, variable, 0}};
+}
+
+const char *oi_address_name(char *buf, size_t size, uint64_t host_addr,
+                            uint64_t bytes) {
+  snprintf(buf, size, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
+  return buf;
+}
+
+/* Names the new place `index` after the event's site, map item or code
+ * address, through the caller's callbacks. */
+static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
+  oi_transfer_place place = {
+      .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
+      .construct = ev->construct};
+  const char *name = NULL, *file = NULL;
+  unsigned line = 0;
+  if (ev->site && ev->var && m->names.var_name)
+    name = m->names.var_name(m->names.user, ev->site, ev->var);
+  if (ev->site && m->names.site_location)
+    m->names.site_location(m->names.user, ev->site, &file, &line);
+  else if (!ev->site && ev->codeptr && m->names.code_location)
+    m->names.code_location(m->names.user, ev->codeptr, &file, &line);
+  char fallback[64];
+  place.var_named = name != NULL;
+  if (!name)
+    name = oi_address_name(fallback, sizeof fallback, ev->u.data.host_addr,
+                           ev->u.data.bytes);
+  place.var_text = oi_movement_strdup(m, name);
+  place.file = file ? oi_movement_strdup(m, file) : NULL;
+  place.line = line;
+  oi_place_record *rec = OI_ARRAY_AT(m->places, oi_place_record, index);
+  rec->place = place;
+  rec->host_addr = ev->u.data.host_addr;
+}
+
+static oi_profile_record *profile_at(oi_movement *m, uint32_t profile) {
+  return OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
+}
+
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
+  oi_map_key key = place_key(m, ev);
+  key.w[3] = (uint64_t)(int64_t)ev->device;
+  uint32_t profile = oi_map_get(&m->profiles_by_key, &key);
+  if (profile != OI_MAP_NONE)
+    return profile;
+  key.w[3] = UINT64_MAX; /* the place itself, shared by all devices */
+  int created;
+  uint32_t place = oi_map_intern(&m->places_by_key, &key, &m->places, &created);
+  if (place != OI_MAP_NONE && created)
+    describe_place(m, place, ev);
+  key.w[3] = (uint64_t)(int64_t)ev->device;
+  profile = place == OI_MAP_NONE ? OI_MAP_NONE
+                                 : oi_map_intern(&m->profiles_by_key, &key,
+                                                 &m->profiles, &created);
+  if (profile == OI_MAP_NONE) {
+    m->failed = true;
+    return OI_MOVEMENT_NONE;
+  }
+  if (created) {
+    profile_at(m, profile)->place = place;
+    profile_at(m, profile)->out.device = ev->device;
+  }
+  return profile;
+}
+
+oi_transfer_profile *oi_movement_profile_at(oi_movement *m, uint32_t profile) {
+  return &profile_at(m, profile)->out;
+}
+
+uint32_t oi_movement_place_index(oi_movement *m, uint32_t profile) {
+  return profile_at(m, profile)->place;
+}
+
+const oi_transfer_place *oi_movement_place_of(oi_movement *m, uint32_t profile) {
+  return &OI_ARRAY_AT(m->places, oi_place_record, profile_at(m, profile)->place)
+              ->place;
+}
+
+void oi_movement_count(oi_movement *m, uint32_t profile, const oi_event *ev) {
+  unsigned op = ev->op < OI_DATA_OP_COUNT ? ev->op : OI_DATA_OP_OTHER;
+  oi_transfer_profile *out = oi_movement_profile_at(m, profile);
+  out->ops[op]++;
+  out->bytes[op] += ev->u.data.bytes;
+  out->time_ns[op] += ev->u.data.duration_ns;
+}
+
+void oi_movement_widen_lines(oi_movement *m, uint32_t range, uint32_t profile) {
+  unsigned line = oi_movement_place_of(m, profile)->line;
+  oi_held_range *r = oi_movement_range_at(m, range);
+  if (!line)
+    return;
+  if (!r->first_line || line < r->first_line)
+    r->first_line = line;
+  if (line > r->last_line)
+    r->last_line = line;
+}

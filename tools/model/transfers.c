@@ -1,0 +1,43 @@
+/* A transfer as the model records it: a new write version of the
+ * receiver's copy (versions.c), and the content both ends hold after it,
+ * with what the receiver held before for the detectors to judge. */
+#include "movement.h"
+
+static void hold(oi_movement *m, uint32_t range, const oi_event *ev, bool sent,
+                 int32_t peer, uint32_t version, uint32_t profile) {
+  oi_held_range *r = oi_movement_range_at(m, range);
+  r->known = ev->flags & OI_FLAG_HASH_VALID;
+  r->sampled = r->known && (ev->flags & OI_FLAG_HASH_SAMPLED);
+  r->hash = ev->u.data.hash;
+  r->sent = sent;
+  r->peer = peer;
+  r->version = version;
+  r->place_profile = profile;
+}
+
+bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
+                          uint32_t device_range, oi_transfer_seen *seen) {
+  uint32_t host_range = oi_movement_range(m, OI_HOST_HOLDER, ev->u.data.host_addr,
+                                          ev->u.data.bytes, false);
+  if (host_range == OI_MOVEMENT_NONE)
+    return false;
+  bool to_device = ev->op == OI_DATA_OP_TO_DEVICE;
+  uint32_t recv = to_device ? device_range : host_range;
+  uint32_t send = to_device ? host_range : device_range;
+  seen->receiver = to_device ? ev->device : OI_HOST_HOLDER;
+  seen->sender = to_device ? OI_HOST_HOLDER : ev->device;
+
+  uint32_t write = oi_movement_next_version(m);
+  oi_movement_versions_enter(m, recv);
+  oi_movement_versions_enter(m, send);
+  seen->before = oi_movement_versions_write(m, recv, write);
+  uint32_t sender_version = oi_movement_versions_newest(m, send);
+  const oi_held_range *sent_from = oi_movement_range_at(m, send);
+  seen->kernel_changed = !to_device && sent_from->kernel_write > sent_from->version;
+  seen->kernel_line = sent_from->kernel_line;
+  seen->held = *oi_movement_range_at(m, recv);
+
+  hold(m, recv, ev, false, seen->sender, write, profile);
+  hold(m, send, ev, true, seen->receiver, sender_version, profile);
+  return true;
+}
