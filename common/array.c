@@ -22,6 +22,15 @@ int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size) {
   return 0;
 }
 
+int oi_grow_zeroed(void **array, uint64_t *capacity, uint64_t need,
+                   size_t size) {
+  uint64_t before = *capacity;
+  if (oi_grow(array, capacity, need, size) != 0)
+    return -1;
+  memset((char *)*array + before * size, 0, (size_t)(*capacity - before) * size);
+  return 0;
+}
+
 void *oi_array_push(oi_array *array) {
   if (array->len == array->cap) {
     size_t cap = array->cap ? array->cap * 2 : 16;

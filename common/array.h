@@ -13,6 +13,10 @@
  * then unchanged). */
 int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size);
 
+/* oi_grow, with the elements it adds zeroed. */
+int oi_grow_zeroed(void **array, uint64_t *capacity, uint64_t need,
+                   size_t size);
+
 typedef struct oi_array {
   void *data;
   size_t len, cap;

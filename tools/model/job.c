@@ -100,19 +100,8 @@ static int grow_per_rank(oi_construct_row *row, uint32_t ranks) {
 }
 
 static int add_thread_figures(oi_construct_row *to, const oi_construct_row *from) {
-  if (from->thread_capacity > to->thread_capacity) {
-    uint64_t *ns = realloc(to->thread_ns, from->thread_capacity * sizeof *ns);
-    if (ns)
-      to->thread_ns = ns;
-    uint64_t *instances = realloc(to->thread_instances, from->thread_capacity * sizeof *instances);
-    if (instances)
-      to->thread_instances = instances;
-    if (!ns || !instances)
-      return -1;
-    for (uint32_t t = to->thread_capacity; t < from->thread_capacity; t++)
-      to->thread_ns[t] = to->thread_instances[t] = 0;
-    to->thread_capacity = from->thread_capacity;
-  }
+  if (oi_row_reserve_threads(to, from->thread_capacity) != 0)
+    return -1;
   for (uint32_t t = 0; t < from->thread_capacity; t++) {
     to->thread_ns[t] += from->thread_ns[t];
     to->thread_instances[t] += from->thread_instances[t];
@@ -192,7 +181,7 @@ static int merge_variables(oi_profile *job, const oi_profile *rank, rank_maps *m
  * counts add up and the rank joins the list. */
 typedef struct job_state {
   oi_string_index finding_keys;
-  uint64_t finding_capacity, device_capacity;
+  uint64_t finding_capacity, finding_ranks_capacity, finding_places_capacity, device_capacity;
 } job_state;
 
 static void copy_place(oi_profile *job, oi_finding_place *place) {
@@ -216,14 +205,10 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
       if (oi_grow((void **)&job->job_findings, &s->finding_capacity, i + 1,
                   sizeof *job->job_findings) != 0)
         return -1;
-      struct oi_finding_ranks *grown =
-          realloc(job->finding_ranks, s->finding_capacity * sizeof *grown);
-      uint32_t *places = realloc(job->finding_places, s->finding_capacity * sizeof *places);
-      if (grown)
-        job->finding_ranks = grown;
-      if (places)
-        job->finding_places = places;
-      if (!grown || !places)
+      if (oi_grow((void **)&job->finding_ranks, &s->finding_ranks_capacity, i + 1,
+                  sizeof *job->finding_ranks) != 0 ||
+          oi_grow((void **)&job->finding_places, &s->finding_places_capacity, i + 1,
+                  sizeof *job->finding_places) != 0)
         return -1;
       oi_finding *to = &job->job_findings[i];
       *to = *f;
@@ -250,10 +235,8 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
     struct oi_finding_ranks *r = &job->finding_ranks[i];
     if (r->count > 0 && r->slots[r->count - 1] == slot)
       continue; /* two findings of one rank under one key: the rank once */
-    uint32_t *slots = realloc(r->slots, (r->count + 1) * sizeof *slots);
-    if (!slots)
+    if (oi_grow((void **)&r->slots, &r->capacity, (uint64_t)r->count + 1, sizeof *r->slots) != 0)
       return -1;
-    r->slots = slots;
     r->slots[r->count++] = slot;
   }
   return 0;

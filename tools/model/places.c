@@ -23,12 +23,8 @@ uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model) 
   if (i == OI_NO_INDEX)
     return OI_NO_INDEX;
   if (i == before) {
-    if (i % 64 == 0) {
-      oi_place *grown = realloc(p->places, (i + 64) * sizeof *grown);
-      if (!grown)
-        return OI_NO_INDEX;
-      p->places = grown;
-    }
+    if (oi_grow((void **)&p->places, &p->place_capacity, (uint64_t)i + 1, sizeof *p->places) != 0)
+      return OI_NO_INDEX;
     p->places[i] = *model;
     p->places[i].file = oi_profile_text(p, model->file);
     p->places[i].function = oi_profile_text(p, model->function);

@@ -28,18 +28,9 @@ const char *oi_trace_info(const oi_trace_reader *trace, const char *key) {
 
 static oi_thread_state *thread_state(oi_profile *p, uint32_t thread) {
   oi_profile_state *s = p->state;
-  if (thread >= s->thread_capacity) {
-    uint32_t capacity = s->thread_capacity ? s->thread_capacity : 16;
-    while (capacity <= thread)
-      capacity *= 2;
-    oi_thread_state *grown = realloc(s->threads, capacity * sizeof *grown);
-    if (!grown)
-      return NULL;
-    memset(grown + s->thread_capacity, 0,
-           (capacity - s->thread_capacity) * sizeof *grown);
-    s->threads = grown;
-    s->thread_capacity = capacity;
-  }
+  if (oi_grow_zeroed((void **)&s->threads, &s->thread_capacity, (uint64_t)thread + 1,
+                     sizeof *s->threads) != 0)
+    return NULL;
   oi_thread_state *t = &s->threads[thread];
   if (!t->seen) {
     t->seen = true;
@@ -202,12 +193,8 @@ static uint32_t new_row(oi_profile *p, uint32_t place, uint32_t label, unsigned 
   if (i == OI_NO_INDEX)
     return OI_NO_INDEX;
   if (i == before) {
-    if (i % 64 == 0) {
-      oi_construct_row *grown = realloc(p->rows, (i + 64) * sizeof *grown);
-      if (!grown)
-        return OI_NO_INDEX;
-      p->rows = grown;
-    }
+    if (oi_grow((void **)&p->rows, &p->row_capacity, (uint64_t)i + 1, sizeof *p->rows) != 0)
+      return OI_NO_INDEX;
     p->rows[i] = (oi_construct_row){.place = place, .label = p->labels.strings[label],
                                     .kind = (uint8_t)kind, .compiler = compiler,
                                     .imbalance = 1.0};
@@ -215,24 +202,21 @@ static uint32_t new_row(oi_profile *p, uint32_t place, uint32_t label, unsigned 
   return i;
 }
 
+int oi_row_reserve_threads(oi_construct_row *row, uint64_t threads) {
+  /* both arrays grow alike from the same capacity, so they stay equal */
+  uint64_t ns_capacity = row->thread_capacity, instances_capacity = row->thread_capacity;
+  if (oi_grow_zeroed((void **)&row->thread_ns, &ns_capacity, threads, sizeof *row->thread_ns) ||
+      oi_grow_zeroed((void **)&row->thread_instances, &instances_capacity, threads,
+                     sizeof *row->thread_instances))
+    return -1;
+  row->thread_capacity = ns_capacity;
+  return 0;
+}
+
 static int count_on_thread(oi_construct_row *row, uint32_t thread, uint64_t ns,
                            uint64_t instances) {
-  if (thread >= row->thread_capacity) {
-    uint32_t capacity = row->thread_capacity ? row->thread_capacity : 4;
-    while (capacity <= thread)
-      capacity *= 2;
-    uint64_t *ns_grown = realloc(row->thread_ns, capacity * sizeof *ns_grown);
-    if (!ns_grown)
-      return -1;
-    row->thread_ns = ns_grown;
-    uint64_t *count_grown = realloc(row->thread_instances, capacity * sizeof *count_grown);
-    if (!count_grown)
-      return -1;
-    row->thread_instances = count_grown;
-    for (uint32_t i = row->thread_capacity; i < capacity; i++)
-      row->thread_ns[i] = row->thread_instances[i] = 0;
-    row->thread_capacity = capacity;
-  }
+  if (oi_row_reserve_threads(row, (uint64_t)thread + 1) != 0)
+    return -1;
   row->thread_ns[thread] += ns;
   row->thread_instances[thread] += instances;
   return 0;
@@ -263,14 +247,8 @@ static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread,
 
 static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
                        uint32_t thread) {
-  if (t->depth == t->capacity) {
-    uint32_t capacity = t->capacity ? t->capacity * 2 : 16;
-    oi_open_region *grown = realloc(t->stack, capacity * sizeof *grown);
-    if (!grown)
-      return -1;
-    t->stack = grown;
-    t->capacity = capacity;
-  }
+  if (oi_grow((void **)&t->stack, &t->capacity, (uint64_t)t->depth + 1, sizeof *t->stack) != 0)
+    return -1;
   oi_profile_state *s = p->state;
   uint32_t place = place_of_event(p, e, t);
   uint32_t label = label_of(p, e);
@@ -396,12 +374,9 @@ uint32_t oi_variable_intern(oi_profile *p, const char *name) {
   if (v == OI_NO_INDEX)
     return OI_NO_INDEX;
   if (v == before) {
-    if (v % 64 == 0) {
-      oi_variable_row *grown = realloc(p->variables, (v + 64) * sizeof *grown);
-      if (!grown)
-        return OI_NO_INDEX;
-      p->variables = grown;
-    }
+    if (oi_grow((void **)&p->variables, &p->variable_capacity, (uint64_t)v + 1,
+                sizeof *p->variables) != 0)
+      return OI_NO_INDEX;
     p->variables[v] = (oi_variable_row){.name = p->variable_names.strings[v]};
   }
   return v;
@@ -422,11 +397,14 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
   if (!name && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
     v = oi_map_get_address(&s->device_variables, device_addr);
   if (v == OI_NO_INDEX) {
-    if (!name && host_addr)
-      snprintf(fallback, sizeof fallback, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
-    else if (!name)
+    const char *text = name;
+    if (!text && host_addr) {
+      text = oi_address_name(fallback, sizeof fallback, host_addr, bytes);
+    } else if (!text) {
       snprintf(fallback, sizeof fallback, "device 0x%" PRIx64, device_addr);
-    v = oi_variable_intern(p, name ? name : fallback);
+      text = fallback;
+    }
+    v = oi_variable_intern(p, text);
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;
   }
@@ -558,16 +536,14 @@ static int add_event(oi_profile *p, const oi_event *e) {
  * last one it left. */
 static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_region *r,
                                bool open) {
-  oi_last_construct *grown = realloc(p->last_constructs,
-                                     (p->last_construct_count + 1) * sizeof *grown);
-  if (!grown)
+  oi_profile_state *s = p->state;
+  if (oi_grow((void **)&p->last_constructs, &s->last_construct_capacity,
+              (uint64_t)p->last_construct_count + 1, sizeof *p->last_constructs) != 0)
     return -1;
-  p->last_constructs = grown;
   uint32_t place = r->place;
   if (place == OI_NO_INDEX && r->parallel_id)
-    place = oi_map_get_address(&((oi_profile_state *)p->state)->parallel_places,
-                                 r->parallel_id);
-  grown[p->last_construct_count++] =
+    place = oi_map_get_address(&s->parallel_places, r->parallel_id);
+  p->last_constructs[p->last_construct_count++] =
       (oi_last_construct){
           .thread = thread, .label = p->labels.strings[r->label], .place = place, .open = open};
   return 0;

@@ -42,7 +42,7 @@ typedef struct oi_construct_row {
   uint64_t total_ns, max_ns;
   uint64_t *thread_ns;        /* time per tool thread, `thread_capacity` entries */
   uint64_t *thread_instances; /* instances per tool thread */
-  uint32_t thread_capacity;
+  uint64_t thread_capacity;
   uint32_t threads;  /* threads with at least one instance */
   double imbalance;  /* max / mean of the per-thread totals (1.0 = even) */
   /* job reports only (job.c): per rank slot (oi_profile.ranks), and max /
@@ -136,11 +136,14 @@ struct oi_profile {
   uint64_t data_ops_by_origin[OI_ORIGIN_COUNT];
 
   oi_string_index place_keys;
-  oi_place *places;
+  oi_place *places; /* place_keys.count of place_capacity */
+  uint64_t place_capacity;
   oi_string_index row_keys;
-  oi_construct_row *rows;
+  oi_construct_row *rows; /* row_keys.count of row_capacity */
+  uint64_t row_capacity;
   oi_string_index variable_names;
-  oi_variable_row *variables;
+  oi_variable_row *variables; /* variable_names.count of variable_capacity */
+  uint64_t variable_capacity;
   oi_string_index labels; /* owns the row labels */
   oi_string_index texts;  /* owns file, function and module strings */
 
@@ -171,6 +174,7 @@ struct oi_profile {
   struct oi_finding_ranks {
     uint32_t count;
     uint32_t *slots;
+    uint64_t capacity;
   } *finding_ranks;
   oi_finding *job_findings; /* what findings and totals point to in a job */
   oi_analysis_totals *job_totals;

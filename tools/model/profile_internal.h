@@ -21,7 +21,8 @@ typedef struct oi_open_region {
 
 typedef struct oi_thread_state {
   oi_open_region *stack;
-  uint32_t depth, capacity;
+  uint32_t depth;
+  uint64_t capacity;
   oi_open_region last_closed; /* valid when has_closed */
   bool has_closed;
   uint64_t last_ns;
@@ -44,7 +45,8 @@ typedef struct oi_map_item_ref {
 typedef struct oi_profile_state {
   oi_profile_options options;
   oi_thread_state *threads;
-  uint32_t thread_capacity;
+  uint64_t thread_capacity;
+  uint64_t last_construct_capacity;
   oi_map parallel_places; /* parallel_id -> place */
   oi_map target_places;   /* target_id -> place */
   oi_map host_variables;  /* host address -> variable */
@@ -75,7 +77,9 @@ uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr);
 uint32_t oi_place_unknown(oi_profile *p);
 const char *oi_profile_text(oi_profile *p, const char *text); /* interned */
 
-/* profile.c: the construct row / variable row of that identity, created if new */
+/* profile.c: room for `threads` per-thread figures in the row (new ones 0) */
+int oi_row_reserve_threads(oi_construct_row *row, uint64_t threads);
+/* the construct row / variable row of that identity, created if new */
 uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
                        bool compiler);
 uint32_t oi_variable_intern(oi_profile *p, const char *name);

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "array.h"
 #include "format.h"
 #include "html_page.h"
 
@@ -46,18 +47,14 @@ static void load(const oi_html_page *page, const char *file, source_file *s) {
       source.st_mtime > trace.st_mtime)
     s->newer = true;
   char *text = NULL;
-  size_t capacity = 0, allocated = 0;
+  size_t capacity = 0;
+  uint64_t allocated = 0;
   ssize_t length;
   while ((length = getline(&text, &capacity, in)) >= 0) {
     if (length > 0 && text[length - 1] == '\n')
       text[--length] = '\0';
-    if (s->count == allocated) {
-      allocated = allocated ? 2 * allocated : 256;
-      char **grown = realloc(s->lines, allocated * sizeof *grown);
-      if (!grown)
-        break;
-      s->lines = grown;
-    }
+    if (oi_grow((void **)&s->lines, &allocated, (uint64_t)s->count + 1, sizeof *s->lines) != 0)
+      break;
     s->lines[s->count] = strdup(text);
     if (!s->lines[s->count])
       break;

@@ -13,6 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include "array.h"
 #include "format.h"
 #include "html_page.h"
 
@@ -132,14 +133,9 @@ static track *tracks_of(const oi_profile *p, uint64_t *count) {
   for (uint64_t i = 0; i < p->slice_count; i++) {
     const oi_slice *s = &p->slices[i];
     if (i == 0 || !same_track(s, &p->slices[i - 1])) {
-      if (*count == capacity) {
-        capacity = capacity ? 2 * capacity : 16;
-        track *grown = realloc(tracks, capacity * sizeof *grown);
-        if (!grown) {
-          free(tracks);
-          return NULL;
-        }
-        tracks = grown;
+      if (oi_grow((void **)&tracks, &capacity, *count + 1, sizeof *tracks) != 0) {
+        free(tracks);
+        return NULL;
       }
       tracks[(*count)++] = (track){.first = i, .end = i, .depth = 1};
       open = 0;
