@@ -22,14 +22,10 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
     return NULL;
   }
   oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, index);
-  if (created) {
-    g->kind = kind;
-    g->op = op;
-    g->profile = profile;
-    g->other_profile = other_profile;
-    g->range = range;
-    g->host_addr = host_addr;
-  }
+  if (created)
+    *g = (oia_group){.kind = kind, .op = op, .profile = profile,
+                     .other_profile = other_profile, .range = range,
+                     .host_addr = host_addr};
   return g;
 }
 

@@ -37,14 +37,10 @@ uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
     m->failed = true;
     return OI_MOVEMENT_NONE;
   }
-  if (created) {
-    oi_held_range *r = oi_movement_range_at(m, range);
-    r->holder = holder;
-    r->host_addr = host_addr;
-    r->bytes = bytes;
-    r->anonymous = anonymous;
-    r->place_profile = OI_MOVEMENT_NONE;
-  }
+  if (created)
+    *oi_movement_range_at(m, range) = (oi_held_range){
+        .holder = holder, .host_addr = host_addr, .bytes = bytes,
+        .anonymous = anonymous, .place_profile = OI_MOVEMENT_NONE};
   return range;
 }
 

@@ -18,13 +18,12 @@ const char *oi_profile_text(oi_profile *p, const char *text) {
 
 /* The place with key `key`, created from `model` if new. */
 uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model) {
-  uint32_t before = p->place_keys.count;
-  uint32_t i = oi_string_index_add(&p->place_keys, key);
+  int created;
+  uint32_t i = oi_string_index_intern(&p->place_keys, key, (void **)&p->places,
+                                      &p->place_capacity, sizeof *p->places, &created);
   if (i == OI_NO_INDEX)
     return OI_NO_INDEX;
-  if (i == before) {
-    if (oi_grow((void **)&p->places, &p->place_capacity, (uint64_t)i + 1, sizeof *p->places) != 0)
-      return OI_NO_INDEX;
+  if (created) {
     p->places[i] = *model;
     p->places[i].file = oi_profile_text(p, model->file);
     p->places[i].function = oi_profile_text(p, model->function);

@@ -188,17 +188,13 @@ static uint32_t new_row(oi_profile *p, uint32_t place, uint32_t label, unsigned 
   char key[4200];
   snprintf(key, sizeof key, "%s\x1e%s\x1e%u\x1e%d", p->place_keys.strings[place],
            p->labels.strings[label], kind, compiler);
-  uint32_t before = p->row_keys.count;
-  uint32_t i = oi_string_index_add(&p->row_keys, key);
-  if (i == OI_NO_INDEX)
-    return OI_NO_INDEX;
-  if (i == before) {
-    if (oi_grow((void **)&p->rows, &p->row_capacity, (uint64_t)i + 1, sizeof *p->rows) != 0)
-      return OI_NO_INDEX;
+  int created;
+  uint32_t i = oi_string_index_intern(&p->row_keys, key, (void **)&p->rows, &p->row_capacity,
+                                      sizeof *p->rows, &created);
+  if (created && i != OI_NO_INDEX)
     p->rows[i] = (oi_construct_row){.place = place, .label = p->labels.strings[label],
                                     .kind = (uint8_t)kind, .compiler = compiler,
                                     .imbalance = 1.0};
-  }
   return i;
 }
 
@@ -369,16 +365,11 @@ static uint32_t map_item_id(oi_profile *p, const oi_event *e) {
 }
 
 uint32_t oi_variable_intern(oi_profile *p, const char *name) {
-  uint32_t before = p->variable_names.count;
-  uint32_t v = oi_string_index_add(&p->variable_names, name);
-  if (v == OI_NO_INDEX)
-    return OI_NO_INDEX;
-  if (v == before) {
-    if (oi_grow((void **)&p->variables, &p->variable_capacity, (uint64_t)v + 1,
-                sizeof *p->variables) != 0)
-      return OI_NO_INDEX;
+  int created;
+  uint32_t v = oi_string_index_intern(&p->variable_names, name, (void **)&p->variables,
+                                      &p->variable_capacity, sizeof *p->variables, &created);
+  if (created && v != OI_NO_INDEX)
     p->variables[v] = (oi_variable_row){.name = p->variable_names.strings[v]};
-  }
   return v;
 }
 

@@ -58,3 +58,13 @@ void oi_string_index_free(oi_string_index *index) {
   oi_map_free(&index->ids);
   memset(index, 0, sizeof *index);
 }
+
+uint32_t oi_string_index_intern(oi_string_index *index, const char *text, void **records,
+                                uint64_t *capacity, size_t size, int *created) {
+  uint32_t before = index->count;
+  uint32_t i = oi_string_index_add(index, text);
+  *created = i != UINT32_MAX && i == before;
+  if (*created && oi_grow(records, capacity, (uint64_t)i + 1, size) != 0)
+    return UINT32_MAX; /* the model is unusable then, as after any lack of memory */
+  return i;
+}

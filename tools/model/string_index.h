@@ -18,6 +18,12 @@ typedef struct oi_string_index {
 
 /* The index of `text`, added if new; UINT32_MAX when out of memory. */
 uint32_t oi_string_index_add(oi_string_index *index, const char *text);
+/* The index of `text`, added if new, and then (*created) room for its record
+ * in `records`, the caller's array of `size`-byte records by index (its
+ * capacity in *capacity; the new record is not initialised). UINT32_MAX when
+ * out of memory. */
+uint32_t oi_string_index_intern(oi_string_index *index, const char *text, void **records,
+                                uint64_t *capacity, size_t size, int *created);
 /* The index of `text`, or UINT32_MAX when absent. */
 uint32_t oi_string_index_find(const oi_string_index *index, const char *text);
 void oi_string_index_free(oi_string_index *index);

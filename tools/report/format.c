@@ -7,16 +7,34 @@
 
 static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026, one column */
 
-const char *oi_format_ns(uint64_t ns, char *buf, size_t size) {
-  if (ns < 1000)
-    snprintf(buf, size, "%" PRIu64 " ns", ns);
-  else if (ns < 1000000)
-    snprintf(buf, size, "%.1f us", ns / 1e3);
-  else if (ns < 1000000000)
-    snprintf(buf, size, "%.2f ms", ns / 1e6);
-  else
-    snprintf(buf, size, "%.3f s", ns / 1e9);
+/* A figure in the largest unit it reaches: the base unit below 1000, else
+ * scaled by the first step it does not pass. */
+typedef struct unit_step {
+  uint64_t below; /* this step for figures under it (the last: all) */
+  double divisor;
+  const char *format;
+} unit_step;
+
+static const unit_step time_steps[] = {
+    {1000000, 1e3, "%.1f us"}, {1000000000, 1e6, "%.2f ms"}, {UINT64_MAX, 1e9, "%.3f s"}};
+static const unit_step byte_steps[] = {
+    {1000000, 1e3, "%.1f kB"}, {1000000000, 1e6, "%.1f MB"}, {UINT64_MAX, 1e9, "%.2f GB"}};
+
+static const char *scaled(uint64_t figure, const char *base, const unit_step steps[3],
+                          char *buf, size_t size) {
+  if (figure < 1000) {
+    snprintf(buf, size, "%" PRIu64 " %s", figure, base);
+    return buf;
+  }
+  unsigned i = 0;
+  while (i < 2 && figure >= steps[i].below)
+    i++;
+  snprintf(buf, size, steps[i].format, figure / steps[i].divisor);
   return buf;
+}
+
+const char *oi_format_ns(uint64_t ns, char *buf, size_t size) {
+  return scaled(ns, "ns", time_steps, buf, size);
 }
 
 const char *oi_format_measured_ns(bool measured, uint64_t ns, char *buf, size_t size) {
@@ -27,15 +45,7 @@ const char *oi_format_measured_ns(bool measured, uint64_t ns, char *buf, size_t 
 }
 
 const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size) {
-  if (bytes < 1000)
-    snprintf(buf, size, "%" PRIu64 " B", bytes);
-  else if (bytes < 1000000)
-    snprintf(buf, size, "%.1f kB", bytes / 1e3);
-  else if (bytes < 1000000000)
-    snprintf(buf, size, "%.1f MB", bytes / 1e6);
-  else
-    snprintf(buf, size, "%.2f GB", bytes / 1e9);
-  return buf;
+  return scaled(bytes, "B", byte_steps, buf, size);
 }
 
 static int is_continuation(unsigned char c) { return (c & 0xc0) == 0x80; }
