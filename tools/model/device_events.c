@@ -46,10 +46,10 @@ int oi_device_events_add(oi_profile *p, const oi_event *e) {
      * target's operations run on another thread than its construct): take
      * the map item that mapped this host address (compiler map events
      * precede the operations they cause), of the same site if one is named */
-    uint32_t id = oi_map_get_address(&s->host_map_items, e->u.data.host_addr);
-    if (id != OI_NO_INDEX && (e->site == 0 || s->map_items[id].site == e->site)) {
-      kept->site = s->map_items[id].site;
-      kept->var = s->map_items[id].var;
+    oi_map_item_ref item;
+    if (oi_variable_map_item(p, e->u.data.host_addr, e->site, &item)) {
+      kept->site = item.site;
+      kept->var = item.var;
     }
   }
   return 0;
@@ -142,14 +142,4 @@ const char *oi_profile_hashing(const oi_profile *p) {
   if (strcmp(p->hash_mode, "off") == 0)
     return "off: no content compared (no duplicate, round-trip or identical-content findings)";
   return p->hash_mode;
-}
-
-const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {
-  const oi_profile_state *s = p->state;
-  if (f->at.site == 0 && s) {
-    uint32_t v = oi_map_get_address(&s->host_variables, f->host_addr);
-    if (v != OI_NO_INDEX)
-      return p->variables[v].name;
-  }
-  return f->at.var_text ? f->at.var_text : "?";
 }

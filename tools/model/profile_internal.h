@@ -79,10 +79,20 @@ const char *oi_profile_text(oi_profile *p, const char *text); /* interned */
 
 /* profile.c: room for `threads` per-thread figures in the row (new ones 0) */
 int oi_row_reserve_threads(oi_construct_row *row, uint64_t threads);
-/* the construct row / variable row of that identity, created if new */
+/* the construct row of that identity, created if new */
 uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
                        bool compiler);
+
+/* variables.c: the variable row of that name, created if new */
 uint32_t oi_variable_intern(oi_profile *p, const char *name);
+/* A map event: its item names its host address. 0, or -1 when out of memory. */
+int oi_variable_mapped(oi_profile *p, const oi_event *event);
+/* A data operation's end: counted for the variable it moved, returned
+ * (OI_NO_INDEX when out of memory). */
+uint32_t oi_variable_moved(oi_profile *p, const oi_event *event);
+/* The map item that last mapped host_addr, of `site` unless it is 0. */
+bool oi_variable_map_item(const oi_profile *p, uint64_t host_addr, uint32_t site,
+                          oi_map_item_ref *item);
 /* the value of an info record ("host", "rank", ...), NULL if absent */
 const char *oi_trace_info(const oi_trace_reader *trace, const char *key);
 
