@@ -73,8 +73,6 @@ static void transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   if (range == OIA_NONE)
     return;
   oi_movement_widen_lines(&ctx->model, range, profile);
-  oi_movement_range_at(&ctx->model, range)->moved |=
-      ev->op == OI_DATA_OP_TO_DEVICE ? OI_MOVED_TO_DEVICE : OI_MOVED_FROM_DEVICE;
   bool avoidable = oia_content_transfer(ctx, ev, profile, range);
   if (ev->op == OI_DATA_OP_TO_DEVICE)
     oia_unused_sent(ctx, ev, profile, range, avoidable);

@@ -171,8 +171,9 @@ typedef struct oi_transfer_seen {
   unsigned kernel_line;
 } oi_transfer_seen;
 /* Records a to/from-device transfer of `device_range` (the device's copy)
- * at place `profile`: a new write version of the receiver's copy, and the
- * content both ends now hold. false when out of memory. */
+ * at place `profile`: which way the copy moved (OI_MOVED_*), a new write
+ * version of the receiver's copy, and the content both ends now hold.
+ * false when out of memory. */
 bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
                           uint32_t device_range, oi_transfer_seen *seen);
 

@@ -1,6 +1,7 @@
-/* A transfer as the model records it: a new write version of the
- * receiver's copy (versions.c), and the content both ends hold after it,
- * with what the receiver held before for the detectors to judge. */
+/* A transfer as the model records it: which way the device's copy moved, a
+ * new write version of the receiver's copy (versions.c), and the content
+ * both ends hold after it, with what the receiver held before for the
+ * detectors to judge. */
 #include "movement.h"
 
 static void hold(oi_movement *m, uint32_t range, const oi_event *ev, bool sent,
@@ -17,11 +18,13 @@ static void hold(oi_movement *m, uint32_t range, const oi_event *ev, bool sent,
 
 bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
                           uint32_t device_range, oi_transfer_seen *seen) {
+  bool to_device = ev->op == OI_DATA_OP_TO_DEVICE;
+  oi_movement_range_at(m, device_range)->moved |=
+      to_device ? OI_MOVED_TO_DEVICE : OI_MOVED_FROM_DEVICE;
   uint32_t host_range = oi_movement_range(m, OI_HOST_HOLDER, ev->u.data.host_addr,
                                           ev->u.data.bytes, false);
   if (host_range == OI_MOVEMENT_NONE)
     return false;
-  bool to_device = ev->op == OI_DATA_OP_TO_DEVICE;
   uint32_t recv = to_device ? device_range : host_range;
   uint32_t send = to_device ? host_range : device_range;
   seen->receiver = to_device ? ev->device : OI_HOST_HOLDER;
