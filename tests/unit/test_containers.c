@@ -145,10 +145,55 @@ static void intervals_charge_overwritten_bytes(void **state) {
   oi_interval_pool_free(&pool);
 }
 
+static void grow_zeroed_clears_what_it_adds(void **state) {
+  (void)state;
+  uint32_t *values = NULL;
+  uint64_t capacity = 0;
+  assert_int_equal(oi_grow_zeroed((void **)&values, &capacity, 3, sizeof *values), 0);
+  assert_true(capacity >= 3);
+  for (uint64_t i = 0; i < capacity; i++)
+    values[i] = 7; /* dirty the whole first block */
+  uint64_t first = capacity;
+  assert_int_equal(oi_grow_zeroed((void **)&values, &capacity, first + 1, sizeof *values), 0);
+  assert_true(capacity > first);
+  for (uint64_t i = 0; i < first; i++)
+    assert_int_equal(values[i], 7); /* kept */
+  for (uint64_t i = first; i < capacity; i++)
+    assert_int_equal(values[i], 0); /* new: zero */
+  assert_int_equal(oi_grow_zeroed((void **)&values, &capacity, 2, sizeof *values), 0);
+  assert_int_equal(values[0], 7); /* room enough: nothing cleared */
+  free(values);
+}
+
+static void map_intern_makes_one_record_per_key(void **state) {
+  (void)state;
+  oi_map map = {0};
+  oi_array records = OI_ARRAY_INIT(record);
+  for (uint64_t round = 0; round < 2; round++) {
+    for (uint64_t k = 0; k < 500; k++) {
+      oi_map_key key = {{k, k * 7, 0, 1}};
+      int created = -1;
+      uint32_t index = oi_map_intern(&map, &key, &records, &created);
+      assert_int_equal(index, k); /* first-seen order */
+      assert_int_equal(created, round == 0);
+      record *r = OI_ARRAY_AT(records, record, index);
+      if (created)
+        assert_int_equal(r->a, 0); /* a new record is zeroed */
+      r->a += k + 1;
+    }
+  }
+  assert_int_equal(records.len, 500);
+  assert_int_equal(OI_ARRAY_AT(records, record, 42)->a, 2 * 43);
+  oi_array_free(&records);
+  oi_map_free(&map);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(array_pushes_zeroed_records_and_keeps_them),
       cmocka_unit_test(grow_doubles_and_keeps_contents),
+      cmocka_unit_test(grow_zeroed_clears_what_it_adds),
+      cmocka_unit_test(map_intern_makes_one_record_per_key),
       cmocka_unit_test(map_finds_every_key_through_growth),
       cmocka_unit_test(address_keys_ignore_address_zero),
       cmocka_unit_test(intervals_charge_overwritten_bytes),

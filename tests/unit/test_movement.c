@@ -1,0 +1,183 @@
+/* The model of data movement (tools/model/movement.h) alone, without the
+ * detectors: what a transfer finds at the receiver, write versions over
+ * overlapping ranges, kernels that may write, places and their counts. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "movement.h"
+
+#define DEV 2
+#define A 0x10000u
+#define BYTES 800u
+
+static oi_event transfer_event(enum oi_data_op op, uint32_t site, uint64_t host,
+                               uint64_t bytes, uint64_t hash) {
+  oi_event ev;
+  memset(&ev, 0, sizeof ev);
+  ev.kind = OI_KIND_DATA_OP;
+  ev.endpoint = OI_EP_END;
+  ev.op = (uint8_t)op;
+  ev.site = site;
+  ev.var = 1;
+  ev.device = DEV;
+  ev.flags = OI_FLAG_HASH_VALID;
+  ev.u.data.host_addr = host;
+  ev.u.data.bytes = bytes;
+  ev.u.data.hash = hash;
+  ev.u.data.duration_ns = 100;
+  return ev;
+}
+
+/* Records the transfer as the analysis does: its place, then the device's
+ * copy, then the transfer itself. */
+static oi_transfer_seen send(oi_movement *m, enum oi_data_op op, uint32_t site,
+                             uint64_t host, uint64_t bytes, uint64_t hash) {
+  oi_event ev = transfer_event(op, site, host, bytes, hash);
+  uint32_t profile = oi_movement_profile_of(m, &ev);
+  assert_int_not_equal(profile, OI_MOVEMENT_NONE);
+  oi_movement_count(m, profile, &ev);
+  uint32_t range = oi_movement_range(m, DEV, host, bytes, false);
+  assert_int_not_equal(range, OI_MOVEMENT_NONE);
+  oi_transfer_seen seen;
+  assert_true(oi_movement_transfer(m, &ev, profile, range, &seen));
+  return seen;
+}
+
+static const char *item_name(void *user, uint32_t site, uint16_t var) {
+  (void)user;
+  (void)var;
+  return site == 20 ? "a[0:N]" : NULL;
+}
+
+static void site_line(void *user, uint32_t site, const char **file, unsigned *line) {
+  (void)user;
+  *file = "m.c";
+  *line = site;
+}
+
+static void a_second_copy_finds_the_content_unchanged(void **state) {
+  (void)state;
+  oi_movement m;
+  oi_movement_init(&m, NULL);
+  oi_transfer_seen first = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  assert_false(first.held.known); /* nothing there yet */
+  assert_int_equal(first.receiver, DEV);
+  assert_int_equal(first.sender, OI_HOST_HOLDER);
+  oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 21, A, BYTES, 0xabc);
+  assert_true(again.held.known);
+  assert_int_equal(again.held.hash, 0xabc);
+  assert_false(again.held.sent); /* the device received it */
+  assert_int_equal(again.held.version, again.before); /* nothing wrote it since */
+  oi_movement_free(&m);
+}
+
+static void a_copy_back_finds_what_the_host_sent(void **state) {
+  (void)state;
+  oi_movement m;
+  oi_movement_init(&m, NULL);
+  send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  oi_transfer_seen back = send(&m, OI_DATA_OP_FROM_DEVICE, 22, A, BYTES, 0xabc);
+  assert_int_equal(back.receiver, OI_HOST_HOLDER);
+  assert_true(back.held.sent); /* the host sent it ... */
+  assert_int_equal(back.held.peer, DEV); /* ... to this very device */
+  assert_false(back.kernel_changed);
+  uint32_t range = oi_movement_range(&m, DEV, A, BYTES, false);
+  assert_int_equal(oi_movement_range_at(&m, range)->moved,
+                   OI_MOVED_TO_DEVICE | OI_MOVED_FROM_DEVICE);
+  oi_movement_free(&m);
+}
+
+static void an_element_update_changes_the_array_copy(void **state) {
+  (void)state;
+  oi_movement m;
+  oi_movement_init(&m, NULL);
+  send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  send(&m, OI_DATA_OP_TO_DEVICE, 23, A + 80, 8, 0x1); /* a[10] inside a[0:N] */
+  oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  assert_true(again.held.known);
+  assert_true(again.before > again.held.version); /* the update wrote part of it */
+  uint32_t whole = oi_movement_range(&m, DEV, A, BYTES, false);
+  assert_true(oi_movement_range_at(&m, whole)->overlapped);
+  oi_movement_free(&m);
+}
+
+/* the target region at site 30 may write its map item 1 */
+static int writes_item(void *user, uint32_t site, uint16_t var) {
+  (void)user;
+  return site == 30 && var == 1;
+}
+
+static void a_kernel_that_may_write_marks_the_device_copy(void **state) {
+  (void)state;
+  oi_movement_names names = {NULL, NULL, site_line, NULL, writes_item};
+  oi_movement m;
+  oi_movement_init(&m, &names);
+  send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  uint32_t range = oi_movement_range(&m, DEV, A, BYTES, false);
+  uint32_t before = oi_movement_versions_newest(&m, range);
+  oi_event map;
+  memset(&map, 0, sizeof map);
+  map.kind = OI_KIND_MAP;
+  map.construct = OI_CONSTRUCT_TARGET;
+  map.site = 30;
+  map.var = 1;
+  map.device = DEV;
+  OI_SET(&map, MAP, host_addr, A + 8); /* a section inside the mapped array */
+  OI_SET(&map, MAP, bytes, 8);
+  oi_movement_writes_apply(&m, &map);
+  oi_movement_writes_note(&m, &map);
+  assert_int_equal(oi_movement_versions_newest(&m, range), before); /* not yet */
+  oi_event kernel;
+  memset(&kernel, 0, sizeof kernel);
+  kernel.kind = OI_KIND_KERNEL;
+  kernel.endpoint = OI_EP_BEGIN;
+  kernel.device = DEV;
+  oi_movement_writes_apply(&m, &kernel); /* the kernel has run */
+  assert_true(oi_movement_versions_newest(&m, range) > before);
+  oi_transfer_seen back = send(&m, OI_DATA_OP_FROM_DEVICE, 22, A, BYTES, 0xabc);
+  assert_true(back.kernel_changed);
+  assert_int_equal(back.kernel_line, 30);
+  oi_movement_free(&m);
+}
+
+static void places_are_named_and_counted_per_device(void **state) {
+  (void)state;
+  oi_movement_names names = {NULL, item_name, site_line, NULL, NULL};
+  oi_movement m;
+  oi_movement_init(&m, &names);
+  send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  oi_event other = transfer_event(OI_DATA_OP_TO_DEVICE, 21, A + BYTES, 16, 0);
+  uint32_t unnamed = oi_movement_profile_of(&m, &other);
+  assert_int_equal(m.profiles.len, 2);
+  oi_event first = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0);
+  uint32_t named = oi_movement_profile_of(&m, &first);
+  const oi_transfer_profile *p = oi_movement_profile_at(&m, named);
+  assert_int_equal(p->ops[OI_DATA_OP_TO_DEVICE], 2);
+  assert_int_equal(p->bytes[OI_DATA_OP_TO_DEVICE], 2 * BYTES);
+  assert_int_equal(p->device, DEV);
+  assert_string_equal(oi_movement_place_of(&m, named)->var_text, "a[0:N]");
+  assert_int_equal(oi_movement_place_of(&m, named)->line, 20);
+  assert_true(oi_movement_place_of(&m, named)->var_named);
+  char expected[64];
+  assert_string_equal(oi_movement_place_of(&m, unnamed)->var_text,
+                      oi_address_name(expected, sizeof expected, A + BYTES, 16));
+  assert_false(oi_movement_place_of(&m, unnamed)->var_named);
+  oi_movement_free(&m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(a_second_copy_finds_the_content_unchanged),
+      cmocka_unit_test(a_copy_back_finds_what_the_host_sent),
+      cmocka_unit_test(an_element_update_changes_the_array_copy),
+      cmocka_unit_test(a_kernel_that_may_write_marks_the_device_copy),
+      cmocka_unit_test(places_are_named_and_counted_per_device),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
