@@ -31,9 +31,6 @@ oi_llvm_only(19 "the .deb packages the primary flavour: the clang 14 build's Ope
 oi_llvm_only(14 "needs the clang 14 build, which runs programs on the LLVM 14 runtime"
   llvm14_runtime_capabilities llvm14_same_findings)
 
-oi_llvm_only(19 "under the tool the LLVM 14 runtime's kernel of a struct member section (target map(tofrom: f.a[0:f.n]) at kernels.cpp:34) crashes in about half the runs: open bug (docs/real-codes.md)"
-  corpus_particles)
-
 # oi_llvm_skip_reason(TEST VAR): VAR = why TEST cannot run in this build, or "".
 function(oi_llvm_skip_reason test var)
   get_property(only GLOBAL PROPERTY OI_LLVM_ONLY_${test})

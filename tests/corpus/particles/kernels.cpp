@@ -30,8 +30,11 @@ double kinetic(Buffer<double> &v, double *energy, int steps) {
   return total;
 }
 
+// The loop bound f.n is read on the device, so it is mapped too: a member
+// section maps only the members it names, and a member left out has no
+// storage on the device (its bytes there are whatever the allocation held).
 void smooth(Field &f) {
-#pragma omp target map(tofrom: f.a[0:f.n])
+#pragma omp target map(to: f.n) map(tofrom: f.a[0:f.n])
   for (int i = 1; i < f.n - 1; i++)
     f.a[i] = 0.5 * f.a[i] + 0.25 * (f.a[i - 1] + f.a[i + 1]);
 }
