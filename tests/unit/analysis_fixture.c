@@ -28,8 +28,16 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
   *line = (unsigned)(codeptr & 0xfff);
 }
 
+static int var_written(void *user, uint32_t site, uint16_t var) {
+  (void)site;
+  const fx *f = user;
+  return var < 5 ? f->writes[var] : 0;
+}
+
 void fx_init(fx *f) {
-  oi_analysis_callbacks cb = {NULL, var_name, site_location, code_location, NULL};
+  memset(f->writes, 0, sizeof f->writes);
+  oi_analysis_callbacks cb = {f, var_name, site_location, code_location,
+                              var_written};
   f->ctx = oi_analysis_create(&cb);
   assert_non_null(f->ctx);
   f->now = 1000000;
@@ -69,6 +77,22 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
 void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
            uint64_t host, uint64_t bytes, uint64_t hash) {
   fx_op_flags(f, op, site, var, host, bytes, hash, 0);
+}
+
+void fx_map(fx *f, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes) {
+  oi_event ev;
+  memset(&ev, 0, sizeof ev);
+  ev.kind = OI_KIND_MAP;
+  ev.origin = OI_ORIGIN_COMPILER;
+  ev.construct = OI_CONSTRUCT_TARGET;
+  ev.site = site;
+  ev.var = var;
+  ev.device = FX_DEV;
+  OI_SET(&ev, MAP, device, FX_DEV);
+  OI_SET(&ev, MAP, host_addr, host);
+  OI_SET(&ev, MAP, bytes, bytes);
+  ev.time_ns = f->now++;
+  add(f, &ev);
 }
 
 void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint) {

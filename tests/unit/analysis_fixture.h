@@ -23,6 +23,9 @@ typedef struct fx {
   uint64_t now;
   uint8_t origin;    /* origin stamped on every data op */
   uint8_t construct; /* construct stamped on every data op (0 = none) */
+  /* writes[i] = 1: every target body may write map item i (0: memory no
+   * item names), as the plugin's writes= line says; 0 = reads only */
+  int writes[5];
 } fx;
 
 void fx_init(fx *f);
@@ -32,6 +35,9 @@ void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
            uint64_t host, uint64_t bytes, uint64_t hash);
 void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
                  uint64_t host, uint64_t bytes, uint64_t hash, uint8_t flags);
+/* a `target` construct's map item `var` at `site`, as reported at its ENTER
+ * (before the construct's data operations) */
+void fx_map(fx *f, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes);
 /* a kernel run on `device` */
 void fx_kernel(fx *f, int32_t device);
 /* a kernel's begin or end alone, to put other events inside it */

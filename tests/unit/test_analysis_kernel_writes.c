@@ -1,0 +1,160 @@
+/* Kernels as writers (kernel_writes.c): a target body that may write a
+ * mapped variable makes content that comes back unchanged "the same values
+ * this run only" — counted, marked may_change with the kernel's line, no fix
+ * advised, nothing added to the potential. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis_fixture.h"
+
+enum { H0 = 0x1111, H1 = 0x2222 };
+#define ELEMENT (FX_A + 5 * 8) /* x[0:1] stands for a[5] here */
+
+/* target data map(tofrom: a) at 20 { target at 22 writing a }: a comes back
+ * at 20 with the content it was sent with */
+static void written_then_back_unchanged(fx *f) {
+  f->construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_region(f, OI_CONSTRUCT_TARGET_DATA, OI_EP_BEGIN);
+  fx_op(f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  fx_region(f, OI_CONSTRUCT_TARGET_DATA, OI_EP_END);
+  f->construct = OI_CONSTRUCT_TARGET;
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_map(f, 22, 1, FX_A, FX_BYTES);
+  fx_kernel(f, FX_DEV);
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  f->construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  fx_op(f, OI_DATA_OP_DELETE, 20, 1, FX_A, 0, FX_NO_HASH);
+}
+
+/* the one round trip of `var`, not avoidable; `saved` bytes avoidable in all */
+static void assert_may_change(fx *f, const char *var, unsigned at_line,
+                              unsigned kernel_line, const char *suggestion,
+                              uint64_t saved) {
+  const oi_finding *rt = fx_find(f, OI_FINDING_ROUND_TRIP, var);
+  assert_int_equal(rt->op, OI_DATA_OP_FROM_DEVICE);
+  assert_int_equal(rt->count, 1);
+  assert_int_equal(rt->may_change, 1);
+  assert_int_equal(rt->changed_line, kernel_line);
+  assert_int_equal(rt->at.line, at_line);
+  assert_string_equal(rt->suggestion, suggestion);
+  const oi_analysis_totals *t = oi_analysis_totals_get(f->ctx);
+  assert_int_equal(t->saved_bytes, saved);
+  assert_int_equal(t->saved_ns, saved * FX_DUR / FX_BYTES); /* pro rata */
+}
+
+static void a_written_value_back_unchanged_is_no_advice(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.writes[1] = 1;
+  written_then_back_unchanged(&f);
+  assert_may_change(&f, "a[0:N]", 20, 22,
+                    "a[0:N] came back with the same content this run, but the "
+                    "kernel at line 22 may change it: keep this transfer (no "
+                    "fix advised)",
+                    0);
+  fx_done(&f);
+}
+
+/* the same stream with a body that only reads a: an avoidable round trip */
+static void a_read_value_back_unchanged_is_avoidable(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  written_then_back_unchanged(&f);
+  const oi_finding *rt = fx_find(&f, OI_FINDING_ROUND_TRIP, "a[0:N]");
+  assert_int_equal(rt->may_change, 0);
+  assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, FX_BYTES);
+  fx_done(&f);
+}
+
+/* target map(tofrom: a) at 30 writing a, in a stream that reports the
+ * region but no kernel event: the copy back inside the region comes after
+ * the kernel, so the write counts before it */
+static void a_write_counts_before_the_copy_back_without_kernel_events(
+    void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.writes[1] = 1;
+  f.construct = OI_CONSTRUCT_TARGET;
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_map(&f, 30, 1, FX_A, FX_BYTES);
+  fx_op(&f, OI_DATA_OP_ALLOC, 30, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 30, 1, FX_A, FX_BYTES, H0);
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 30, 1, FX_A, FX_BYTES, H0);
+  fx_op(&f, OI_DATA_OP_DELETE, 30, 1, FX_A, 0, FX_NO_HASH);
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  assert_may_change(&f, "a[0:N]", 30, 30,
+                    "a[0:N] came back with the same content this run, but the "
+                    "kernel at line 30 may change it: keep this transfer (no "
+                    "fix advised)",
+                    0);
+  fx_done(&f);
+}
+
+/* target data map(to: a) at 20; target update to(a[5]) at 21; a target at
+ * 22 writing a: the device's copies of a and of its element are both
+ * written, whichever comes back next. (The update overwrites 8 bytes of
+ * what line 20 sent before a kernel read them: those 8 are avoidable.) */
+static void array_and_element_then_a_kernel_writing_the_array(fx *f) {
+  f->writes[1] = 1;
+  f->construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  f->construct = OI_CONSTRUCT_TARGET_UPDATE;
+  fx_op(f, OI_DATA_OP_TO_DEVICE, 21, 4, ELEMENT, 8, H1);
+  f->construct = OI_CONSTRUCT_TARGET;
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_map(f, 22, 1, FX_A, FX_BYTES);
+  fx_kernel(f, FX_DEV);
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_END);
+}
+
+static void a_kernel_writing_an_array_writes_its_element(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  array_and_element_then_a_kernel_writing_the_array(&f);
+  f.construct = OI_CONSTRUCT_TARGET_UPDATE;
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 23, 4, ELEMENT, 8, H1);
+  assert_may_change(&f, "x[0:1]", 23, 22,
+                    "x[0:1] came back with the same content this run, but the "
+                    "kernel at line 22 may change it: keep this transfer (no "
+                    "fix advised)",
+                    8);
+  fx_done(&f);
+}
+
+static void a_kernel_writing_an_array_writes_the_whole_array(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  array_and_element_then_a_kernel_writing_the_array(&f);
+  f.construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  assert_may_change(&f, "a[0:N]", 20, 22,
+                    "a[0:N] came back with the same content this run, but the "
+                    "kernel at line 22 may change it: keep this transfer (no "
+                    "fix advised)",
+                    8);
+  fx_done(&f);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(a_written_value_back_unchanged_is_no_advice),
+      cmocka_unit_test(a_read_value_back_unchanged_is_avoidable),
+      cmocka_unit_test(a_write_counts_before_the_copy_back_without_kernel_events),
+      cmocka_unit_test(a_kernel_writing_an_array_writes_its_element),
+      cmocka_unit_test(a_kernel_writing_an_array_writes_the_whole_array),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
