@@ -25,6 +25,15 @@ cc_plain regions "$TEST_TMP/src/deep/regions.c" -g
 expect_eq "$(q annotate regions.txt "$par" | cut -d'|' -f1)" "10" "parallel line: 10 regions"
 expect_eq "$(q annotate regions.txt "$bar" | cut -d'|' -f1)" "20" "barrier line: 2 threads x 10"
 
+# two constructs on one line: the line ran as often as the more frequent one
+cc_plugin two "$OI_SRC/tests/report/programs/two_on_a_line.c" -g
+"$OI" run -o runtwo ./two > /dev/null 2>&1
+"$OI" report runtwo --format annotate > two.txt
+both=$(grep -n 'omp atomic.*omp flush' "$OI_SRC/tests/report/programs/two_on_a_line.c" | cut -d: -f1)
+expect_eq "$(q annotate two.txt "$both" | cut -d'|' -f1)" "20" "atomic 20 times and flush 6 times on one line"
+grep -q '^ *| ^ \[c\] atomic: 20 on 2 threads' two.txt || fail "atomic row under the line"
+grep -q '^ *| ^ \[c\] flush: 6 on 2 threads' two.txt || fail "flush row under the line"
+
 # sources moved away: a clear message, then found again through --source-dir
 mv src moved
 "$OI" report runr --format annotate > lost.txt
