@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -33,10 +34,15 @@ static void written_then_back_unchanged(fx *f) {
   fx_op(f, OI_DATA_OP_DELETE, 20, 1, FX_A, 0, FX_NO_HASH);
 }
 
-/* the one round trip of `var`, not avoidable; `saved` bytes avoidable in all */
+/* the one round trip of `var`, back at `at_line`, not avoidable since the
+ * kernel at `kernel_line` may write it; `saved` bytes avoidable in all */
 static void assert_may_change(fx *f, const char *var, unsigned at_line,
-                              unsigned kernel_line, const char *suggestion,
-                              uint64_t saved) {
+                              unsigned kernel_line, uint64_t saved) {
+  char suggestion[256];
+  snprintf(suggestion, sizeof suggestion,
+           "%s came back with the same content this run, but the kernel at "
+           "line %u may change it: keep this transfer (no fix advised)",
+           var, kernel_line);
   const oi_finding *rt = fx_find(f, OI_FINDING_ROUND_TRIP, var);
   assert_int_equal(rt->op, OI_DATA_OP_FROM_DEVICE);
   assert_int_equal(rt->count, 1);
@@ -55,11 +61,7 @@ static void a_written_value_back_unchanged_is_no_advice(void **state) {
   fx_init(&f);
   f.writes[1] = 1;
   written_then_back_unchanged(&f);
-  assert_may_change(&f, "a[0:N]", 20, 22,
-                    "a[0:N] came back with the same content this run, but the "
-                    "kernel at line 22 may change it: keep this transfer (no "
-                    "fix advised)",
-                    0);
+  assert_may_change(&f, "a[0:N]", 20, 22, 0);
   fx_done(&f);
 }
 
@@ -92,11 +94,7 @@ static void a_write_counts_before_the_copy_back_without_kernel_events(
   fx_op(&f, OI_DATA_OP_FROM_DEVICE, 30, 1, FX_A, FX_BYTES, H0);
   fx_op(&f, OI_DATA_OP_DELETE, 30, 1, FX_A, 0, FX_NO_HASH);
   fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
-  assert_may_change(&f, "a[0:N]", 30, 30,
-                    "a[0:N] came back with the same content this run, but the "
-                    "kernel at line 30 may change it: keep this transfer (no "
-                    "fix advised)",
-                    0);
+  assert_may_change(&f, "a[0:N]", 30, 30, 0);
   fx_done(&f);
 }
 
@@ -125,11 +123,7 @@ static void a_kernel_writing_an_array_writes_its_element(void **state) {
   array_and_element_then_a_kernel_writing_the_array(&f);
   f.construct = OI_CONSTRUCT_TARGET_UPDATE;
   fx_op(&f, OI_DATA_OP_FROM_DEVICE, 23, 4, ELEMENT, 8, H1);
-  assert_may_change(&f, "x[0:1]", 23, 22,
-                    "x[0:1] came back with the same content this run, but the "
-                    "kernel at line 22 may change it: keep this transfer (no "
-                    "fix advised)",
-                    8);
+  assert_may_change(&f, "x[0:1]", 23, 22, 8);
   fx_done(&f);
 }
 
@@ -140,11 +134,7 @@ static void a_kernel_writing_an_array_writes_the_whole_array(void **state) {
   array_and_element_then_a_kernel_writing_the_array(&f);
   f.construct = OI_CONSTRUCT_TARGET_DATA;
   fx_op(&f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
-  assert_may_change(&f, "a[0:N]", 20, 22,
-                    "a[0:N] came back with the same content this run, but the "
-                    "kernel at line 22 may change it: keep this transfer (no "
-                    "fix advised)",
-                    8);
+  assert_may_change(&f, "a[0:N]", 20, 22, 8);
   fx_done(&f);
 }
 
