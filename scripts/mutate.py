@@ -73,8 +73,12 @@ def parse(path):
 
 
 def mutated_text(m):
-    """The file's text with the mutant planted, or None when stale."""
-    text = open(os.path.join(TOP, m.file), encoding="utf-8").read()
+    """The file's text with the mutant planted, or None when stale (the
+    code or the whole file moved away)."""
+    try:
+        text = open(os.path.join(TOP, m.file), encoding="utf-8").read()
+    except FileNotFoundError:
+        return "", None
     old, new = "\n".join(m.old), "\n".join(m.new)
     if text.count(old) != 1:
         return text, None
