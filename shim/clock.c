@@ -2,6 +2,7 @@
  * CLOCK_MONOTONIC and keeping it there (clock.h). */
 #include "clock.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,16 +204,20 @@ static void move_anchor(void) {
   atomic_store_explicit(&oi_clock.sequence, sequence + 2, memory_order_release);
 }
 
-int oi_clock_reanchor_due(void) {
+/* Moves the anchor unless another thread is moving it (or, when
+ * only_if_due, moved it since the caller found it due): 1 if this call did. */
+static int move_anchor_alone(bool only_if_due) {
   if (atomic_exchange(&reanchoring, 1))
     return 0;
-  /* another thread may have moved it between our reading and here */
-  int due = __rdtsc() >= atomic_load_explicit(&oi_clock.due_tsc, memory_order_relaxed);
-  if (due)
+  bool move = !only_if_due ||
+              __rdtsc() >= atomic_load_explicit(&oi_clock.due_tsc, memory_order_relaxed);
+  if (move)
     move_anchor();
   atomic_store(&reanchoring, 0);
-  return due;
+  return move;
 }
+
+int oi_clock_reanchor_due(void) { return move_anchor_alone(true); }
 #endif
 
 void oi_clock_init(const char *choice) {
@@ -250,12 +255,8 @@ void oi_clock_reanchor(uint64_t min_interval_ns) {
   uint64_t anchor_tsc = atomic_load_explicit(&oi_clock.anchor_tsc, memory_order_relaxed);
   uint64_t anchor_ns = atomic_load_explicit(&oi_clock.anchor_ns, memory_order_relaxed);
   uint64_t mult = atomic_load_explicit(&oi_clock.mult, memory_order_relaxed);
-  if (oi_clock_convert(__rdtsc(), anchor_tsc, anchor_ns, mult) - anchor_ns < min_interval_ns)
-    return;
-  if (atomic_exchange(&reanchoring, 1))
-    return;
-  move_anchor();
-  atomic_store(&reanchoring, 0);
+  if (oi_clock_convert(__rdtsc(), anchor_tsc, anchor_ns, mult) - anchor_ns >= min_interval_ns)
+    move_anchor_alone(false);
 #else
   (void)min_interval_ns;
 #endif

@@ -166,12 +166,9 @@ int oi_cmd_cc(int argc, char **argv) {
     free(program);
     return OI_EXIT_NOT_RUNNABLE;
   }
-  char *plugin = oi_companion_path(OI_PLUGIN_FILE_NAME);
-  if (!plugin)
-    return OI_EXIT_FAILURE;
-  if (access(plugin, R_OK) != 0) {
-    fprintf(stderr, "ompt-inst: the plugin %s is missing: %s\n", plugin, strerror(errno));
-    free(plugin);
+  char *plugin = oi_installed_companion(OI_PLUGIN_FILE_NAME, "plugin");
+  if (!plugin) {
+    free(program);
     return OI_EXIT_FAILURE;
   }
   size_t plugin_option_length = strlen("-fplugin=") + strlen(plugin) + 1;

@@ -315,14 +315,9 @@ int oi_cmd_run(int argc, char **argv) {
   char **program = argv + i;
   oi_launch launch;
   bool launched = oi_launch_detect_here(&launch);
-  char *shim = oi_companion_path(OI_SHIM_FILE_NAME);
+  char *shim = oi_installed_companion(OI_SHIM_FILE_NAME, "tool library");
   if (!shim)
     return OI_EXIT_FAILURE;
-  if (access(shim, R_OK) != 0) {
-    fprintf(stderr, "ompt-inst: the tool library %s is missing: %s\n", shim, strerror(errno));
-    free(shim);
-    return OI_EXIT_FAILURE;
-  }
   int report[2];
   if (pipe2(report, O_CLOEXEC) != 0) {
     fprintf(stderr, "ompt-inst: pipe: %s\n", strerror(errno));

@@ -35,6 +35,16 @@ char *oi_companion_path(const char *name) {
   return path;
 }
 
+char *oi_installed_companion(const char *name, const char *what) {
+  char *path = oi_companion_path(name);
+  if (path && access(path, R_OK) != 0) {
+    fprintf(stderr, "ompt-inst: the %s %s is missing: %s\n", what, path, strerror(errno));
+    free(path);
+    return NULL;
+  }
+  return path;
+}
+
 char *oi_program_path(const char *program) {
   if (strchr(program, '/'))
     return access(program, X_OK) == 0 ? strdup(program) : NULL;

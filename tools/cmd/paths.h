@@ -12,6 +12,10 @@
  * (with a message on stderr) if /proc/self/exe cannot be resolved. */
 char *oi_companion_path(const char *name);
 
+/* oi_companion_path(name) when that file is readable; else NULL after one
+ * line on stderr: "ompt-inst: the <what> <path> is missing: <reason>". */
+char *oi_installed_companion(const char *name, const char *what);
+
 /* `program` as exec would find it: a path when it holds a '/', else the
  * first executable match in PATH (a shell's default folders when PATH is
  * unset). malloc'd; NULL with errno set when not found. */
