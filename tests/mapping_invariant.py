@@ -30,8 +30,7 @@ def descriptors(binary):
                 fields[key] = value
         key = (fields.get("file"), int(fields.get("line", 0)), int(fields.get("col", 0)),
                fields.get("construct"))
-        found[key] = {"maps": maps, "writes": fields.get("writes"),
-                      "nowait": fields.get("nowait") == "1"}
+        found[key] = {"maps": maps, "writes": fields.get("writes")}
     return found
 
 
@@ -46,12 +45,6 @@ def unnamed_data_ops(events, sites):
         if e.get("kind") != "data_op" or e.get("op") not in DATA_OPS:
             continue
         site = site_of(e, sites)
-        # Known gap (docs/real-codes.md): a deferred (nowait) target runs
-        # its data operations in a target task on another thread, away from
-        # the frame that holds the items' addresses; the reports name them
-        # from the map events, the stream does not.
-        if site and site["nowait"]:
-            continue
         if site and site["maps"] and "var" not in e and int(e.get("host_addr", "0"), 16):
             problems.append(("data operation without its variable", e))
     return problems
