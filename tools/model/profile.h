@@ -212,8 +212,9 @@ uint32_t oi_profile_place_of(oi_profile *profile, uint32_t site, uint64_t codept
 /* Row indices sorted by total time, then instances (descending). The caller
  * frees the array. NULL when out of memory. */
 uint32_t *oi_profile_rows_by_cost(const oi_profile *profile);
-/* Variable indices sorted by transfer time, then bytes (descending). */
-uint32_t *oi_profile_variables_by_cost(const oi_profile *profile);
+/* The variables with at least one data operation, sorted by transfer time,
+ * then bytes (descending); *count of them. The caller frees the array. */
+uint32_t *oi_profile_variables_by_cost(const oi_profile *profile, uint32_t *count);
 
 /* "heat.c:42", "libfoo.so+0x1234" or "?" into buf. `full` keeps the path. */
 const char *oi_place_text(const oi_place *place, bool full, char *buf, size_t size);

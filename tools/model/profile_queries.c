@@ -49,8 +49,23 @@ uint32_t *oi_profile_rows_by_cost(const oi_profile *p) {
   return sorted_indices(p, p->row_keys.count, compare_rows);
 }
 
-uint32_t *oi_profile_variables_by_cost(const oi_profile *p) {
-  return sorted_indices(p, p->variable_names.count, compare_variables);
+static bool variable_moved(const oi_variable_row *v) {
+  for (unsigned op = 0; op < OI_DATA_OP_COUNT; op++)
+    if (v->ops[op])
+      return true;
+  return false;
+}
+
+uint32_t *oi_profile_variables_by_cost(const oi_profile *p, uint32_t *count) {
+  uint32_t *order = sorted_indices(p, p->variable_names.count, compare_variables);
+  *count = 0;
+  if (!order)
+    return NULL;
+  /* a map item the runtime found present names a variable nothing moved */
+  for (uint32_t k = 0; k < p->variable_names.count; k++)
+    if (variable_moved(&p->variables[order[k]]))
+      order[(*count)++] = order[k];
+  return order;
 }
 
 const char *oi_profile_row_name(const oi_profile *p, uint32_t row, char *buf, size_t size) {

@@ -39,8 +39,8 @@ static void bar(FILE *out, double x, double y, double width, const char *class_n
 void oi_html_data_movement(const oi_html_page *page) {
   const oi_profile *p = page->p;
   FILE *out = page->out;
-  uint32_t count = p->variable_names.count;
-  uint32_t *order = oi_profile_variables_by_cost(p);
+  uint32_t count;
+  uint32_t *order = oi_profile_variables_by_cost(p, &count);
   figure_start(out, "plot-data", "Data movement per variable");
   if (!order || count == 0) {
     fputs("<p>No data was moved to or from a device.</p></figure>\n", out);

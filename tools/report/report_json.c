@@ -158,9 +158,10 @@ static void constructs(const oi_profile *p, oi_json *json) {
 }
 
 static void variables(const oi_profile *p, oi_json *json) {
-  uint32_t *order = oi_profile_variables_by_cost(p);
+  uint32_t count;
+  uint32_t *order = oi_profile_variables_by_cost(p, &count);
   oi_json_open(json, "variables", '[');
-  for (uint32_t k = 0; order && k < p->variable_names.count; k++) {
+  for (uint32_t k = 0; order && k < count; k++) {
     const oi_variable_row *v = &p->variables[order[k]];
     oi_json_open(json, NULL, '{');
     oi_json_str(json, "var", v->name);

@@ -207,8 +207,8 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
 }
 
 static void variables(const oi_profile *p, const oi_report_options *o, FILE *out) {
-  uint32_t count = p->variable_names.count;
-  uint32_t *order = oi_profile_variables_by_cost(p);
+  uint32_t count;
+  uint32_t *order = oi_profile_variables_by_cost(p, &count);
   if (!order)
     return;
   char title[128], n[64];
