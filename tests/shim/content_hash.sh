@@ -52,7 +52,9 @@ expect_eq "$(probable_others sampled)" 0 "sampled: nothing else probable"
 grep -q '^  hashing   sampled: ' sampled.txt || fail "sampled: no hashing line in the text report"
 # the finding's line (wrapped at 100 columns) ends in the mark, once
 expect_eq "$(grep -c 'probable (sampled hashes)' sampled.txt)" 1 "sampled: one probable finding in the text"
-grep -B1 'probable (sampled hashes)' sampled.txt | head -n 1 | grep -q '^1\. duplicate_transfer of ' ||
+# (findings are ordered by avoidable time: under load the repeated allocation
+# may take longer than the duplicate, so the number is not checked)
+grep -B1 'probable (sampled hashes)' sampled.txt | head -n 1 | grep -Eq '^[0-9]+\. duplicate_transfer of ' ||
   fail "sampled: the text report's duplicate is not the probable one"
 
 run full $prog

@@ -24,8 +24,8 @@ static void site_location(void *user, uint32_t site, const char **file,
 static void code_location(void *user, uint64_t codeptr, const char **file,
                           unsigned *line) {
   (void)user;
-  *file = "bin.c";
   *line = (unsigned)(codeptr & 0xfff);
+  *file = *line ? "bin.c" : NULL;
 }
 
 static int var_written(void *user, uint32_t site, uint16_t var) {
@@ -43,6 +43,7 @@ void fx_init(fx *f) {
   f->now = 1000000;
   f->origin = OI_ORIGIN_NATIVE;
   f->construct = OI_CONSTRUCT_NONE;
+  f->native_line = 7;
 }
 
 void fx_done(fx *f) { oi_analysis_destroy(f->ctx); }
@@ -62,7 +63,7 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
   ev.op = (uint8_t)op;
   ev.site = site;
   ev.var = var;
-  ev.codeptr = site ? 0 : 0x400000u + 7; /* bin.c:7 when no site */
+  ev.codeptr = site ? 0 : 0x400000u + f->native_line; /* bin.c when no site */
   ev.flags = flags | (hash ? OI_FLAG_HASH_VALID : 0);
   ev.device = FX_DEV;
   ev.u.data.bytes = bytes;

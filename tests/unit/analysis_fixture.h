@@ -26,6 +26,9 @@ typedef struct fx {
   /* writes[i] = 1: every target body may write map item i (0: memory no
    * item names), as the plugin's writes= line says; 0 = reads only */
   int writes[5];
+  /* line of the code address a data op without a site carries (bin.c);
+   * 0: none, as in a build without -g */
+  unsigned native_line;
 } fx;
 
 void fx_init(fx *f);

@@ -308,6 +308,52 @@ static void identical_content_of_different_variables(void **state) {
   fx_done(&f);
 }
 
+/* A build without -g and without the plugin: no data operation has a line.
+ * The advice names "this construct" (the report prints its code address),
+ * never "line 0", and identical content gives no "(?:0)". */
+static void advice_without_lines_names_the_construct(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.native_line = 0;
+  for (int i = 0; i < 3; i++) {
+    fx_op(&f, OI_DATA_OP_ALLOC, 0, 0, FX_A, FX_BYTES, FX_NO_HASH);
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 0, 0, FX_A, FX_BYTES, H0);
+    fx_op(&f, OI_DATA_OP_ALLOC, 0, 0, FX_B, FX_BYTES, FX_NO_HASH);
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 0, 0, FX_B, FX_BYTES, H0);
+    fx_kernel(&f, FX_DEV);
+    fx_op(&f, OI_DATA_OP_DELETE, 0, 0, FX_A, 0, FX_NO_HASH);
+    fx_op(&f, OI_DATA_OP_DELETE, 0, 0, FX_B, 0, FX_NO_HASH);
+  }
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  size_t n;
+  const oi_finding *all = oi_analysis_findings(f.ctx, &n);
+  unsigned kinds = 0;
+  for (size_t i = 0; i < n; i++) {
+    const oi_finding *x = &all[i];
+    assert_int_equal(x->at.line, 0);
+    assert_null(strstr(x->suggestion, "line 0"));
+    assert_null(strstr(x->suggestion, ":0)"));
+    kinds |= 1u << x->kind;
+    if (x->kind == OI_FINDING_DUPLICATE_TRANSFER && x->host_addr == FX_A)
+      assert_string_equal(x->suggestion,
+                          "0x10000 (800 bytes) is sent again and again with the "
+                          "same content at this construct: map it once with "
+                          "`target data map(to: <array at 0x10000>)` around the "
+                          "loop that repeats this construct");
+    if (x->kind == OI_FINDING_IDENTICAL_CONTENT)
+      assert_string_equal(x->suggestion,
+                          "0x20000 (800 bytes) carries the same content as "
+                          "0x10000 (800 bytes): if it is a constant such as "
+                          "zeroes, fill it where it is needed instead of "
+                          "copying it");
+  }
+  assert_int_equal(kinds, 1u << OI_FINDING_DUPLICATE_TRANSFER |
+                              1u << OI_FINDING_REPEATED_ALLOC |
+                              1u << OI_FINDING_IDENTICAL_CONTENT);
+  fx_done(&f);
+}
+
 /* Hashes of sampled blocks (OI_FLAG_HASH_SAMPLED) on either side of a
  * comparison make the operation count in `sampled`: a at line 14 sent 3
  * times sampled, b sent sampled and returned with a whole hash, c sent
@@ -414,6 +460,7 @@ int main(void) {
       cmocka_unit_test(content_from_another_device_is_no_round_trip),
       cmocka_unit_test(identical_content_of_different_variables),
       cmocka_unit_test(sampled_hashes_make_findings_probable),
+      cmocka_unit_test(advice_without_lines_names_the_construct),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

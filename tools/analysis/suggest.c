@@ -4,38 +4,66 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-static const char *file_or(const oi_finding_place *p) {
-  return p->file ? p->file : "?";
+/* Where a build without -g and without the plugin gives no line: the
+ * finding's own construct, whose code address the report prints. */
+#define THIS_CONSTRUCT "this construct"
+#define OTHER_CONSTRUCT "another construct"
+
+typedef struct line_text {
+  char s[48];
+} line_text;
+
+/* "line 12", or `unknown` for line 0 */
+static line_text line_or(unsigned line, const char *unknown) {
+  line_text t;
+  if (line)
+    snprintf(t.s, sizeof t.s, "line %u", line);
+  else
+    snprintf(t.s, sizeof t.s, "%s", unknown);
+  return t;
 }
 
-/* "lines 12–30" or "line 12" */
+typedef struct location_text {
+  char s[400];
+} location_text;
+
+/* " (c.c:12)", or "" without a line */
+static location_text location(const oi_finding_place *p) {
+  location_text t = {""};
+  if (p->line)
+    snprintf(t.s, sizeof t.s, " (%s:%u)", p->file ? p->file : "?", p->line);
+  return t;
+}
+
+/* "lines 12–30", "line 12", or "this construct" */
 static void line_span(char *buf, size_t size, unsigned first, unsigned last) {
   if (first && last && first != last)
     snprintf(buf, size, "lines %u\xe2\x80\x93%u", first, last);
   else
-    snprintf(buf, size, "line %u", first ? first : last);
+    snprintf(buf, size, "%s", line_or(first ? first : last, THIS_CONSTRUCT).s);
 }
 
 /* ", and keep its copies as ..." for a variable whose mapping also moved
  * its content (OI_MOVED_* bits); "" if it moved none. */
 static void update_clauses(char *buf, size_t size, unsigned moved,
-                           const char *item, unsigned line) {
+                           const char *item, unsigned at_line) {
   bool to = moved & OI_MOVED_TO_DEVICE, from = moved & OI_MOVED_FROM_DEVICE;
+  line_text line = line_or(at_line, THIS_CONSTRUCT);
   if (to && from)
     snprintf(buf, size,
              ", and keep its copies: `target update to(%s)` before and "
-             "`target update from(%s)` after the kernel at line %u",
-             item, item, line);
+             "`target update from(%s)` after the kernel at %s",
+             item, item, line.s);
   else if (to)
     snprintf(buf, size,
              ", and keep its copy: `target update to(%s)` before the kernel "
-             "at line %u",
-             item, line);
+             "at %s",
+             item, line.s);
   else if (from)
     snprintf(buf, size,
              ", and keep its copy: `target update from(%s)` after the kernel "
-             "at line %u",
-             item, line);
+             "at %s",
+             item, line.s);
 }
 
 char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
@@ -48,11 +76,13 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
     item = unnamed;
   }
   line_span(span, sizeof span, f->first_line, f->last_line);
+  line_text at = line_or(f->at.line, THIS_CONSTRUCT),
+            other = line_or(f->other.line, OTHER_CONSTRUCT);
   if (f->may_change) { /* following the usual advice could break the program */
     snprintf(text, sizeof text,
              "%s came back with the same content this run, but the kernel at "
-             "line %u may change it: keep this transfer (no fix advised)",
-             v, f->changed_line);
+             "%s may change it: keep this transfer (no fix advised)",
+             v, line_or(f->changed_line, OTHER_CONSTRUCT).s);
     return oi_movement_strdup(&ctx->model, text);
   }
   switch (f->kind) {
@@ -62,10 +92,10 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
       if (f->first_line && f->first_line != f->at.line)
         snprintf(since, sizeof since, " since line %u", f->first_line);
       snprintf(text, sizeof text,
-               "the `target update` at line %u sends %s where it already "
+               "the `target update` at %s sends %s where it already "
                "is%s, unchanged by any transfer: drop it, unless a kernel "
                "changed that copy",
-               f->at.line, v, since);
+               at.s, v, since);
     }
     else if (f->op == OI_DATA_OP_TO_DEVICE && f->first_line != f->last_line)
       snprintf(text, sizeof text,
@@ -74,35 +104,35 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
                v, span, item);
     else if (f->op == OI_DATA_OP_TO_DEVICE)
       snprintf(text, sizeof text,
-               "%s is sent again and again with the same content at line %u: "
+               "%s is sent again and again with the same content at %s: "
                "map it once with `target data map(to: %s)` around the loop "
-               "that repeats line %u",
-               v, f->at.line, item, f->at.line);
+               "that repeats %s",
+               v, at.s, item, at.s);
     else
       snprintf(text, sizeof text,
-               "%s comes back from the device unchanged at line %u: copy it "
+               "%s comes back from the device unchanged at %s: copy it "
                "back once, after the last kernel that writes it "
                "(`target update from(%s)`), and map it `to` or `alloc` here",
-               v, f->at.line, item);
+               v, at.s, item);
     break;
   case OI_FINDING_ROUND_TRIP:
     if (f->at.construct == OI_CONSTRUCT_TARGET_UPDATE)
       snprintf(text, sizeof text,
-               "the `target update` at line %u sends %s back unchanged after "
-               "it left at line %u: drop it, and send %s only once, before "
+               "the `target update` at %s sends %s back unchanged after "
+               "it left at %s: drop it, and send %s only once, before "
                "the loop",
-               f->at.line, v, f->other.line, item);
+               at.s, v, other.s, item);
     else if (f->op == OI_DATA_OP_FROM_DEVICE)
       snprintf(text, sizeof text,
-               "%s is sent to the device at line %u and comes back unchanged "
-               "at line %u: use `map(to: %s)` instead of `tofrom`",
-               v, f->other.line, f->at.line, item);
+               "%s is sent to the device at %s and comes back unchanged "
+               "at %s: use `map(to: %s)` instead of `tofrom`",
+               v, other.s, at.s, item);
     else
       snprintf(text, sizeof text,
-               "%s leaves the device at line %u and returns unchanged at line "
-               "%u: keep it on the device across %s with "
+               "%s leaves the device at %s and returns unchanged at "
+               "%s: keep it on the device across %s with "
                "`target data map(tofrom: %s)`",
-               v, f->other.line, f->at.line, span, item);
+               v, other.s, at.s, span, item);
     break;
   case OI_FINDING_REPEATED_ALLOC: {
     /* its mapping also copied it: `alloc` alone would drop those copies */
@@ -111,44 +141,43 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
     if (f->first_line == f->last_line)
       snprintf(text, sizeof text,
                "%s is allocated and freed on device %d again and again at "
-               "line %u: allocate it once with `target data map(alloc: %s)` "
-               "(or `target enter data`) around the loop that repeats line %u%s",
-               v, f->device, f->at.line, item, f->at.line, copies);
+               "%s: allocate it once with `target data map(alloc: %s)` "
+               "(or `target enter data`) around the loop that repeats %s%s",
+               v, f->device, at.s, item, at.s, copies);
     else
       snprintf(text, sizeof text,
-               "%s is allocated on device %d again and again at line %u: "
+               "%s is allocated on device %d again and again at %s: "
                "allocate it once around %s with `target data map(alloc: %s)` "
                "(or `target enter data`/`exit data`)%s",
-               v, f->device, f->at.line, span, item, copies);
+               v, f->device, at.s, span, item, copies);
     break;
   }
   case OI_FINDING_UNUSED_ALLOC:
     snprintf(text, sizeof text,
-             "no kernel runs on device %d while %s is allocated at line %u: "
+             "no kernel runs on device %d while %s is allocated at %s: "
              "remove its mapping there",
-             f->device, v, f->at.line);
+             f->device, v, at.s);
     break;
   case OI_FINDING_UNUSED_TRANSFER:
     if (f->count)
       snprintf(text, sizeof text,
-               "no kernel on device %d reads %s as sent at line %u before it "
+               "no kernel on device %d reads %s as sent at %s before it "
                "is overwritten or freed, or no kernel runs after it: map it "
                "`alloc` instead of `to`, or drop the copy",
-               f->device, v, f->at.line);
+               f->device, v, at.s);
     else
       snprintf(text, sizeof text,
-               "%" PRIu64 " bytes of %s sent at line %u are overwritten before "
+               "%" PRIu64 " bytes of %s sent at %s are overwritten before "
                "a kernel on device %d reads them: send the overlapping part "
                "only once",
-               f->bytes, v, f->at.line, f->device);
+               f->bytes, v, at.s, f->device);
     break;
   case OI_FINDING_IDENTICAL_CONTENT:
     snprintf(text, sizeof text,
-             "%s (%s:%u) carries the same content as %s (%s:%u): if it is a "
+             "%s%s carries the same content as %s%s: if it is a "
              "constant such as zeroes, fill it where it is needed instead of "
              "copying it",
-             v, file_or(&f->at), f->at.line, f->other.var_text,
-             file_or(&f->other), f->other.line);
+             v, location(&f->at).s, f->other.var_text, location(&f->other).s);
     break;
   default:
     text[0] = '\0';
