@@ -32,8 +32,9 @@ static_assert(+OI_CATEGORY_OF_SECTION == +OI_CATEGORY_WORK,
 
 // Directives whose body or position cannot be wrapped safely, or that are
 // not constructs with run-time behaviour (loop transformations, scan,
-// depobj, interop, dispatch, metadirective, nothing, workshare). `error`
-// is listed; BodyRewriter skips its compile-time form.
+// depobj, dispatch, metadirective, nothing, workshare). `error` is listed;
+// BodyRewriter skips its compile-time form. `interop` is: no runtime
+// reports it to a tool.
 static bool isKnownConstruct(OpenMPDirectiveKind K) {
   if (isOpenMPLoopTransformationDirective(K))
     return false;
@@ -78,6 +79,7 @@ static bool isKnownConstruct(OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_teams_distribute_simd:
   case llvm::omp::OMPD_teams_distribute_parallel_for:
   case llvm::omp::OMPD_teams_distribute_parallel_for_simd:
+  case llvm::omp::OMPD_interop:
     return true;
   default:
     return compat::isConstructNewerThanClang14(K) ||

@@ -30,15 +30,16 @@ from invariant import location_problem  # noqa: E402
 
 COVER = re.compile(r"#pragma omp (.*?)\s*// @cover\{([^}]*)\}")
 NEWER_BEGIN, NEWER_END = "#if OI_NEWER_THAN_CLANG14", "#endif"
+ONLY14_BEGIN = "#if OI_INTEROP_RUNS"
 DIRECTIVE_WORDS = {
     "parallel", "for", "simd", "sections", "section", "single", "master",
     "masked", "critical", "barrier", "ordered", "flush", "taskyield",
     "cancellation", "point", "cancel", "task", "taskwait", "taskgroup",
     "taskloop", "teams", "distribute", "loop", "scope", "error", "target",
-    "data", "enter", "exit", "update", "atomic"}
+    "data", "enter", "exit", "update", "atomic", "interop"}
 STANDALONE = {"barrier", "flush", "taskyield", "cancellation point",
               "taskwait", "target update", "target enter data",
-              "target exit data", "error", "cancel"}
+              "target exit data", "error", "cancel", "interop"}
 # the event kinds that are instances of a construct, by its first word
 INSTANCE_KINDS = {
     "parallel": {"parallel"}, "teams": {"parallel"}, "target": {"target"},
@@ -90,6 +91,8 @@ def parse_sources(path, llvm):
     for i, text in enumerate(lines):
         if text.startswith(NEWER_BEGIN):
             skipped = llvm == "14"
+        elif text.startswith(ONLY14_BEGIN):
+            skipped = llvm != "14"
         elif skipped and text.startswith(NEWER_END):
             skipped = False
         m = COVER.search(text)
