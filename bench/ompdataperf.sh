@@ -6,7 +6,9 @@
 # (start-up, the program, and each tool's summary at exit: what a user
 # waits for). Prints Markdown.
 #
-#   bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS]     (RUNS default 5)
+#   bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS [NAME...]]
+#
+# RUNS defaults to 5; NAMEs (e.g. bfs bfs_fix) run only those rows.
 #
 # ODP_SOURCE: a checkout of OMPDataPerf's public source whose hashes/t1ha
 # holds erthink/t1ha (its git submodule). SCRATCH: a folder for the copies
@@ -17,10 +19,12 @@
 # plain, and with `ompt-inst cc`'s plugin through clang wrappers.
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
-[ $# -ge 2 ] || { echo "usage: bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS [NAME...]]" >&2; exit 2; }
 odp_source=$(cd "$1" && pwd)
 scratch=$(mkdir -p "$2" && cd "$2" && pwd)
 runs=${3:-5}
+shift $(($# < 3 ? $# : 3))
+only=("$@")
 [ -f "$odp_source/src/tool.cc" ] && [ -f "$odp_source/hashes/t1ha/t1ha.h" ] ||
   { echo "bench: $odp_source is no OMPDataPerf checkout with hashes/t1ha" >&2; exit 1; }
 log="$scratch/build.log"
@@ -54,44 +58,101 @@ if [ ! -x "$scratch/tool/build/ompdataperf" ]; then
 fi
 odp="$scratch/tool/build/ompdataperf"
 
-# name|folder of eval/src|build command|program and arguments; programs of
-# 0.3-3 s natively here at low load (no Rodinia data set needed)
+# Rodinia's data sets cannot be downloaded: bfs and hotspot read inputs of
+# their formats from bench/rodinia_inputs (seeded: the same bytes on every
+# machine); nw makes its own. TeaLeaf: the paper's medium deck
+# (tea_bm_2.in) on 100x100 cells instead of 250x250, for 0.3-3 s.
+data="$scratch/data"
+mkdir -p "$data"
+[ -f "$data/graph500k.txt" ] ||
+  "$build/bin/rodinia_inputs" bfs 500000 6 1 "$data/graph500k.txt"
+[ -f "$data/power_1024" ] ||
+  "$build/bin/rodinia_inputs" hotspot 1024 1024 1 "$data/temp_1024" "$data/power_1024"
+sed -e 's/^x_cells=.*/x_cells=100/' -e 's/^y_cells=.*/y_cells=100/' \
+  "$odp_source/eval/src/TeaLeaf/Benchmarks/tea_bm_2.in" > "$data/tea_100.in"
+
+# CMake builds (BabelStream, TeaLeaf): offload to the host instead of their
+# default device flags
+cmake_offload() { # BUILD_FOLDER CMAKE_ARGUMENTS...
+  local folder=$1
+  shift
+  [ -f "$folder/CMakeCache.txt" ] ||
+    cmake -S . -B "$folder" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
+      -DCMAKE_CXX_COMPILER=clang++ -DOFFLOAD=ON \
+      -DOFFLOAD_FLAGS="-fopenmp -fopenmp-targets=x86_64-pc-linux-gnu" "$@"
+  cmake --build "$folder" -j"$(nproc)"
+}
+llvm_make="COMPILER=llvm TARGET=CPU"
+
+# name|folder of eval/src|build command|program and arguments (@DATA@: the
+# generated inputs)|file the program writes (or -)|extended regex of the
+# output lines that are its result (or -). The file and the lines must be
+# the same under every tool as natively. Every family and variant the
+# paper times (its Table 1), with its "large" input or, where that runs
+# far longer than 3 s here, the input of 0.3-3 s natively at low load.
 apps=(
-  "torture|torture|make torture|./torture 127 2097152"
-  "minifmm|minifmm|make|./fmm.omptarget -n 300"
-  "minifmm_syn|minifmm|make -f Makefile.syn|./fmm.omptarget_syn -n 300"
-  "xsbench|XSBench|make|./XSBench -m event -s small -l 100000"
-  "xsbench_fix|XSBench|make -f Makefile.fix|./XSBench_fix -m event -s small -l 100000"
-  "rsbench|RSBench|make|./rsbench -m event -s small -l 100000"
-  "rsbench_fix|RSBench|make -f Makefile.fix|./rsbench_fix -m event -s small -l 100000"
-  "lud|lud/omp|make -f Makefile.offload|./lud_omp_offload -s 2000"
-  "lud_syn|lud/omp|make -f Makefile.offload_syn|./lud_omp_offload_syn -s 2000"
+  "babelstream|BabelStream|cmake_offload build -DMODEL=omp|./build/omp-stream -n 100 -s 1048576|-|^(Running|Precision|Array size|Total size|Validation)"
+  "babelstream_syn|BabelStream|cmake_offload build_syn -DMODEL=omp_syn|./build_syn/omp_syn-stream -n 100 -s 1048576|-|^(Running|Precision|Array size|Total size|Validation)"
+  "bfs|bfs|make bfs_offload|./bfs_offload 4 @DATA@/graph500k.txt|result.txt|-"
+  "bfs_fix|bfs|make bfs_offload_fix|./bfs_offload_fix 4 @DATA@/graph500k.txt|result.txt|-"
+  "hotspot|hotspot|make hotspot_offload|./hotspot_offload 1024 1024 2 4 @DATA@/temp_1024 @DATA@/power_1024 output.out|output.out|-"
+  "hotspot_syn|hotspot|make hotspot_offload_synthetic|./hotspot_offload_synthetic 1024 1024 2 4 @DATA@/temp_1024 @DATA@/power_1024 output.out|output.out|-"
+  "lud|lud/omp|make -f Makefile.offload $llvm_make|./lud_omp_offload -s 2000|-|-"
+  "lud_syn|lud/omp|make -f Makefile.offload_syn $llvm_make|./lud_omp_offload_syn -s 2000|-|-"
+  "minife|miniFE/src-openmp45-opt|make|./miniFE.x -nx 40 -ny 40 -nz 40|-|^(Initial Residual|Iteration =|Final Resid Norm)"
+  "minife_fix|miniFE/src-openmp45-opt-fix|make|./miniFE.x -nx 40 -ny 40 -nz 40|-|^(Initial Residual|Iteration =|Final Resid Norm)"
+  "minifmm|minifmm|make $llvm_make|./fmm.omptarget -n 300|-|^(num_nodes|max tree depth|pot err)"
+  "minifmm_syn|minifmm|make -f Makefile.syn $llvm_make|./fmm.omptarget_syn -n 300|-|^(num_nodes|max tree depth|pot err)"
+  "nw|nw|make needle_offload|./needle_offload 4096 10 2|result.txt|-"
+  "nw_syn|nw|make needle_offload_syn|./needle_offload_syn 4096 10 2|result.txt|-"
+  "rsbench|RSBench|make $llvm_make|./rsbench -m event -s small -l 100000|-|^Verification checksum"
+  "rsbench_fix|RSBench|make -f Makefile.fix $llvm_make|./rsbench_fix -m event -s small -l 100000|-|^Verification checksum"
+  "tealeaf|TeaLeaf|cmake_offload build -DMODEL=omp-target -DENABLE_MPI=OFF|./build/omp-target-tealeaf --file @DATA@/tea_100.in|-|^ *(Timestep|CG:|Error:|Expected|Actual)"
+  "tealeaf_syn|TeaLeaf|cmake_offload build_syn -DMODEL=omp-target_syn -DENABLE_MPI=OFF|./build_syn/omp-target-tealeaf_syn --file @DATA@/tea_100.in|-|^ *(Timestep|CG:|Error:|Expected|Actual)"
+  "torture|torture|make torture|./torture 127 2097152|-|-"
+  "xsbench|XSBench|make $llvm_make|./XSBench -m event -s small -l 100000|-|^Verification checksum"
+  "xsbench_fix|XSBench|make -f Makefile.fix $llvm_make|./XSBench_fix -m event -s small -l 100000|-|^Verification checksum"
 )
+
+# their build files, retargeted: nvptx64 -> the host; miniFE's CUDA-only
+# flags (and its -v and optimisation remarks) dropped
+retarget() { # TREE
+  grep -rlE 'nvptx64(-nvidia-cuda)?|targets=x86_64( |$)' "$1" --include='Makefile*' \
+    --include='*.makefile' | xargs -r sed -i -E \
+    -e 's/nvptx64(-nvidia-cuda)?/x86_64-pc-linux-gnu/g' -e 's/targets=x86_64( |$)/targets=x86_64-pc-linux-gnu\1/g' \
+    -e 's/-Xopenmp-target -march=[^ ]*//g' -e 's/-mllvm --nvptx-f32ftz//g'
+  sed -i -E -e 's/--cuda-path=\$\(CUDA_ROOT\)//' -e '/-fslp-vectorize-aggressive/d' \
+    -e 's/-Rpass(-missed|-analysis)?=[^ ]*//g' -e 's/-Xcuda-ptxas -maxrregcount=32//' \
+    -e 's/^CFLAGS = -v /CFLAGS = /' "$1"/miniFE/src-openmp45-opt*/Makefile
+}
 
 build_app() { # VARIANT FOLDER COMMAND
   local dir="$scratch/$1/$2"
   if [ ! -d "$scratch/$1" ]; then
     cp -r "$odp_source/eval/src" "$scratch/$1"
-    grep -rlE 'nvptx64(-nvidia-cuda)?|targets=x86_64( |$)' "$scratch/$1" --include='Makefile*' \
-      --include='*.makefile' | xargs -r sed -i -E \
-      -e 's/nvptx64(-nvidia-cuda)?/x86_64-pc-linux-gnu/g' -e 's/targets=x86_64( |$)/targets=x86_64-pc-linux-gnu\1/g' \
-      -e 's/-Xopenmp-target -march=[^ ]*//g' -e 's/-mllvm --nvptx-f32ftz//g'
+    retarget "$scratch/$1"
   fi
-  (cd "$dir" && PATH="$scratch/bin-$1:$PATH" $3 COMPILER=llvm TARGET=CPU >> "$log" 2>&1) ||
+  (cd "$dir" && PATH="$scratch/bin-$1:$PATH" && eval "$3" >> "$log" 2>&1) ||
     { tail -20 "$log" >&2; echo "bench: building $2 ($1) failed" >&2; exit 1; }
 }
 
 # wall seconds of one command in FOLDER; its output in $work/NAME.out, its
 # exit status in $work/NAME.status (XSBench and RSBench exit 1 when their
 # checksum is not the one of their default lookup count: every variant must
-# exit as the program does natively)
+# exit as the program does natively), its result (the output lines
+# matching $result_lines, then the file $result_file) in $work/NAME.result
 wall() { # NAME FOLDER COMMAND...
   local name=$1 dir=$2 start end status=0
   shift 2
+  [ "$result_file" = - ] || rm -f "$dir/$result_file"
   start=$(date +%s.%N)
   (cd "$dir" && "$@" > "$work/$name.out" 2>&1) || status=$?
   end=$(date +%s.%N)
   echo "$status" > "$work/$name.status"
+  {
+    [ "$result_lines" = - ] || grep -E "$result_lines" "$work/$name.out" || true
+    [ "$result_file" = - ] || cat "$dir/$result_file" 2> /dev/null || echo "no $result_file"
+  } > "$work/$name.result"
   awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
 }
 sample_native() { wall native "$scratch/plain/$folder" "${program[@]}"; }
@@ -99,22 +160,38 @@ sample_odp() { wall odp "$scratch/plain/$folder" "$odp" "${program[@]}"; }
 sample_run() { rm -rf "$work/run"; wall run "$scratch/plain/$folder" "$cli" run -o "$work/run" -- "${program[@]}"; }
 sample_plugin() { rm -rf "$work/plugin"; wall plugin "$scratch/plugin/$folder" "$cli" run -o "$work/plugin" -- "${program[@]}"; }
 
+# the last run of each variant stays in SCRATCH/last/NAME: OMPDataPerf's
+# output and ompt-inst's run folders, for `ompt-inst report`
+keep_last_runs() { # NAME
+  local keep="$scratch/last/$1"
+  rm -rf "$keep"
+  mkdir -p "$keep"
+  cp "$work/native.out" "$keep/native.out"
+  cp "$work/odp.out" "$keep/ompdataperf.out"
+  mv "$work/run" "$keep/run"
+  mv "$work/plugin" "$keep/plugin"
+}
+
 echo "Median of $runs interleaved runs; wall seconds of the whole command, each tool's exit summary included."
 echo
 echo "| program | native s | OMPDataPerf s | run s | run, plugin build s | OMPDataPerf / native | run / native | plugin / native | run events |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 : > "$work/ratios"
 for entry in "${apps[@]}"; do
-  IFS='|' read -r name folder make_command command <<< "$entry"
+  IFS='|' read -r name folder make_command command result_file result_lines <<< "$entry"
+  [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $name "* ]] || continue
   echo "bench: $name" >&2
   build_app plain "$folder" "$make_command"
   build_app plugin "$folder" "$make_command"
-  read -r -a program <<< "$command"
+  read -r -a program <<< "${command//@DATA@/$data}"
   interleave "$runs" native odp run plugin
   for variant in odp run plugin; do
     cmp -s "$work/native.status" "$work/$variant.status" ||
       { cat "$work/$variant.out" >&2; echo "bench: $name exits $(cat "$work/$variant.status") under $variant, $(cat "$work/native.status") natively" >&2; exit 1; }
+    cmp -s "$work/native.result" "$work/$variant.result" ||
+      { diff "$work/native.result" "$work/$variant.result" | head -20 >&2; echo "bench: $name's result under $variant differs from its native one" >&2; exit 1; }
   done
+  keep_last_runs "$name"
   events=$(sed -n 's/^ompt-inst: \([0-9]*\) events recorded in .*/\1/p' "$work/run.out")
   awk -v t="$name" -v a="${MEDIAN[native]}" -v o="${MEDIAN[odp]}" -v r="${MEDIAN[run]}" \
       -v p="${MEDIAN[plugin]}" -v e="${events:--}" -v figures="$figures" 'BEGIN {
