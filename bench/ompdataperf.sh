@@ -172,11 +172,44 @@ keep_last_runs() { # NAME
   mv "$work/plugin" "$keep/plugin"
 }
 
+# one line of the findings table: the avoidable operations per kind of the
+# paper (duplicate transfers, round trips, repeated allocations, unused
+# allocations, unused transfers) as OMPDataPerf counts them ("Found N
+# potential ...") and as `ompt-inst report` does (the sum of its findings'
+# counts; identical content, reported only, apart)
+findings_row() { # NAME
+  local keep="$scratch/last/$1" variant
+  for variant in run plugin; do
+    "$cli" report "$keep/$variant" --format json --output "$keep/$variant.json"
+  done
+  "${PYTHON:-python3}" - "$1" "$keep/ompdataperf.out" "$keep/run.json" "$keep/plugin.json" <<'PY'
+import json, re, sys
+name, odp_out, *reports = sys.argv[1:]
+kinds = ["duplicate_transfer", "round_trip", "repeated_alloc", "unused_alloc", "unused_transfer"]
+odp_words = ["duplicate data transfer", "round trip data transfer", "repeated device memory allocation",
+             "unused device memory allocation", "unused data transfer"]
+text = open(odp_out, errors="replace").read()
+odp = []
+for words in odp_words:
+    found = re.search(r"Found (\d+) potential " + words, text)
+    odp.append(found.group(1) if found else "?")
+cells = ["/".join(odp)]
+for report in reports:
+    findings = json.load(open(report))["findings"]
+    counts = [sum(f["count"] for f in findings if f["kind"] == kind) for kind in kinds]
+    same = sum(f["count"] for f in findings if f["kind"] == "identical_content")
+    low = sum(f["count"] for f in findings if f.get("confidence") == "low")
+    cells.append("/".join(map(str, counts)) + (f" +{same} same" if same else "") + (f" ({low} low)" if low else ""))
+print(f"| {name} | " + " | ".join(cells) + " |")
+PY
+}
+
 echo "Median of $runs interleaved runs; wall seconds of the whole command, each tool's exit summary included."
 echo
 echo "| program | native s | OMPDataPerf s | run s | run, plugin build s | OMPDataPerf / native | run / native | plugin / native | run events |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 : > "$work/ratios"
+: > "$work/findings"
 for entry in "${apps[@]}"; do
   IFS='|' read -r name folder make_command command result_file result_lines <<< "$entry"
   [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $name "* ]] || continue
@@ -192,6 +225,7 @@ for entry in "${apps[@]}"; do
       { diff "$work/native.result" "$work/$variant.result" | head -20 >&2; echo "bench: $name's result under $variant differs from its native one" >&2; exit 1; }
   done
   keep_last_runs "$name"
+  findings_row "$name" >> "$work/findings"
   events=$(sed -n 's/^ompt-inst: \([0-9]*\) events recorded in .*/\1/p' "$work/run.out")
   awk -v t="$name" -v a="${MEDIAN[native]}" -v o="${MEDIAN[odp]}" -v r="${MEDIAN[run]}" \
       -v p="${MEDIAN[plugin]}" -v e="${events:--}" -v figures="$figures" 'BEGIN {
@@ -201,3 +235,9 @@ for entry in "${apps[@]}"; do
 done
 awk '{ o += log($2 / $1); r += log($3 / $1); p += log($4 / $1); n++ }
   END { printf "| geomean over native | | | | | %.2f | %.2f | %.2f | |\n", exp(o / n), exp(r / n), exp(p / n) }' "$work/ratios"
+echo
+echo "Avoidable operations found in each row's last run, duplicate transfers / round trips / repeated allocations / unused allocations / unused transfers (+ identical content for another variable, reported only; low: may have changed on the device, no fix advised):"
+echo
+echo "| program | OMPDataPerf | run | run, plugin build |"
+echo "|---|---|---|---|"
+cat "$work/findings"
