@@ -87,9 +87,10 @@ llvm_make="COMPILER=llvm TARGET=CPU"
 # name|folder of eval/src|build command|program and arguments (@DATA@: the
 # generated inputs)|file the program writes (or -)|extended regex of the
 # output lines that are its result (or -). The file and the lines must be
-# the same under every tool as natively. Every family and variant the
-# paper times (its Table 1), with its "large" input or, where that runs
-# far longer than 3 s here, the input of 0.3-3 s natively at low load.
+# the same under every tool as natively. Every program and variant of the
+# paper's Table 1 and torture; inputs of 0.3-3 s natively at low load, the
+# paper's small, medium or large one where that fits, else one between
+# (docs/performance.md lists them).
 apps=(
   "babelstream|BabelStream|cmake_offload build -DMODEL=omp|./build/omp-stream -n 100 -s 1048576|-|^(Running|Precision|Array size|Total size|Validation)"
   "babelstream_syn|BabelStream|cmake_offload build_syn -DMODEL=omp_syn|./build_syn/omp_syn-stream -n 100 -s 1048576|-|^(Running|Precision|Array size|Total size|Validation)"
