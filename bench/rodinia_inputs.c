@@ -3,10 +3,11 @@
  * not the C library's rand(), so every machine writes the same bytes).
  *
  *   rodinia_inputs bfs NODES DEGREE SEED GRAPH_FILE
- *     NODES nodes, each given DEGREE / 2 random undirected edges on
- *     average (1 to DEGREE - 1), costs 1..10, source node 0: the layout
- *     of Rodinia's graphgen ("N", "start count" per node, the source,
- *     "E", "destination cost" per edge).
+ *     NODES nodes, each given 1 to DEGREE - 1 random undirected edges
+ *     (DEGREE >= 2), listed from both ends: DEGREE entries per node on
+ *     average; costs 1..10, source node 0: the layout of Rodinia's
+ *     graphgen ("N", "start count" per node, the source, "E",
+ *     "destination cost" per edge).
  *   rodinia_inputs hotspot ROWS COLS SEED TEMP_FILE POWER_FILE
  *     one value per line, row by row: temperatures of 323-343 K and
  *     powers of 0-0.0005 W per cell, the ranges of Rodinia's temp_N and
@@ -64,15 +65,16 @@ static int by_source(const void *a, const void *b) {
  * nodes' "start count" lines index one edge list */
 static int write_graph(long nodes, long degree, uint64_t seed, const char *path) {
   uint64_t state = seed;
-  size_t capacity = (size_t)nodes * (size_t)degree, count = 0;
+  long most_picks = degree - 1;
+  size_t capacity = (size_t)nodes * 2 * (size_t)most_picks, count = 0;
   struct edge *edges = malloc(capacity * sizeof *edges);
   if (!edges) {
     fprintf(stderr, "rodinia_inputs: out of memory for %zu edges\n", capacity);
     return 1;
   }
   for (long node = 0; node < nodes; node++) {
-    long picks = 1 + (long)random_below(&state, (uint64_t)(degree > 2 ? degree - 1 : 1));
-    for (long pick = 0; pick < picks && count + 2 <= capacity; pick++) {
+    long picks = 1 + (long)random_below(&state, (uint64_t)most_picks);
+    for (long pick = 0; pick < picks; pick++) {
       int32_t to = (int32_t)random_below(&state, (uint64_t)nodes);
       int32_t cost = 1 + (int32_t)random_below(&state, 10);
       edges[count++] = (struct edge){(int32_t)node, to, cost};
@@ -112,7 +114,7 @@ static int write_grid(long cells, double low, double span, uint64_t *state, cons
 int main(int argc, char **argv) {
   long a, b, seed;
   if (argc == 6 && strcmp(argv[1], "bfs") == 0 && positive(argv[2], &a) && positive(argv[3], &b) &&
-      positive(argv[4], &seed))
+      b >= 2 && positive(argv[4], &seed))
     return write_graph(a, b, (uint64_t)seed, argv[5]);
   if (argc == 7 && strcmp(argv[1], "hotspot") == 0 && positive(argv[2], &a) && positive(argv[3], &b) &&
       positive(argv[4], &seed)) {
