@@ -205,6 +205,11 @@ print(f"| {name} | " + " | ".join(cells) + " |")
 PY
 }
 
+for wanted in "${only[@]}"; do
+  printf '%s\n' "${apps[@]}" | grep -q "^$wanted|" ||
+    { echo "bench: no row $wanted (rows: $(printf '%s\n' "${apps[@]}" | cut -d'|' -f1 | tr '\n' ' '))" >&2; exit 2; }
+done
+
 echo "Median of $runs interleaved runs; wall seconds of the whole command, each tool's exit summary included."
 echo
 echo "| program | native s | OMPDataPerf s | run s | run, plugin build s | OMPDataPerf / native | run / native | plugin / native | run events |"
