@@ -1,5 +1,7 @@
 /* Linear probing over a mixed hash of all four words: short probe runs keep
- * the 10-million-operation analysis within its time budget. */
+ * the 10-million-operation analysis within its time budget. The words are
+ * multiplied independently and folded by one final mix, so a lookup waits
+ * for three multiplications, not eight in a row. */
 #include "map.h"
 
 #include <stdlib.h>
@@ -7,20 +9,20 @@
 
 #define INITIAL_CAPACITY 64
 
-static uint64_t mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  x ^= x >> 33;
-  return x;
+static uint64_t rotate(uint64_t x, unsigned bits) {
+  return x << bits | x >> (64 - bits);
 }
 
 static uint64_t key_hash(const oi_map_key *key) {
-  uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (int i = 0; i < 4; i++)
-    h = mix(h ^ key->w[i]) + (uint64_t)i;
-  return h;
+  uint64_t h = (key->w[0] ^ 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
+  h ^= rotate((key->w[1] ^ 0xc2b2ae3d27d4eb4fULL) * 0xc4ceb9fe1a85ec53ULL, 16);
+  h ^= rotate((key->w[2] ^ 0x165667b19e3779f9ULL) * 0x94d049bb133111ebULL, 32);
+  h ^= rotate((key->w[3] ^ 0x27d4eb2f165667c5ULL) * 0xbf58476d1ce4e5b9ULL, 48);
+  /* the products carry low bits upwards only; bring the high ones down to
+   * the bits the mask keeps */
+  h ^= h >> 32;
+  h *= 0xd6e8feb86659fd93ULL;
+  return h ^ h >> 29;
 }
 
 static int key_equal(const oi_map_key *a, const oi_map_key *b) {
@@ -75,6 +77,29 @@ uint32_t *oi_map_slot(oi_map *map, const oi_map_key *key) {
     map->used++;
   }
   return &entry->value;
+}
+
+/* Backward-shift deletion: the entries after the freed slot that probed
+ * past it move up, so no probe run has a hole and none grows with removals
+ * (a tombstone would make both). */
+void oi_map_remove(oi_map *map, const oi_map_key *key) {
+  if (!map->slots)
+    return;
+  oi_map_entry *hole = find(map->slots, map->mask, key);
+  if (hole->value == OI_MAP_NONE)
+    return;
+  size_t i = (size_t)(hole - map->slots);
+  for (size_t j = (i + 1) & map->mask; map->slots[j].value != OI_MAP_NONE;
+       j = (j + 1) & map->mask) {
+    size_t home = (size_t)key_hash(&map->slots[j].key) & map->mask;
+    /* the entry at j may fill the hole at i when its home is not in (i, j] */
+    if (((j - home) & map->mask) >= ((j - i) & map->mask)) {
+      map->slots[i] = map->slots[j];
+      i = j;
+    }
+  }
+  map->slots[i].value = OI_MAP_NONE;
+  map->used--;
 }
 
 void oi_map_free(oi_map *map) {

@@ -1,7 +1,8 @@
 /* Open-addressing hash map from an exact key of up to four 64-bit words to
  * a 32-bit value (typically an index into the caller's array). Linear
- * probing, capacity doubled at half load; entries are never removed, a
- * value may be rewritten through its slot. The one hash map of the project:
+ * probing, capacity doubled at half load; a value may be rewritten
+ * through its slot, never to OI_MAP_NONE (that marks an empty slot): a
+ * key goes with oi_map_remove. The one hash map of the project:
  * the analysis's tables, the report's address and string indices. */
 #ifndef OMPT_INST_COMMON_MAP_H
 #define OMPT_INST_COMMON_MAP_H
@@ -38,17 +39,24 @@ uint32_t *oi_map_slot(oi_map *map, const oi_map_key *key);
  * (then nothing was added). */
 uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records,
                        int *created);
+/* Forgets key, if there. */
+void oi_map_remove(oi_map *map, const oi_map_key *key);
 static inline size_t oi_map_size(const oi_map *map) { return map->used; }
 void oi_map_free(oi_map *map);
 
 /* Keyed by one address, where address 0 means "none": never stored, never
- * found. Set is last write wins: 0, or -1 when out of memory. */
+ * found. Set is last write wins, OI_MAP_NONE removes the address: 0, or -1
+ * when out of memory. */
 static inline uint32_t oi_map_get_address(const oi_map *map, uint64_t address) {
   oi_map_key key = {{address, 0, 0, 0}};
   return address ? oi_map_get(map, &key) : OI_MAP_NONE;
 }
 static inline int oi_map_set_address(oi_map *map, uint64_t address, uint32_t value) {
   oi_map_key key = {{address, 0, 0, 0}};
+  if (value == OI_MAP_NONE) {
+    oi_map_remove(map, &key);
+    return 0;
+  }
   uint32_t *slot = address ? oi_map_slot(map, &key) : NULL;
   if (slot)
     *slot = value;

@@ -105,6 +105,42 @@ static void address_keys_ignore_address_zero(void **state) {
   oi_map_free(&map);
 }
 
+static void map_remove_keeps_the_other_keys_and_its_size(void **state) {
+  (void)state;
+  oi_map map = {0};
+  for (uint32_t i = 0; i < 5000; i++) {
+    oi_map_key key = {{i, i * 7u, 0, 0}};
+    *oi_map_slot(&map, &key) = i;
+  }
+  size_t capacity = map.mask + 1;
+  for (uint32_t i = 0; i < 5000; i += 2) { /* holes all through the probe runs */
+    oi_map_key key = {{i, i * 7u, 0, 0}};
+    oi_map_remove(&map, &key);
+    oi_map_remove(&map, &key); /* gone already: nothing happens */
+  }
+  assert_int_equal(oi_map_size(&map), 2500);
+  for (uint32_t i = 0; i < 5000; i++) {
+    oi_map_key key = {{i, i * 7u, 0, 0}};
+    assert_int_equal(oi_map_get(&map, &key), i % 2 ? i : OI_MAP_NONE);
+  }
+  /* an address mapped and forgotten a million times (device memory handed
+   * out again) takes no more room */
+  for (uint64_t i = 1; i <= 1000000; i++) {
+    uint64_t address = 0x7f0000000000u + (i % 1000) * 4096;
+    assert_int_equal(oi_map_set_address(&map, address, (uint32_t)i), 0);
+    assert_int_equal(oi_map_get_address(&map, address), (uint32_t)i);
+    assert_int_equal(oi_map_set_address(&map, address, OI_MAP_NONE), 0);
+    assert_int_equal(oi_map_get_address(&map, address), OI_MAP_NONE);
+  }
+  assert_int_equal(oi_map_size(&map), 2500);
+  assert_int_equal(map.mask + 1, capacity);
+  for (uint32_t i = 1; i < 5000; i += 2) {
+    oi_map_key key = {{i, i * 7u, 0, 0}};
+    assert_int_equal(oi_map_get(&map, &key), i);
+  }
+  oi_map_free(&map);
+}
+
 typedef struct lost {
   uint64_t bytes[4];
   int segments[4];
@@ -195,6 +231,7 @@ int main(void) {
       cmocka_unit_test(grow_zeroed_clears_what_it_adds),
       cmocka_unit_test(map_intern_makes_one_record_per_key),
       cmocka_unit_test(map_finds_every_key_through_growth),
+      cmocka_unit_test(map_remove_keeps_the_other_keys_and_its_size),
       cmocka_unit_test(address_keys_ignore_address_zero),
       cmocka_unit_test(intervals_charge_overwritten_bytes),
   };

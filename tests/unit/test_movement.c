@@ -171,6 +171,31 @@ static void places_are_named_and_counted_per_device(void **state) {
   oi_movement_free(&m);
 }
 
+/* The range of a data op found through its place is the same record as the
+ * one looked up by holder and range, and follows the place to another
+ * range and back. */
+static void a_place_finds_the_ranges_of_its_data_ops(void **state) {
+  (void)state;
+  oi_movement m;
+  oi_movement_init(&m, NULL);
+  oi_event ev = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0);
+  uint32_t profile = oi_movement_profile_of(&m, &ev);
+  uint32_t device_copy = oi_movement_op_range(&m, profile, false, A, BYTES);
+  uint32_t host_copy = oi_movement_op_range(&m, profile, true, A, BYTES);
+  assert_int_not_equal(device_copy, host_copy);
+  assert_int_equal(device_copy, oi_movement_range(&m, DEV, A, BYTES, false));
+  assert_int_equal(host_copy, oi_movement_range(&m, OI_HOST_HOLDER, A, BYTES, false));
+  assert_int_equal(oi_movement_range_at(&m, host_copy)->holder, OI_HOST_HOLDER);
+  /* an element of the array, then the whole array again */
+  uint32_t element = oi_movement_op_range(&m, profile, false, A + 8, 8);
+  assert_int_equal(element, oi_movement_range(&m, DEV, A + 8, 8, false));
+  assert_int_not_equal(element, device_copy);
+  assert_int_equal(oi_movement_op_range(&m, profile, false, A, BYTES), device_copy);
+  assert_int_equal(oi_movement_op_range(&m, profile, true, A, BYTES), host_copy);
+  assert_int_equal(m.ranges.len, 3);
+  oi_movement_free(&m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_second_copy_finds_the_content_unchanged),
@@ -178,6 +203,7 @@ int main(void) {
       cmocka_unit_test(an_element_update_changes_the_array_copy),
       cmocka_unit_test(a_kernel_that_may_write_marks_the_device_copy),
       cmocka_unit_test(places_are_named_and_counted_per_device),
+      cmocka_unit_test(a_place_finds_the_ranges_of_its_data_ops),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

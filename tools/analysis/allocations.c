@@ -91,9 +91,9 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
   uint64_t device_addr = ev->u.data.device_addr;
   bool anonymous = host == 0; /* omp_target_alloc: no variable behind it */
-  uint32_t range = oi_movement_range(&ctx->model, ev->device,
-                                     anonymous ? device_addr : host, bytes,
-                                     anonymous);
+  uint32_t range =
+      anonymous ? oi_movement_range(&ctx->model, ev->device, device_addr, bytes, true)
+                : oi_movement_op_range(&ctx->model, profile, false, host, bytes);
   oi_device_state *dev = oi_movement_device(&ctx->model, ev->device);
   if (range == OIA_NONE || !dev || !lifetime_of(ctx, range))
     return;

@@ -28,32 +28,15 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
                              uint64_t bytes, uint64_t host_addr,
                              uint32_t profile, bool sampled,
                              bool *holder_sampled) {
-  oi_map_key key = {{(uint64_t)(int64_t)receiver, hash, bytes, 0}};
-  uint32_t index = oi_map_get(&ctx->contents, &key);
-  if (index == OI_MAP_NONE) {
-    if (oi_map_size(&ctx->contents) >= OIA_CONTENT_LIMIT)
-      return OIA_NONE;
-    int created;
-    index = oi_map_intern(&ctx->contents, &key, &ctx->content_holders,
-                          &created);
-    if (index == OI_MAP_NONE) {
-      ctx->failed = true;
-      return OIA_NONE;
-    }
-    oia_content_holder *holder =
-        OI_ARRAY_AT(ctx->content_holders, oia_content_holder, index);
-    holder->profile = profile;
-    holder->host_addr = host_addr;
-    holder->sampled = sampled;
+  oia_content_holder first, holder = {profile, sampled, host_addr};
+  if (!oia_content_seen(&ctx->contents, receiver, hash, bytes, &holder, &first,
+                        &ctx->failed))
     return OIA_NONE;
-  }
-  oia_content_holder *first =
-      OI_ARRAY_AT(ctx->content_holders, oia_content_holder, index);
-  if (first->host_addr == host_addr ||
-      place_of(ctx, first->profile) == place_of(ctx, profile))
+  if (first.host_addr == host_addr ||
+      place_of(ctx, first.profile) == place_of(ctx, profile))
     return OIA_NONE;
-  *holder_sampled = first->sampled;
-  return first->profile;
+  *holder_sampled = first.sampled;
+  return first.profile;
 }
 
 bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,

@@ -14,8 +14,8 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   oi_movement_init(&ctx->model, callbacks);
   ctx->lifetimes.elem = sizeof(oia_lifetime);
   ctx->memory.elem = sizeof(oi_memory_sample);
-  ctx->content_holders.elem = sizeof(oia_content_holder);
   ctx->pending.elem = sizeof(oia_pending_transfer);
+  ctx->pending_roots.elem = sizeof(oia_pending_root);
   ctx->pending_free = OIA_NONE;
   oi_interval_pool_init(&ctx->pending_segments);
   ctx->groups.elem = sizeof(oia_group);
@@ -26,15 +26,15 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   if (!ctx)
     return;
   oi_movement_free(&ctx->model);
-  oi_map *tables[] = {&ctx->live_allocs, &ctx->contents, &ctx->pending_roots,
-                      &ctx->groups_by_key};
+  oi_map *tables[] = {&ctx->live_allocs, &ctx->groups_by_key};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oi_map_free(tables[i]);
-  oi_array *arrays[] = {&ctx->lifetimes, &ctx->memory, &ctx->content_holders,
-                        &ctx->pending,   &ctx->groups};
+  oi_array *arrays[] = {&ctx->lifetimes, &ctx->memory, &ctx->pending,
+                        &ctx->pending_roots, &ctx->groups};
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&ctx->pending_segments);
+  oia_content_memory_free(&ctx->contents);
   free(ctx->findings);
   free(ctx->profile_out);
   free((void *)ctx->totals.devices);
@@ -69,7 +69,7 @@ static void transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   ctx->totals.transfer_ns += ev->u.data.duration_ns;
   if (!host || !bytes)
     return; /* device-only memory: no variable to follow */
-  uint32_t range = oi_movement_range(&ctx->model, ev->device, host, bytes, false);
+  uint32_t range = oi_movement_op_range(&ctx->model, profile, false, host, bytes);
   if (range == OIA_NONE)
     return;
   oi_movement_widen_lines(&ctx->model, range, profile);

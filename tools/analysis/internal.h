@@ -10,13 +10,12 @@
 
 #include "analysis.h"
 #include "array.h"
+#include "content_memory.h"
 #include "intervals.h"
 #include "map.h"
 #include "movement.h"
 
 #define OIA_NONE OI_MOVEMENT_NONE
-/* distinct contents remembered for identical_content (memory bound) */
-#define OIA_CONTENT_LIMIT (1u << 20)
 
 /* A finding being accumulated. */
 typedef struct oia_group {
@@ -34,13 +33,6 @@ typedef struct oia_group {
   unsigned moved; /* repeated_alloc: OI_MOVED_* bits of its lifetimes */
 } oia_group;
 
-/* The first receiver of one content on one holder. */
-typedef struct oia_content_holder {
-  uint32_t profile;
-  bool sampled; /* its hash covers sampled blocks (kept in the padding) */
-  uint64_t host_addr;
-} oia_content_holder;
-
 /* A to_device transfer whose bytes no kernel could have read yet. */
 typedef struct oia_pending_transfer {
   uint32_t profile, range;
@@ -49,6 +41,12 @@ typedef struct oia_pending_transfer {
   uint64_t bytes, duration_ns, unused_bytes;
   uint32_t next_free;
 } oia_pending_transfer;
+
+/* The pending segments of one device. */
+typedef struct oia_pending_root {
+  int32_t device;
+  uint32_t root;
+} oia_pending_root;
 
 /* One allocation lifetime of a device range (allocations.c), by range. */
 typedef struct oia_lifetime {
@@ -68,12 +66,11 @@ struct oi_analysis {
   oi_map live_allocs;
   oi_array lifetimes, memory;
   /* content.c: the first holder of each content */
-  oi_map contents;
-  oi_array content_holders;
+  oia_content_memory contents;
   /* unused_transfers.c: transfers not yet read, their segments per device */
   oi_array pending;
   uint32_t pending_free;
-  oi_map pending_roots; /* device -> root of its pending segments */
+  oi_array pending_roots; /* oia_pending_root per device */
   oi_interval_pool pending_segments;
   /* groups.c: findings being accumulated */
   oi_map groups_by_key;

@@ -6,17 +6,22 @@
  * whole-array transfer with one element's bytes and time. */
 #include "internal.h"
 
-_Static_assert(OI_MAP_NONE == OI_INTERVAL_NONE,
-               "a new map slot must read as an empty segment tree");
-
-/* The root of the device's pending segments, in its map slot (a new slot
- * holds OI_MAP_NONE: an empty tree). NULL when out of memory. */
+/* The root of the device's pending segments (an empty tree the first
+ * time). A map slot cannot hold it: an empty tree's root is the map's own
+ * "no value", so every lookup would add a slot. Devices are few. NULL when
+ * out of memory. */
 static uint32_t *pending_root(oi_analysis *ctx, int32_t device) {
-  oi_map_key key = {{(uint64_t)(int64_t)device, 0, 0, 0}};
-  uint32_t *root = oi_map_slot(&ctx->pending_roots, &key);
-  if (!root)
+  oia_pending_root *roots = ctx->pending_roots.data;
+  for (size_t i = 0; i < ctx->pending_roots.len; i++)
+    if (roots[i].device == device)
+      return &roots[i].root;
+  oia_pending_root *added = oi_array_push(&ctx->pending_roots);
+  if (!added) {
     ctx->failed = true;
-  return root;
+    return NULL;
+  }
+  *added = (oia_pending_root){device, OI_INTERVAL_NONE};
+  return &added->root;
 }
 
 static void settle(oi_analysis *ctx, uint32_t index) {

@@ -1,6 +1,6 @@
 /* Who holds data: a state per device (what runs there, what is allocated),
  * and one record per host range per holder (a device, or the host). */
-#include "movement.h"
+#include "movement_internal.h"
 
 oi_device_state *oi_movement_device(oi_movement *m, int32_t device) {
   if (m->last_device != OI_MOVEMENT_NONE) {
@@ -42,6 +42,22 @@ uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
         .holder = holder, .host_addr = host_addr, .bytes = bytes,
         .anonymous = anonymous, .place_profile = OI_MOVEMENT_NONE};
   return range;
+}
+
+uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
+                              uint64_t host_addr, uint64_t bytes) {
+  oi_profile_record *rec = OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
+  if (rec->memo_host_addr != host_addr || rec->memo_bytes != bytes) {
+    rec->memo_host_addr = host_addr;
+    rec->memo_bytes = bytes;
+    rec->memo_ranges[0] = rec->memo_ranges[1] = OI_MOVEMENT_NONE;
+  }
+  uint32_t *memo = &rec->memo_ranges[on_host];
+  if (*memo == OI_MOVEMENT_NONE) {
+    int32_t holder = on_host ? OI_HOST_HOLDER : rec->out.device;
+    *memo = oi_movement_range(m, holder, host_addr, bytes, false);
+  }
+  return *memo;
 }
 
 void oi_movement_activity(oi_device_state *dev, unsigned endpoint,

@@ -149,6 +149,10 @@ oi_device_state *oi_movement_device(oi_movement *m, int32_t device);
  * device address), created if new; OI_MOVEMENT_NONE on out of memory */
 uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
                            uint64_t bytes, bool anonymous);
+/* oi_movement_range for a data op at `profile` of [host_addr, +bytes),
+ * not anonymous: the profile's device's record, or the host's (on_host) */
+uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
+                              uint64_t host_addr, uint64_t bytes);
 static inline oi_held_range *oi_movement_range_at(oi_movement *m, uint32_t i) {
   return OI_ARRAY_AT(m->ranges, oi_held_range, i);
 }

@@ -13,6 +13,11 @@ typedef struct oi_place_record {
 typedef struct oi_profile_record {
   oi_transfer_profile out;
   uint32_t place;
+  /* the host range of the place's last data op and its records on the
+   * device and the host (OI_MOVEMENT_NONE: not looked up yet): a place
+   * mostly moves the same variable, so this spares the range lookups */
+  uint64_t memo_host_addr, memo_bytes;
+  uint32_t memo_ranges[2]; /* [0] the device's, [1] the host's */
 } oi_profile_record;
 
 /* The host ranges the open target construct instance of one thread has

@@ -116,8 +116,10 @@ uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
     return OI_MOVEMENT_NONE;
   }
   if (created) {
-    profile_at(m, profile)->place = place;
-    profile_at(m, profile)->out.device = ev->device;
+    oi_profile_record *rec = profile_at(m, profile);
+    rec->place = place;
+    rec->out.device = ev->device;
+    rec->memo_ranges[0] = rec->memo_ranges[1] = OI_MOVEMENT_NONE;
   }
   return profile;
 }

@@ -21,8 +21,8 @@ bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
   bool to_device = ev->op == OI_DATA_OP_TO_DEVICE;
   oi_movement_range_at(m, device_range)->moved |=
       to_device ? OI_MOVED_TO_DEVICE : OI_MOVED_FROM_DEVICE;
-  uint32_t host_range = oi_movement_range(m, OI_HOST_HOLDER, ev->u.data.host_addr,
-                                          ev->u.data.bytes, false);
+  uint32_t host_range =
+      oi_movement_op_range(m, profile, true, ev->u.data.host_addr, ev->u.data.bytes);
   if (host_range == OI_MOVEMENT_NONE)
     return false;
   uint32_t recv = to_device ? device_range : host_range;

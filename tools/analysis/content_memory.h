@@ -1,0 +1,45 @@
+/* What the identical-content detector remembers: per receiver (a device or
+ * the host), content hash and size, the first holder of that content (its
+ * place profile, host address, and whether its hash was sampled). A fixed
+ * table of OIA_CONTENT_SETS sets of OIA_CONTENT_WAYS entries: memory stays
+ * the same however long the trace (at most 32 MiB, touched as used), and a
+ * set that is full forgets its least recently seen content, so a long
+ * trace keeps finding its newer contents. */
+#ifndef OIA_CONTENT_MEMORY_H
+#define OIA_CONTENT_MEMORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define OIA_CONTENT_WAYS 8
+#define OIA_CONTENT_SETS (1u << 17) /* 2^20 contents in all */
+
+typedef struct oia_content_entry {
+  uint64_t hash, bytes, host_addr;
+  int32_t receiver;
+  uint32_t holder; /* (profile + 1) << 1 | sampled; 0 = empty */
+} oia_content_entry;
+
+typedef struct oia_content_memory {
+  oia_content_entry *entries; /* OIA_CONTENT_SETS * OIA_CONTENT_WAYS, most
+                                 recently seen first in each set; NULL
+                                 until the first content */
+} oia_content_memory;
+
+typedef struct oia_content_holder {
+  uint32_t profile;
+  bool sampled; /* its hash covers sampled blocks */
+  uint64_t host_addr;
+} oia_content_holder;
+
+/* Whether the content was seen before on `receiver`: then *first is its
+ * first holder. Else the caller's holder is remembered as the first one
+ * (when it fits: profile < 2^31 - 1). false with *failed set when out of
+ * memory. */
+bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
+                      uint64_t hash, uint64_t bytes,
+                      const oia_content_holder *holder,
+                      oia_content_holder *first, bool *failed);
+void oia_content_memory_free(oia_content_memory *memory);
+
+#endif
