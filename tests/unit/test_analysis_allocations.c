@@ -291,9 +291,42 @@ static void memory_in_use_over_time(void **state) {
   fx_done(&f);
 }
 
+/* A long run of allocations keeps a bounded number of memory samples, in
+ * time order, with the peak and the final value among them. */
+static void memory_samples_stay_bounded_with_peak_and_end(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  const int cycles = 200000; /* 400000 samples before any compaction */
+  for (int i = 0; i < cycles; i++) {
+    uint64_t bytes = i == 123457 ? 50 * FX_BYTES : FX_BYTES; /* one peak */
+    fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, bytes, FX_NO_HASH);
+    fx_kernel(&f, FX_DEV);
+    fx_op(&f, OI_DATA_OP_DELETE, 20, 1, FX_A, 0, FX_NO_HASH);
+  }
+  fx_op(&f, OI_DATA_OP_ALLOC, 30, 2, FX_B, 2 * FX_BYTES, FX_NO_HASH);
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  size_t count;
+  const oi_memory_sample *samples = oi_analysis_memory(f.ctx, &count);
+  assert_true(count <= OI_ANALYSIS_MEMORY_SAMPLES);
+  assert_true(count >= OI_ANALYSIS_MEMORY_SAMPLES / 4);
+  uint64_t high = 0;
+  for (size_t i = 0; i < count; i++) {
+    assert_int_equal(samples[i].device, FX_DEV);
+    high = samples[i].live_bytes > high ? samples[i].live_bytes : high;
+    if (i > 0)
+      assert_true(samples[i].time_ns > samples[i - 1].time_ns);
+  }
+  assert_int_equal(high, 50 * FX_BYTES);
+  assert_int_equal(oi_analysis_totals_get(f.ctx)->devices[0].peak_bytes, 50 * FX_BYTES);
+  assert_int_equal(samples[count - 1].live_bytes, 2 * FX_BYTES);
+  fx_done(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(repeated_alloc_in_loop),
+      cmocka_unit_test(memory_samples_stay_bounded_with_peak_and_end),
       cmocka_unit_test(repeated_alloc_keeps_the_copies_it_made),
       cmocka_unit_test(other_size_is_not_repeated),
       cmocka_unit_test(unused_alloc_without_kernel),

@@ -4,7 +4,8 @@
  *  - unused allocation: no kernel (or target region) on the device was
  *    running at the allocation or started before its delete;
  *  - peak memory: the largest sum of live allocation sizes per device, and
- *    that sum after every allocation and delete (memory in use over time).
+ *    that sum after every allocation and delete (memory in use over time,
+ *    memory_samples.c).
  * Deletes often report 0 bytes, so they are matched through the host
  * address, else the device address, of the live allocation. */
 #include "internal.h"
@@ -79,12 +80,8 @@ static void end_lifetime(oi_analysis *ctx, uint32_t range, uint64_t delete_ns) {
 
 static void sample_memory(oi_analysis *ctx, int32_t device, uint64_t time_ns) {
   oi_device_state *dev = oi_movement_device(&ctx->model, device);
-  oi_memory_sample *sample = dev ? oi_array_push(&ctx->memory) : NULL;
-  if (!sample) {
-    ctx->failed = true;
-    return;
-  }
-  *sample = (oi_memory_sample){time_ns, device, dev->live_bytes};
+  if (dev)
+    oia_memory_sample(ctx, device, time_ns, dev->live_bytes);
 }
 
 void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {

@@ -39,7 +39,11 @@ const oi_transfer_profile *oi_analysis_profile(const oi_analysis *ctx,
                                                size_t *count);
 /* Memory in use over time: one sample per allocation and delete, in the
  * order the events were fed (time order); the largest live_bytes of a
- * device is its peak_bytes. */
+ * device is its peak_bytes. Beyond OI_ANALYSIS_MEMORY_SAMPLES samples, per
+ * time bucket and device only the highest and the last sample stay (at
+ * least a quarter that many buckets): a subsequence that keeps every
+ * device's peak and final value. */
+#define OI_ANALYSIS_MEMORY_SAMPLES (1u << 16)
 const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx,
                                            size_t *count);
 void oi_analysis_destroy(oi_analysis *ctx);

@@ -14,6 +14,7 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   oi_movement_init(&ctx->model, callbacks);
   ctx->lifetimes.elem = sizeof(oia_lifetime);
   ctx->memory.elem = sizeof(oi_memory_sample);
+  ctx->memory_devices.elem = sizeof(oia_bucket_device);
   ctx->pending.elem = sizeof(oia_pending_transfer);
   ctx->pending_roots.elem = sizeof(oia_pending_root);
   ctx->pending_free = OIA_NONE;
@@ -29,8 +30,8 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   oi_map *tables[] = {&ctx->live_allocs, &ctx->groups_by_key};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oi_map_free(tables[i]);
-  oi_array *arrays[] = {&ctx->lifetimes, &ctx->memory, &ctx->pending,
-                        &ctx->pending_roots, &ctx->groups};
+  oi_array *arrays[] = {&ctx->lifetimes,     &ctx->memory, &ctx->memory_devices,
+                        &ctx->pending,       &ctx->pending_roots, &ctx->groups};
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&ctx->pending_segments);

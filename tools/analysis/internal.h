@@ -48,6 +48,13 @@ typedef struct oia_pending_root {
   uint32_t root;
 } oia_pending_root;
 
+/* One device's samples in one time bucket (memory_samples.c). */
+typedef struct oia_bucket_device {
+  int32_t device;
+  uint64_t high;
+  size_t high_at, last_at; /* sample indices */
+} oia_bucket_device;
+
 /* One allocation lifetime of a device range (allocations.c), by range. */
 typedef struct oia_lifetime {
   bool kernel_at_alloc; /* a kernel/target region was active at alloc */
@@ -62,9 +69,11 @@ struct oi_analysis {
   oi_movement model;
   bool failed, finished;
   /* allocations.c: live allocations by host or device address, lifetimes
-   * by range, memory samples */
+   * by range; memory_samples.c: memory samples, their time buckets once
+   * there are too many (0 = none yet), scratch */
   oi_map live_allocs;
-  oi_array lifetimes, memory;
+  oi_array lifetimes, memory, memory_devices;
+  uint64_t memory_origin_ns, memory_bucket_ns;
   /* content.c: the first holder of each content */
   oia_content_memory contents;
   /* unused_transfers.c: transfers not yet read, their segments per device */
@@ -108,6 +117,10 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
  * other) */
 uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev);
 void oia_allocs_finish(oi_analysis *ctx);
+
+/* memory_samples.c: device memory in use after an allocation or delete */
+void oia_memory_sample(oi_analysis *ctx, int32_t device, uint64_t time_ns,
+                       uint64_t live_bytes);
 
 /* unused_transfers.c */
 void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
