@@ -22,16 +22,32 @@ static oia_lifetime *lifetime_of(oi_analysis *ctx, uint32_t range) {
 
 enum { LIVE_BY_HOST = 1, LIVE_BY_DEVICE = 2 };
 
+/* The range now allocated at addr; a range the map already names there is
+ * left alone (allocations of the same variable repeat), and one the map
+ * named before is told it no longer is. */
 static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
                      uint32_t range) {
   if (!addr)
     return;
+  oia_lifetime *l = OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, range);
+  uint64_t *named = tag == LIVE_BY_HOST ? &l->named_host_addr : &l->named_device_addr;
+  if (*named == addr)
+    return;
   oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
   uint32_t *slot = oi_map_slot(&ctx->live_allocs, &key);
-  if (!slot)
+  if (!slot) {
     ctx->failed = true;
-  else
-    *slot = range;
+    return;
+  }
+  if (*slot != OI_MAP_NONE) {
+    oia_lifetime *before = OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, *slot);
+    uint64_t *was = tag == LIVE_BY_HOST ? &before->named_host_addr
+                                        : &before->named_device_addr;
+    if (*was == addr)
+      *was = 0;
+  }
+  *slot = range;
+  *named = addr;
 }
 
 static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr,

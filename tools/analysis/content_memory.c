@@ -1,7 +1,7 @@
 /* A set-associative table with least-recently-seen order inside each set:
  * a lookup reads one set (four cache lines) and moves what it found to the
  * front, so contents seen again stay, and a new content pushes out the
- * set's stalest one. With 2^17 sets of 8, a trace of up to about 2^17
+ * set's stalest one. With 2^15 sets of 8, a trace of up to about 2^15
  * distinct contents loses none (a set rarely gets more than 8). */
 #include "content_memory.h"
 

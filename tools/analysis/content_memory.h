@@ -2,7 +2,7 @@
  * the host), content hash and size, the first holder of that content (its
  * place profile, host address, and whether its hash was sampled). A fixed
  * table of OIA_CONTENT_SETS sets of OIA_CONTENT_WAYS entries: memory stays
- * the same however long the trace (at most 32 MiB, touched as used), and a
+ * the same however long the trace (at most 8 MiB, touched as used), and a
  * set that is full forgets its least recently seen content, so a long
  * trace keeps finding its newer contents. */
 #ifndef OIA_CONTENT_MEMORY_H
@@ -12,7 +12,7 @@
 #include <stdint.h>
 
 #define OIA_CONTENT_WAYS 8
-#define OIA_CONTENT_SETS (1u << 17) /* 2^20 contents in all */
+#define OIA_CONTENT_SETS (1u << 15) /* 2^18 contents in all */
 
 typedef struct oia_content_entry {
   uint64_t hash, bytes, host_addr;

@@ -20,6 +20,7 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->pending_free = OIA_NONE;
   oi_interval_pool_init(&ctx->pending_segments);
   ctx->groups.elem = sizeof(oia_group);
+  ctx->group_memo.elem = sizeof(uint32_t) * OI_FINDING_COUNT;
   return ctx;
 }
 
@@ -31,7 +32,8 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oi_map_free(tables[i]);
   oi_array *arrays[] = {&ctx->lifetimes,     &ctx->memory, &ctx->memory_devices,
-                        &ctx->pending,       &ctx->pending_roots, &ctx->groups};
+                        &ctx->pending,       &ctx->pending_roots, &ctx->groups,
+                        &ctx->group_memo};
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&ctx->pending_segments);

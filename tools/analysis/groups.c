@@ -5,6 +5,20 @@
 
 #include <stdlib.h>
 
+/* The group last used for `kind` at `profile`, if it is the one for this
+ * key: a place mostly repeats its finding, so this spares the map. */
+static uint32_t *memo_slot(oi_analysis *ctx, enum oi_finding_kind kind,
+                           uint32_t profile) {
+  while (ctx->group_memo.len <= profile) {
+    uint32_t *added = oi_array_push(&ctx->group_memo);
+    if (!added)
+      return NULL;
+    for (int k = 0; k < OI_FINDING_COUNT; k++)
+      added[k] = OIA_NONE;
+  }
+  return (uint32_t *)ctx->group_memo.data + (size_t)profile * OI_FINDING_COUNT + kind;
+}
+
 oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
                          enum oi_data_op op, uint32_t profile,
                          uint32_t other_profile, uint32_t range,
@@ -12,6 +26,12 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
   /* a duplicate is a duplicate wherever the earlier copy came from */
   bool keyed_by_other =
       kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
+  uint32_t *memo = memo_slot(ctx, kind, profile);
+  if (memo && *memo != OIA_NONE) {
+    oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, *memo);
+    if (g->op == op && (!keyed_by_other || g->other_profile == other_profile))
+      return g;
+  }
   oi_map_key key = {{(uint64_t)kind | (uint64_t)op << 8, profile,
                   keyed_by_other ? other_profile : OIA_NONE, 0}};
   int created;
@@ -26,6 +46,8 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
     *g = (oia_group){.kind = kind, .op = op, .profile = profile,
                      .other_profile = other_profile, .range = range,
                      .host_addr = host_addr};
+  if (memo)
+    *memo = index;
   return g;
 }
 

@@ -63,6 +63,8 @@ typedef struct oia_lifetime {
   uint64_t alloc_ns; /* duration of the live allocation */
   uint64_t activity_at_alloc;
   uint32_t alloc_profile;
+  /* the addresses live_allocs maps to this range now (0 = none) */
+  uint64_t named_host_addr, named_device_addr;
 } oia_lifetime;
 
 struct oi_analysis {
@@ -81,9 +83,10 @@ struct oi_analysis {
   uint32_t pending_free;
   oi_array pending_roots; /* oia_pending_root per device */
   oi_interval_pool pending_segments;
-  /* groups.c: findings being accumulated */
+  /* groups.c: findings being accumulated; per profile and kind the group
+   * used last */
   oi_map groups_by_key;
-  oi_array groups;
+  oi_array groups, group_memo;
   bool any_event;
   uint64_t busy_until;      /* latest end of a data op or kernel seen */
   uint32_t kernels_running; /* on all devices */
