@@ -193,6 +193,10 @@ static void a_place_finds_the_ranges_of_its_data_ops(void **state) {
   assert_int_equal(oi_movement_op_range(&m, profile, false, A, BYTES), device_copy);
   assert_int_equal(oi_movement_op_range(&m, profile, true, A, BYTES), host_copy);
   assert_int_equal(m.ranges.len, 3);
+  /* a delete (no size) finds the device's range of the place's last op */
+  assert_int_equal(oi_movement_op_range_known(&m, profile, A), device_copy);
+  assert_int_equal(oi_movement_op_range_known(&m, profile, A + 8), OI_MOVEMENT_NONE);
+  assert_int_equal(oi_movement_op_range_known(&m, profile, 0), OI_MOVEMENT_NONE);
   oi_movement_free(&m);
 }
 

@@ -132,9 +132,20 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);
 }
 
-uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev) {
-  uint32_t range =
-      live_range(ctx, ev->device, ev->u.data.host_addr, LIVE_BY_HOST);
+/* live_range by host address, without the map when the place's last range
+ * is the one the map names at that address */
+static uint32_t live_range_of_place(oi_analysis *ctx, const oi_event *ev,
+                                    uint32_t profile) {
+  uint64_t host = ev->u.data.host_addr;
+  uint32_t last = oi_movement_op_range_known(&ctx->model, profile, host);
+  if (last == OIA_NONE || last >= ctx->lifetimes.len ||
+      OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, last)->named_host_addr != host)
+    return live_range(ctx, ev->device, host, LIVE_BY_HOST);
+  return oi_movement_range_at(&ctx->model, last)->live ? last : OIA_NONE;
+}
+
+uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
+  uint32_t range = live_range_of_place(ctx, ev, profile);
   if (range == OIA_NONE)
     range = live_range(ctx, ev->device, ev->u.data.device_addr, LIVE_BY_DEVICE);
   if (range == OIA_NONE)

@@ -104,7 +104,7 @@ static void data_op(oi_analysis *ctx, const oi_event *ev) {
     oia_alloc_begin(ctx, ev, profile);
     return;
   case OI_DATA_OP_DELETE: {
-    uint32_t ended = oia_alloc_end(ctx, ev);
+    uint32_t ended = oia_alloc_end(ctx, ev, profile);
     const oi_held_range *r =
         ended != OIA_NONE ? oi_movement_range_at(&ctx->model, ended) : NULL;
     oi_device_state *dev = r ? oi_movement_device(&ctx->model, ev->device) : NULL;

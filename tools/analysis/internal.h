@@ -118,7 +118,7 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
 /* the range whose allocation the delete ended, OIA_NONE if unknown (the
  * caller tells the unused-transfer detector: detectors do not call each
  * other) */
-uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev);
+uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
 void oia_allocs_finish(oi_analysis *ctx);
 
 /* memory_samples.c: device memory in use after an allocation or delete */

@@ -60,6 +60,14 @@ uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
   return *memo;
 }
 
+uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile,
+                                    uint64_t host_addr) {
+  const oi_profile_record *rec =
+      OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
+  return host_addr && rec->memo_host_addr == host_addr ? rec->memo_ranges[0]
+                                                       : OI_MOVEMENT_NONE;
+}
+
 void oi_movement_activity(oi_device_state *dev, unsigned endpoint,
                           bool is_kernel) {
   if (is_kernel)

@@ -153,6 +153,10 @@ uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
  * not anonymous: the profile's device's record, or the host's (on_host) */
 uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
                               uint64_t host_addr, uint64_t bytes);
+/* The device's range of the profile's last data op when it began at
+ * host_addr (any size), else OI_MOVEMENT_NONE; no lookup. */
+uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile,
+                                    uint64_t host_addr);
 static inline oi_held_range *oi_movement_range_at(oi_movement *m, uint32_t i) {
   return OI_ARRAY_AT(m->ranges, oi_held_range, i);
 }
