@@ -105,9 +105,15 @@ oi_movement_names oi_profile_names(oi_profile *p) {
 oi_device_stream oi_profile_device_stream(oi_profile *p) {
   oi_profile_state *s = p->state;
   /* `reserved` is unused in a trace event: it carries the file order here */
-  for (uint64_t i = 0; i < s->device_event_count; i++)
+  bool in_order = true;
+  for (uint64_t i = 0; i < s->device_event_count; i++) {
     s->device_events[i].reserved = (uint32_t)i;
-  if (s->device_event_count > 0)
+    in_order = in_order && (i == 0 || s->device_events[i - 1].time_ns <=
+                                          s->device_events[i].time_ns);
+  }
+  /* one thread's trace is in time order already: no sort, and no copy of
+   * all the events that the library's merge sort would make */
+  if (!in_order)
     qsort(s->device_events, s->device_event_count, sizeof *s->device_events, compare_time);
   return (oi_device_stream){.first = s->any_event ? &s->first_event : NULL,
                             .last = s->any_event ? &s->last_event : NULL,
