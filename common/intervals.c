@@ -154,30 +154,34 @@ int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
   return 0;
 }
 
-static void visit_all(const oi_interval_node *nodes, uint32_t t, uint64_t end,
-                      oi_interval_visit visit, void *user) {
-  if (t == NONE)
-    return;
-  visit_all(nodes, nodes[t].left, end, visit, user);
-  uint64_t stop = nodes[t].end < end ? nodes[t].end : end;
-  visit(user, nodes[t].owner, stop - nodes[t].start, 0);
-  visit_all(nodes, nodes[t].right, end, visit, user);
+/* The segments of t overlapping [start, end), in order. Segments are
+ * disjoint and sorted, so a subtree left of a node that starts at or before
+ * `start` ends by then, and one right of a node that ends at or after `end`
+ * starts there or later: a query reads the tree without reshaping it. */
+static void visit_overlapping(const oi_interval_node *nodes, uint32_t t, uint64_t start,
+                              uint64_t end, oi_interval_visit visit, void *user) {
+  while (t != NONE) {
+    const oi_interval_node *n = &nodes[t];
+    if (n->start >= end) {
+      t = n->left;
+      continue;
+    }
+    if (n->start > start)
+      visit_overlapping(nodes, n->left, start, end, visit, user);
+    if (n->end > start) {
+      uint64_t from = n->start > start ? n->start : start;
+      visit(user, n->owner, (n->end < end ? n->end : end) - from, 0);
+    }
+    if (n->end >= end)
+      return;
+    t = n->right;
+  }
 }
 
 void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start,
                         uint64_t end, oi_interval_visit visit, void *user) {
-  if (end <= start)
-    return;
-  uint32_t before, rest, middle, after;
-  split(pool->nodes, *root, start, &before, &rest);
-  split(pool->nodes, rest, end, &middle, &after);
-  if (before != NONE) {
-    const oi_interval_node *n = &pool->nodes[last_node(pool->nodes, before)];
-    if (n->end > start)
-      visit(user, n->owner, (n->end < end ? n->end : end) - start, 0);
-  }
-  visit_all(pool->nodes, middle, end, visit, user);
-  *root = merge(pool->nodes, before, merge(pool->nodes, middle, after));
+  if (end > start)
+    visit_overlapping(pool->nodes, *root, start, end, visit, user);
 }
 
 static void clear_tree(oi_interval_pool *pool, uint32_t t,
