@@ -9,3 +9,6 @@ foreach(name transfers allocations unused_transfers totals llvm19_streams
     SOURCES "${CMAKE_CURRENT_LIST_DIR}/test_analysis_${name}.c"
     LIBS oi_analysis_fixture)
 endforeach()
+# the identical-content detector's bounded memory, alone
+oi_add_unit_test(test_content_memory
+  SOURCES "${CMAKE_CURRENT_LIST_DIR}/test_content_memory.c" LIBS ompt_inst_analysis)

@@ -2,7 +2,7 @@
  * the host), content hash and size, the first holder of that content (its
  * place profile, host address, and whether its hash was sampled). A fixed
  * table of OIA_CONTENT_SETS sets of OIA_CONTENT_WAYS entries: memory stays
- * the same however long the trace (at most 8 MiB, touched as used), and a
+ * the same however long the trace (at most 10 MiB, touched as used), and a
  * set that is full forgets its least recently seen content, so a long
  * trace keeps finding its newer contents. */
 #ifndef OIA_CONTENT_MEMORY_H
@@ -17,13 +17,22 @@
 typedef struct oia_content_entry {
   uint64_t hash, bytes, host_addr;
   int32_t receiver;
-  uint32_t holder; /* (profile + 1) << 1 | sampled; 0 = empty */
+  uint32_t holder; /* (profile + 1) << 1 | sampled */
 } oia_content_entry;
 
+/* One set: a cache line that says which ways hold what (a lookup of a new
+ * content reads only this line), then the entries. */
+typedef struct oia_content_set {
+  uint32_t tag[OIA_CONTENT_WAYS]; /* bits of the key's hash, to skip ways */
+  uint8_t order[OIA_CONTENT_WAYS]; /* ways, most recently seen first */
+  uint8_t used;                    /* ways filled */
+  uint8_t padding[64 - 5 * OIA_CONTENT_WAYS - 1];
+  oia_content_entry entry[OIA_CONTENT_WAYS];
+} oia_content_set;
+
 typedef struct oia_content_memory {
-  oia_content_entry *entries; /* OIA_CONTENT_SETS * OIA_CONTENT_WAYS, most
-                                 recently seen first in each set; NULL
-                                 until the first content */
+  void *allocation;      /* NULL until the first content */
+  oia_content_set *sets; /* cache-line aligned, inside allocation */
 } oia_content_memory;
 
 typedef struct oia_content_holder {
