@@ -20,7 +20,7 @@ oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
   ctx->pending_free = OIA_NONE;
   oi_interval_pool_init(&ctx->pending_segments);
   ctx->groups.elem = sizeof(oia_group);
-  ctx->group_memo.elem = sizeof(uint32_t) * OI_FINDING_COUNT;
+  ctx->group_memo.elem = sizeof(uint32_t) * OIA_GROUP_MEMO;
   return ctx;
 }
 

@@ -5,18 +5,21 @@
 
 #include <stdlib.h>
 
-/* The group last used for `kind` at `profile`, if it is the one for this
- * key: a place mostly repeats its finding, so this spares the map. */
+/* The group last used for `kind` at `profile` (from_device apart from the
+ * other operations: a place that copies both ways has findings both ways),
+ * checked against the key by the caller: a place mostly repeats its
+ * findings, so this spares the map. */
 static uint32_t *memo_slot(oi_analysis *ctx, enum oi_finding_kind kind,
-                           uint32_t profile) {
+                           enum oi_data_op op, uint32_t profile) {
   while (ctx->group_memo.len <= profile) {
     uint32_t *added = oi_array_push(&ctx->group_memo);
     if (!added)
       return NULL;
-    for (int k = 0; k < OI_FINDING_COUNT; k++)
+    for (int k = 0; k < OIA_GROUP_MEMO; k++)
       added[k] = OIA_NONE;
   }
-  return (uint32_t *)ctx->group_memo.data + (size_t)profile * OI_FINDING_COUNT + kind;
+  return (uint32_t *)ctx->group_memo.data + (size_t)profile * OIA_GROUP_MEMO +
+         (size_t)kind * 2 + (op == OI_DATA_OP_FROM_DEVICE);
 }
 
 oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
@@ -26,7 +29,7 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
   /* a duplicate is a duplicate wherever the earlier copy came from */
   bool keyed_by_other =
       kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
-  uint32_t *memo = memo_slot(ctx, kind, profile);
+  uint32_t *memo = memo_slot(ctx, kind, op, profile);
   if (memo && *memo != OIA_NONE) {
     oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, *memo);
     if (g->op == op && (!keyed_by_other || g->other_profile == other_profile))

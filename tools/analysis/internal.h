@@ -17,6 +17,9 @@
 
 #define OIA_NONE OI_MOVEMENT_NONE
 
+/* remembered groups per profile: per finding kind, from_device or not */
+#define OIA_GROUP_MEMO (2 * OI_FINDING_COUNT)
+
 /* A finding being accumulated. */
 typedef struct oia_group {
   enum oi_finding_kind kind;
@@ -83,8 +86,8 @@ struct oi_analysis {
   uint32_t pending_free;
   oi_array pending_roots; /* oia_pending_root per device */
   oi_interval_pool pending_segments;
-  /* groups.c: findings being accumulated; per profile and kind the group
-   * used last */
+  /* groups.c: findings being accumulated; per profile OIA_GROUP_MEMO
+   * groups used last */
   oi_map groups_by_key;
   oi_array groups, group_memo;
   bool any_event;
