@@ -22,7 +22,9 @@ for format in json text; do
   /usr/bin/time -f "%U %S %M" -o "$work/time" "$cli" report --format "$format" "$work/updates" > /dev/null
   read -r user system kb < "$work/time"
   awk -v f="$format" -v u="$user" -v s="$system" -v kb="$kb" -v ops="$ops" -v figures="$figures" 'BEGIN {
-    printf "| --format %s | %.2f | %.1f | %.0f MB |\n", f, u + s, ops / (u + s) / 1e6, kb / 1024
-    printf "report %s cpu/s %.2f\n", f, u + s > figures
+    cpu = u + s
+    rate = cpu > 0 ? sprintf("%.1f", ops / cpu / 1e6) : "-"
+    printf "| --format %s | %.2f | %s | %.0f MB |\n", f, cpu, rate, kb / 1024
+    printf "report %s cpu/s %.2f\n", f, cpu > figures
   }'
 done

@@ -10,11 +10,13 @@
 #            numeric, the duplicates found exactly
 #   reader   the job report's table, and the reader's peak memory flat as a
 #            trace of info records grows 10 times
+#   analysis the analysis benchmark's lines, its peak memory flat as the data
+#            operations grow 10 times; the real-trace report table
 # One part per test: together they are several offload compiles and about
 # 70 tool runs, more than one test's time limit on a loaded machine.
 source "$OI_SRC/tests/lib.sh"
 export OMPT_INST_BUILD="$OI_BUILD" OMP_NUM_THREADS=2
-part=${1:?usage: smoke.sh host|offload|record|shapes|reader}
+part=${1:?usage: smoke.sh host|offload|record|shapes|reader|analysis}
 case $part in
   host|offload|record)
     case $part in
@@ -58,6 +60,31 @@ for column, what in ((3, "dump"), (4, "report")):
     assert large <= small * 1.25 + 4, f"{what}: {small} MB, then {large} MB for 10x the trace"
 print(open(sys.argv[1]).read())
 PY
+    ;;
+  analysis)
+    # 10x the operations on the same variables: the same peak memory (within
+    # 25 % and 4 MB; the analysis kept every memory sample and content, and
+    # grew from 133 MB at 1M operations to 676 MB at 10M)
+    "$OI_BUILD/bin/analysis_throughput" 30000 300000 > analysis.txt || fail "analysis_throughput failed"
+    "$OI_PYTHON" - analysis.txt <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rows = re.findall(r"^(\d+) data ops \(\d+ events\): median [0-9.]+ CPU s of 3 runs .* "
+                  r"max RSS ([0-9.]+) MB .* (\d+) findings, (\d+) ns avoidable$", text, re.M)
+assert len(rows) == 2, text
+(small_ops, small, _, _), (large_ops, large, findings, _) = rows
+assert int(large_ops) >= 9 * int(small_ops), text
+assert float(large) <= float(small) * 1.25 + 4, f"{small} MB, then {large} MB for 10x the operations"
+assert int(findings) > 0, text
+print(text)
+PY
+    bash "$OI_SRC/bench/report_time.sh" 5000 > report.md || fail "report_time.sh failed"
+    grep -q "^trace: 1000 steps, [0-9]* events, [0-9]* MB; load average " report.md || fail "report table: $(cat report.md)"
+    for format in json text; do
+      grep -Eq "^\| --format $format \| [0-9.]+ \| ([0-9.]+|-) \| [0-9]+ MB \|$" report.md ||
+        fail "report table, $format: $(cat report.md)"
+    done
+    cat report.md
     ;;
   *) fail "smoke.sh: unknown part '$part'" ;;
 esac
