@@ -17,9 +17,21 @@ MAX_LINES = 700
 SOURCE_SUFFIXES = ('.c', '.h', '.cpp', '.py', '.sh', '.js', '.css', '.cmake')
 
 
+def source_files(src):
+    """The repository's files: git's list in a checkout; in an unpacked
+    source tree (no .git), every file outside build folders."""
+    listed = subprocess.run(['git', '-C', src, 'ls-files'], capture_output=True, text=True)
+    if listed.returncode == 0 and os.path.exists(os.path.join(src, '.git')):
+        return listed.stdout.split()
+    files = []
+    for top, dirs, names in os.walk(src):
+        dirs[:] = [d for d in dirs if not d.startswith(('build', '.'))]
+        files += [os.path.relpath(os.path.join(top, n), src) for n in names]
+    return files
+
+
 def long_files(src):
-    files = subprocess.run(['git', '-C', src, 'ls-files'], check=True,
-                           capture_output=True, text=True).stdout.split()
+    files = source_files(src)
     bad = []
     for name in files:
         if not name.endswith(SOURCE_SUFFIXES) or name.startswith('tests/golden/expected/'):
