@@ -20,9 +20,9 @@ SOURCE_SUFFIXES = ('.c', '.h', '.cpp', '.py', '.sh', '.js', '.css', '.cmake')
 def source_files(src):
     """The repository's files: git's list in a checkout; in an unpacked
     source tree (no .git), every file outside build folders."""
-    listed = subprocess.run(['git', '-C', src, 'ls-files'], capture_output=True, text=True)
-    if listed.returncode == 0 and os.path.exists(os.path.join(src, '.git')):
-        return listed.stdout.split()
+    if os.path.exists(os.path.join(src, '.git')):
+        return subprocess.run(['git', '-C', src, 'ls-files'], check=True,
+                              capture_output=True, text=True).stdout.split()
     files = []
     for top, dirs, names in os.walk(src):
         dirs[:] = [d for d in dirs if not d.startswith(('build', '.'))]
