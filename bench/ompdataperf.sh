@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Side by side with the seed paper's tool, OMPDataPerf, on programs of its
-# own benchmark suite built for host offloading: native, OMPDataPerf,
-# `ompt-inst run` on the plain build and on the plugin build, interleaved
+# own benchmark suite built for host offloading: native, OMPDataPerf, a
+# do-nothing tool that asks for every event ompt-inst records (the floor of
+# recording them: bench/null_tool.c), `ompt-inst run` on the plain build and
+# on the plugin build, interleaved
 # (A B C D A B C D ...), median of RUNS, wall time of the whole command
 # (start-up, the program, and each tool's summary at exit: what a user
 # waits for). Prints Markdown.
@@ -57,19 +59,20 @@ if [ ! -x "$scratch/tool/build/ompdataperf" ]; then
     { tail -20 "$log" >&2; exit 1; }
 fi
 odp="$scratch/tool/build/ompdataperf"
+build_null_tool
 
 # Rodinia's data sets cannot be downloaded: bfs and hotspot read inputs of
 # their formats from bench/rodinia_inputs (seeded: the same bytes on every
 # machine); nw makes its own. TeaLeaf: the paper's medium deck
-# (tea_bm_2.in) on 100x100 cells instead of 250x250, for 0.3-3 s.
+# (tea_bm_2.in) on 200x200 cells instead of 250x250, for 0.3-3 s.
 data="$scratch/data"
 mkdir -p "$data"
 [ -f "$data/graph500k.txt" ] ||
   "$build/bin/rodinia_inputs" bfs 500000 6 1 "$data/graph500k.txt"
 [ -f "$data/power_1024" ] ||
   "$build/bin/rodinia_inputs" hotspot 1024 1024 1 "$data/temp_1024" "$data/power_1024"
-sed -e 's/^x_cells=.*/x_cells=100/' -e 's/^y_cells=.*/y_cells=100/' \
-  "$odp_source/eval/src/TeaLeaf/Benchmarks/tea_bm_2.in" > "$data/tea_100.in"
+sed -e 's/^x_cells=.*/x_cells=200/' -e 's/^y_cells=.*/y_cells=200/' \
+  "$odp_source/eval/src/TeaLeaf/Benchmarks/tea_bm_2.in" > "$data/tea_200.in"
 
 # CMake builds (BabelStream, TeaLeaf): offload to the host instead of their
 # default device flags
@@ -102,15 +105,15 @@ apps=(
   "lud_syn|lud/omp|make -f Makefile.offload_syn $llvm_make|./lud_omp_offload_syn -s 2000|-|-"
   "minife|miniFE/src-openmp45-opt|make|./miniFE.x -nx 40 -ny 40 -nz 40|-|^(Initial Residual|Iteration =|Final Resid Norm)"
   "minife_fix|miniFE/src-openmp45-opt-fix|make|./miniFE.x -nx 40 -ny 40 -nz 40|-|^(Initial Residual|Iteration =|Final Resid Norm)"
-  "minifmm|minifmm|make $llvm_make|./fmm.omptarget -n 300|-|^(num_nodes|max tree depth|pot err)"
-  "minifmm_syn|minifmm|make -f Makefile.syn $llvm_make|./fmm.omptarget_syn -n 300|-|^(num_nodes|max tree depth|pot err)"
+  "minifmm|minifmm|make $llvm_make|./fmm.omptarget -n 2000|-|^(num_nodes|max tree depth|pot err)"
+  "minifmm_syn|minifmm|make -f Makefile.syn $llvm_make|./fmm.omptarget_syn -n 2000|-|^(num_nodes|max tree depth|pot err)"
   "nw|nw|make needle_offload|./needle_offload 4096 10 2|result.txt|-"
   "nw_syn|nw|make needle_offload_syn|./needle_offload_syn 4096 10 2|result.txt|-"
   "rsbench|RSBench|make $llvm_make|./rsbench -m event -s small -l 100000|-|^Verification checksum"
   "rsbench_fix|RSBench|make -f Makefile.fix $llvm_make|./rsbench_fix -m event -s small -l 100000|-|^Verification checksum"
-  "tealeaf|TeaLeaf|cmake_offload build -DMODEL=omp-target -DENABLE_MPI=OFF|./build/omp-target-tealeaf --file @DATA@/tea_100.in|-|^ *(Timestep|CG:|Error:|Expected|Actual)"
-  "tealeaf_syn|TeaLeaf|cmake_offload build_syn -DMODEL=omp-target_syn -DENABLE_MPI=OFF|./build_syn/omp-target-tealeaf_syn --file @DATA@/tea_100.in|-|^ *(Timestep|CG:|Error:|Expected|Actual)"
-  "torture|torture|make torture|./torture 127 2097152|-|-"
+  "tealeaf|TeaLeaf|cmake_offload build -DMODEL=omp-target -DENABLE_MPI=OFF|./build/omp-target-tealeaf --file @DATA@/tea_200.in|-|^ *(Timestep|CG:|Error:|Expected|Actual)"
+  "tealeaf_syn|TeaLeaf|cmake_offload build_syn -DMODEL=omp-target_syn -DENABLE_MPI=OFF|./build_syn/omp-target-tealeaf_syn --file @DATA@/tea_200.in|-|^ *(Timestep|CG:|Error:|Expected|Actual)"
+  "torture|torture|make torture|./torture 127 8388608|-|-"
   "xsbench|XSBench|make $llvm_make|./XSBench -m event -s small -l 100000|-|^Verification checksum"
   "xsbench_fix|XSBench|make -f Makefile.fix $llvm_make|./XSBench_fix -m event -s small -l 100000|-|^Verification checksum"
 )
@@ -158,6 +161,9 @@ wall() { # NAME FOLDER COMMAND...
 }
 sample_native() { wall native "$scratch/plain/$folder" "${program[@]}"; }
 sample_odp() { wall odp "$scratch/plain/$folder" "$odp" "${program[@]}"; }
+# the floor of any tool that records what ompt-inst records: the runtime
+# calling a do-nothing tool for every event ompt-inst asks for
+sample_null() { OMP_TOOL_LIBRARIES="$work/null_tool.so" wall null "$scratch/plain/$folder" "${program[@]}"; }
 sample_run() { rm -rf "$work/run"; wall run "$scratch/plain/$folder" "$cli" run -o "$work/run" -- "${program[@]}"; }
 sample_plugin() { rm -rf "$work/plugin"; wall plugin "$scratch/plugin/$folder" "$cli" run -o "$work/plugin" -- "${program[@]}"; }
 
@@ -212,8 +218,8 @@ done
 
 echo "Median of $runs interleaved runs; wall seconds of the whole command, each tool's exit summary included."
 echo
-echo "| program | native s | OMPDataPerf s | run s | run, plugin build s | OMPDataPerf / native | run / native | plugin / native | run events |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| program | native s | OMPDataPerf s | do-nothing tool s | run s | run, plugin build s | OMPDataPerf / native | do-nothing / native | run / native | plugin / native | run events |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 : > "$work/ratios"
 : > "$work/findings"
 for entry in "${apps[@]}"; do
@@ -223,8 +229,8 @@ for entry in "${apps[@]}"; do
   build_app plain "$folder" "$make_command"
   build_app plugin "$folder" "$make_command"
   read -r -a program <<< "${command//@DATA@/$data}"
-  interleave "$runs" native odp run plugin
-  for variant in odp run plugin; do
+  interleave "$runs" native odp null run plugin
+  for variant in odp null run plugin; do
     cmp -s "$work/native.status" "$work/$variant.status" ||
       { cat "$work/$variant.out" >&2; echo "bench: $name exits $(cat "$work/$variant.status") under $variant, $(cat "$work/native.status") natively" >&2; exit 1; }
     cmp -s "$work/native.result" "$work/$variant.result" ||
@@ -233,14 +239,14 @@ for entry in "${apps[@]}"; do
   keep_last_runs "$name"
   findings_row "$name" >> "$work/findings"
   events=$(sed -n 's/^ompt-inst: \([0-9]*\) events recorded in .*/\1/p' "$work/run.out")
-  awk -v t="$name" -v a="${MEDIAN[native]}" -v o="${MEDIAN[odp]}" -v r="${MEDIAN[run]}" \
-      -v p="${MEDIAN[plugin]}" -v e="${events:--}" -v figures="$figures" 'BEGIN {
-    printf "| %s | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %s |\n", t, a, o, r, p, o / a, r / a, p / a, e
+  awk -v t="$name" -v a="${MEDIAN[native]}" -v o="${MEDIAN[odp]}" -v z="${MEDIAN[null]}" \
+      -v r="${MEDIAN[run]}" -v p="${MEDIAN[plugin]}" -v e="${events:--}" -v figures="$figures" 'BEGIN {
+    printf "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %.2f | %s |\n", t, a, o, z, r, p, o / a, z / a, r / a, p / a, e
     printf "ompdataperf %s run/odp %.2f\nompdataperf %s plugin/odp %.2f\n", t, r / o, t, p / o >> figures }'
-  echo "${MEDIAN[native]} ${MEDIAN[odp]} ${MEDIAN[run]} ${MEDIAN[plugin]}" >> "$work/ratios"
+  echo "${MEDIAN[native]} ${MEDIAN[odp]} ${MEDIAN[null]} ${MEDIAN[run]} ${MEDIAN[plugin]}" >> "$work/ratios"
 done
-awk '{ o += log($2 / $1); r += log($3 / $1); p += log($4 / $1); n++ }
-  END { printf "| geomean over native | | | | | %.2f | %.2f | %.2f | |\n", exp(o / n), exp(r / n), exp(p / n) }' "$work/ratios"
+awk '{ o += log($2 / $1); z += log($3 / $1); r += log($4 / $1); p += log($5 / $1); n++ }
+  END { printf "| geomean over native | | | | | | %.2f | %.2f | %.2f | %.2f | |\n", exp(o / n), exp(z / n), exp(r / n), exp(p / n) }' "$work/ratios"
 echo
 echo "Avoidable operations found in each row's last run, duplicate transfers / round trips / repeated allocations / unused allocations / unused transfers (+ identical content for another variable, reported only; low: may have changed on the device, no fix advised):"
 echo
