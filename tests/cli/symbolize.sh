@@ -1,5 +1,7 @@
 # Native events of an uninstrumented -g program are attributed through their
 # return address: the parallel regions carry the file and line of the pragma.
+# Without -g a report names places by module and offset, and looks for debug
+# files on this machine only: it never loads libdw's debuginfod client.
 source "$OI_SRC/tests/lib.sh"
 
 src="$OI_SRC/tests/cli/programs/parallel_lines.c"
@@ -18,4 +20,12 @@ for end in begin end; do
 $src $pragma_in_sum sum"
   expect_eq "$got" "$expected" "parallel $end events"
 done
+
+cc_plain prog_nodebug "$src" -O1
+"$OI" run -o run_nodebug ./prog_nodebug > /dev/null 2> /dev/null
+strace -f -e trace=openat -o opened "$OI" report run_nodebug > report_nodebug
+grep -q 'prog_nodebug+0x' report_nodebug ||
+  fail "a report without -g names places by module and offset"
+grep -q 'openat(.*prog_nodebug' opened || fail "strace saw the report open the program"
+! grep -q debuginfod opened || fail "the report loaded a debuginfod client: $(grep debuginfod opened | head -1)"
 echo ok
