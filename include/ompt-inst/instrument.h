@@ -70,8 +70,14 @@ __attribute__((weak, visibility("hidden"))) const ompt_inst_hooks
 
 /* Asks the runtime once for the shim's table; any answer that is not a
  * compatible table means "no tool". Racing threads store the same answer.
- * Inlined into its two callers: one function less to compile per TU. */
-OMPT_INST__HELPER __inline__ __attribute__((always_inline)) const ompt_inst_hooks *
+ * Runs once per thread at most: out of line and not optimised (optnone), so
+ * that it costs each translation unit little to compile. */
+#ifdef __clang__
+#define OMPT_INST__ONCE __attribute__((noinline, cold, optnone))
+#else
+#define OMPT_INST__ONCE __attribute__((noinline, cold))
+#endif
+OMPT_INST__HELPER OMPT_INST__ONCE const ompt_inst_hooks *
 __ompt_inst_lookup(void) {
   const ompt_inst_hooks *table =
       __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
@@ -154,6 +160,7 @@ __ompt_inst_target_enter(ompt_inst_site *site, int64_t device,
 }
 
 #undef OMPT_INST__HELPER
+#undef OMPT_INST__ONCE
 #undef OMPT_INST__SHARED_HOOK
 #undef OMPT_INST__STATIC_HOOK
 
