@@ -13,6 +13,7 @@ void oi_interval_pool_init(oi_interval_pool *pool) {
   pool->len = pool->cap = 0;
   pool->free_head = NONE;
   pool->rng = 2463534242u;
+  pool->last_inserted = NONE;
 }
 
 void oi_interval_pool_free(oi_interval_pool *pool) {
@@ -50,6 +51,7 @@ static uint32_t new_node(oi_interval_pool *pool, uint64_t start, uint64_t end,
 }
 
 static void free_node(oi_interval_pool *pool, uint32_t index) {
+  pool->nodes[index].owner = NONE; /* no longer anyone's (oi_intervals_retake) */
   pool->nodes[index].right = pool->free_head;
   pool->free_head = index;
 }
@@ -124,6 +126,11 @@ int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
     if (inserted == NONE)
       return -1;
   }
+  if (*root == NONE) { /* nothing to take away (a settled device) */
+    *root = inserted;
+    pool->last_inserted = inserted;
+    return 0;
+  }
   uint32_t before, rest, middle, after;
   split(pool->nodes, *root, start, &before, &rest);
   split(pool->nodes, rest, end, &middle, &after);
@@ -148,10 +155,23 @@ int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
     }
   }
   take_middle(pool, middle, end, &tail, visit, user);
+  pool->last_inserted = inserted;
   uint32_t t = merge(pool->nodes, before, inserted);
   t = merge(pool->nodes, t, tail);
   *root = merge(pool->nodes, t, after);
   return 0;
+}
+
+int oi_intervals_retake(oi_interval_pool *pool, uint32_t node, uint64_t start,
+                        uint64_t end, uint32_t owner, uint32_t owner_now) {
+  if (node >= pool->len || owner == NONE)
+    return 0;
+  oi_interval_node *n = &pool->nodes[node];
+  if (n->start != start || n->end != end || n->owner != owner)
+    return 0;
+  if (owner_now != NONE)
+    n->owner = owner_now;
+  return 1;
 }
 
 /* The segments of t overlapping [start, end), in order. Segments are

@@ -24,6 +24,7 @@ typedef struct oi_interval_pool {
   uint64_t cap;
   uint32_t free_head;
   uint32_t rng;
+  uint32_t last_inserted; /* node of the last overwrite's owner, or NONE */
 } oi_interval_pool;
 
 /* Called once per affected segment: `lost_bytes` of `owner` were
@@ -43,6 +44,13 @@ int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
  * and segments_delta 0; the segments stay as they are. */
 void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start,
                         uint64_t end, oi_interval_visit visit, void *user);
+/* Whether `node` (e.g. a pool's last_inserted, kept by the caller) is still
+ * one whole segment [start, end) of `owner`: then, with owner_now !=
+ * OI_INTERVAL_NONE, it becomes owner_now's in place, which is what
+ * overwriting [start, end) would do, without reshaping the tree. A freed
+ * node has no owner, so a stale index only fails the check. */
+int oi_intervals_retake(oi_interval_pool *pool, uint32_t node, uint64_t start,
+                        uint64_t end, uint32_t owner, uint32_t owner_now);
 /* Removes every segment, visiting each with lost_bytes 0. */
 void oi_intervals_clear(oi_interval_pool *pool, uint32_t *root,
                         oi_interval_visit visit, void *user);

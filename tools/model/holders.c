@@ -2,13 +2,7 @@
  * and one record per host range per holder (a device, or the host). */
 #include "movement_internal.h"
 
-oi_device_state *oi_movement_device(oi_movement *m, int32_t device) {
-  if (m->last_device != OI_MOVEMENT_NONE) {
-    oi_device_state *d =
-        OI_ARRAY_AT(m->devices, oi_device_state, m->last_device);
-    if (d->summary.device == device)
-      return d;
-  }
+oi_device_state *oi_movement_device_find(oi_movement *m, int32_t device) {
   for (size_t i = 0; i < m->devices.len; i++) {
     oi_device_state *d = OI_ARRAY_AT(m->devices, oi_device_state, i);
     if (d->summary.device == device) {

@@ -22,6 +22,7 @@ void oi_movement_init(oi_movement *m, const oi_movement_names *names) {
   m->host_coverage_root = OI_INTERVAL_NONE;
   m->last_device = OI_MOVEMENT_NONE;
   oi_interval_pool_init(&m->segments);
+  oi_interval_pool_init(&m->version_segments);
 }
 
 void oi_movement_free(oi_movement *m) {
@@ -38,6 +39,10 @@ void oi_movement_free(oi_movement *m) {
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&m->segments);
+  oi_interval_pool_free(&m->version_segments);
+  for (uint64_t i = 0; i < m->site_places_cap; i++)
+    free(m->site_places[i].first_profile);
+  free(m->site_places);
 }
 
 char *oi_movement_strdup(oi_movement *m, const char *text) {

@@ -96,6 +96,9 @@ typedef struct oi_held_range {
   /* another range of the holder overlaps it: its versions are kept per
    * byte in the holder's version tree (else last_write says it all) */
   bool overlapped;
+  /* of an overlapped range: the version tree node its last write inserted
+   * (still the whole range while no other write touched it) */
+  uint32_t version_node;
   uint32_t place_profile; /* profile of that transfer */
   /* the write version a kernel that may write the range gave it last, and
    * that kernel's line (0 = none) */
@@ -134,8 +137,17 @@ typedef struct oi_movement {
   oi_array overlapping;        /* scratch: range indices */
   oi_array pending_writes;     /* map items target regions may write */
   uint32_t transfers;          /* write versions handed out so far */
-  oi_interval_pool segments;
+  oi_interval_pool segments;   /* of the coverage trees */
+  /* of the version trees: owners are write versions, each written into
+   * one range of one holder, so a node that still spans a range with its
+   * last version is that range's whole segment (oi_intervals_retake) */
+  oi_interval_pool version_segments;
   uint32_t last_device; /* index cache into devices */
+  /* per compiler site id (small, dense), the profiles of its map items
+   * (transfer_places.c): a data op at a site finds its place without the
+   * map */
+  struct oi_site_places *site_places;
+  uint64_t site_places_cap;
 } oi_movement;
 
 void oi_movement_init(oi_movement *m, const oi_movement_names *names);
@@ -144,7 +156,18 @@ void oi_movement_free(oi_movement *m);
 char *oi_movement_strdup(oi_movement *m, const char *text);
 
 /* holders.c: the state of a device, created when first asked for */
-oi_device_state *oi_movement_device(oi_movement *m, int32_t device);
+oi_device_state *oi_movement_device_find(oi_movement *m, int32_t device);
+/* inline: asked several times per event, nearly always for the last one */
+static inline oi_device_state *oi_movement_device(oi_movement *m,
+                                                  int32_t device) {
+  if (m->last_device != OI_MOVEMENT_NONE) {
+    oi_device_state *d =
+        OI_ARRAY_AT(m->devices, oi_device_state, m->last_device);
+    if (d->summary.device == device)
+      return d;
+  }
+  return oi_movement_device_find(m, device);
+}
 /* the record of what `holder` has of [host_addr, +bytes) (anonymous: a
  * device address), created if new; OI_MOVEMENT_NONE on out of memory */
 uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,

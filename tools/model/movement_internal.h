@@ -18,7 +18,19 @@ typedef struct oi_profile_record {
    * mostly moves the same variable, so this spares the range lookups */
   uint64_t memo_host_addr, memo_bytes;
   uint32_t memo_ranges[2]; /* [0] the device's, [1] the host's */
+  /* the profile of the same site map item on another device + 1, 0 = none */
+  uint32_t next_device;
 } oi_profile_record;
+
+/* Site ids up to this many index oi_movement.site_places directly. */
+#define OI_SITE_PLACES_MAX (1u << 20)
+
+/* The profiles of one site's map items: per 1-based var, its first
+ * profile + 1 (0 = none yet); the other devices' follow next_device. */
+typedef struct oi_site_places {
+  uint32_t *first_profile;
+  uint64_t vars_cap;
+} oi_site_places;
 
 /* The host ranges the open target construct instance of one thread has
  * mapped so far, in the order the runtime reported them: without a site,

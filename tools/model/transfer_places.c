@@ -96,7 +96,33 @@ static oi_profile_record *profile_at(oi_movement *m, uint32_t profile) {
   return OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
 }
 
+/* Where the first profile of the event's site map item is kept, NULL when
+ * the event has none (no site or map item, a site id beyond the direct
+ * index) or out of memory: the map then finds its place. */
+static uint32_t *site_var_slot(oi_movement *m, const oi_event *ev) {
+  uint32_t site = ev->site, var = ev->var;
+  if (!site || !var || site >= OI_SITE_PLACES_MAX)
+    return NULL;
+  if (site >= m->site_places_cap &&
+      oi_grow_zeroed((void **)&m->site_places, &m->site_places_cap,
+                     (uint64_t)site + 1, sizeof *m->site_places) != 0)
+    return NULL;
+  oi_site_places *at = &m->site_places[site];
+  if (var >= at->vars_cap &&
+      oi_grow_zeroed((void **)&at->first_profile, &at->vars_cap,
+                     (uint64_t)var + 1, sizeof *at->first_profile) != 0)
+    return NULL;
+  return &at->first_profile[var];
+}
+
 uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
+  uint32_t *first = site_var_slot(m, ev);
+  for (uint32_t next = first ? *first : 0; next;) {
+    oi_profile_record *rec = profile_at(m, next - 1);
+    if (rec->out.device == ev->device)
+      return next - 1;
+    next = rec->next_device;
+  }
   oi_map_key key = place_key(m, ev);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   uint32_t profile = oi_map_get(&m->profiles_by_key, &key);
@@ -120,6 +146,10 @@ uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
     rec->place = place;
     rec->out.device = ev->device;
     rec->memo_ranges[0] = rec->memo_ranges[1] = OI_MOVEMENT_NONE;
+    if (first) { /* the record is new, so not yet in the site's list */
+      rec->next_device = *first;
+      *first = profile + 1;
+    }
   }
   return profile;
 }
