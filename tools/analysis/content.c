@@ -39,6 +39,14 @@ static uint32_t other_holder(oi_analysis *ctx, int32_t receiver, uint64_t hash,
   return first.profile;
 }
 
+void oia_content_expect(oi_analysis *ctx, const oi_event *ev) {
+  if (ev->flags & OI_FLAG_HASH_VALID)
+    oia_content_prefetch(&ctx->contents,
+                         ev->op == OI_DATA_OP_TO_DEVICE ? ev->device
+                                                        : OI_HOST_HOLDER,
+                         ev->u.data.hash, ev->u.data.bytes);
+}
+
 bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
                           uint32_t profile, uint32_t device_range) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;

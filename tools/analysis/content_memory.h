@@ -31,8 +31,8 @@ typedef struct oia_content_set {
 } oia_content_set;
 
 typedef struct oia_content_memory {
-  void *allocation;      /* NULL until the first content */
-  oia_content_set *sets; /* cache-line aligned, inside allocation */
+  void *allocation;      /* mapped; NULL until the first content */
+  oia_content_set *sets; /* huge-page aligned, inside allocation */
 } oia_content_memory;
 
 typedef struct oia_content_holder {
@@ -49,6 +49,11 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
                       uint64_t hash, uint64_t bytes,
                       const oia_content_holder *holder,
                       oia_content_holder *first, bool *failed);
+/* Starts loading the set that oia_content_seen will read for this key: a
+ * table of new contents misses the cache once per lookup, and the work
+ * done between the two calls then hides that wait. */
+void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver,
+                          uint64_t hash, uint64_t bytes);
 void oia_content_memory_free(oia_content_memory *memory);
 
 #endif

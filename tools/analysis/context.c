@@ -72,6 +72,7 @@ static void transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   ctx->totals.transfer_ns += ev->u.data.duration_ns;
   if (!host || !bytes)
     return; /* device-only memory: no variable to follow */
+  oia_content_expect(ctx, ev);
   uint32_t range = oi_movement_op_range(&ctx->model, profile, false, host, bytes);
   if (range == OIA_NONE)
     return;

@@ -111,8 +111,10 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
                          uint64_t host_addr);
 int oia_groups_build_findings(oi_analysis *ctx);
 
-/* content.c: duplicate, round trip, identical content; whether the
- * transfer was avoidable */
+/* content.c: a transfer is coming (its lookup's memory starts loading);
+ * duplicate, round trip, identical content; whether the transfer was
+ * avoidable */
+void oia_content_expect(oi_analysis *ctx, const oi_event *ev);
 bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
                           uint32_t profile, uint32_t device_range);
 
