@@ -181,6 +181,37 @@ static void intervals_charge_overwritten_bytes(void **state) {
   oi_interval_pool_free(&pool);
 }
 
+/* A segment still whole is relabelled in place; one an overwrite trimmed,
+ * split or removed is not, even when its node is reused. */
+static void intervals_retake_only_a_whole_segment(void **state) {
+  (void)state;
+  oi_interval_pool pool;
+  oi_interval_pool_init(&pool);
+  uint32_t root = OI_INTERVAL_NONE;
+  lost l = {{0}, {0}};
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 100, 1, count_lost, &l), 0);
+  uint32_t whole = pool.last_inserted;
+  assert_false(oi_intervals_retake(&pool, whole, 0, 99, 1, 2)); /* other bounds */
+  assert_false(oi_intervals_retake(&pool, whole, 0, 100, 3, 2)); /* other owner */
+  assert_true(oi_intervals_retake(&pool, whole, 0, 100, 1, 2));
+  lost seen = {{0}, {0}};
+  oi_intervals_query(&pool, &root, 0, 100, count_lost, &seen);
+  assert_int_equal(seen.bytes[2], 100); /* all of it is owner 2's now */
+  assert_int_equal(seen.bytes[1], 0);
+  assert_true(oi_intervals_retake(&pool, whole, 0, 100, 2, OI_INTERVAL_NONE));
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 40, 60, 3, count_lost, &l), 0);
+  assert_false(oi_intervals_retake(&pool, whole, 0, 100, 2, 1)); /* split */
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 100, 2, count_lost, &l), 0);
+  assert_true(oi_intervals_retake(&pool, pool.last_inserted, 0, 100, 2,
+                                  OI_INTERVAL_NONE));
+  uint32_t removed = pool.last_inserted;
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 200, 1, count_lost, &l), 0);
+  assert_false(oi_intervals_retake(&pool, removed, 0, 100, 2, 1)); /* freed */
+  oi_intervals_clear(&pool, &root, count_lost, &l);
+  assert_false(oi_intervals_retake(&pool, UINT32_MAX - 1, 0, 100, 2, 1));
+  oi_interval_pool_free(&pool);
+}
+
 static void grow_zeroed_clears_what_it_adds(void **state) {
   (void)state;
   uint32_t *values = NULL;
@@ -234,6 +265,7 @@ int main(void) {
       cmocka_unit_test(map_remove_keeps_the_other_keys_and_its_size),
       cmocka_unit_test(address_keys_ignore_address_zero),
       cmocka_unit_test(intervals_charge_overwritten_bytes),
+      cmocka_unit_test(intervals_retake_only_a_whole_segment),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,6 +106,34 @@ static void an_element_update_changes_the_array_copy(void **state) {
   oi_movement_free(&m);
 }
 
+/* Once an element update made the array's copy overlapped, whole writes
+ * that follow each other find the array unchanged in between, and the next
+ * element update is seen again. */
+static void whole_writes_after_an_element_update_see_only_real_changes(
+    void **state) {
+  (void)state;
+  oi_movement m;
+  oi_movement_init(&m, NULL);
+  send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  send(&m, OI_DATA_OP_TO_DEVICE, 23, A + 80, 8, 0x1);
+  oi_transfer_seen after_update = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  assert_true(after_update.before > after_update.held.version);
+  uint32_t whole = oi_movement_range(&m, DEV, A, BYTES, false);
+  for (int i = 0; i < 3; i++) { /* nothing else writes it now */
+    oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+    assert_int_equal(again.before, again.held.version);
+    assert_int_equal(oi_movement_versions_newest(&m, whole),
+                     oi_movement_range_at(&m, whole)->last_write);
+  }
+  send(&m, OI_DATA_OP_TO_DEVICE, 23, A + 80, 8, 0x2);
+  uint32_t element = oi_movement_range(&m, DEV, A + 80, 8, false);
+  assert_int_equal(oi_movement_versions_newest(&m, whole),
+                   oi_movement_range_at(&m, element)->last_write);
+  oi_transfer_seen changed = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  assert_true(changed.before > changed.held.version);
+  oi_movement_free(&m);
+}
+
 /* the target region at site 30 may write its map item 1 */
 static int writes_item(void *user, uint32_t site, uint16_t var) {
   (void)user;
@@ -200,6 +228,57 @@ static void a_place_finds_the_ranges_of_its_data_ops(void **state) {
   oi_movement_free(&m);
 }
 
+/* One place, two devices: each device has its own profile and its own
+ * copies, and the place's remembered ranges never hand one device's copy
+ * to the other, however the operations alternate. */
+static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
+  (void)state;
+  oi_movement m;
+  oi_movement_init(&m, NULL);
+  for (uint32_t site = 20; site <= 20u + (1u << 21); site += 1u << 21) {
+    /* a small site id (indexed) and one beyond the direct index (mapped) */
+    oi_event on_first = transfer_event(OI_DATA_OP_TO_DEVICE, site, A, BYTES, 0);
+    oi_event on_second = on_first;
+    on_second.device = DEV + 1;
+    uint32_t first = oi_movement_profile_of(&m, &on_first);
+    uint32_t second = oi_movement_profile_of(&m, &on_second);
+    assert_int_not_equal(first, second);
+    assert_int_equal(oi_movement_place_index(&m, first),
+                     oi_movement_place_index(&m, second));
+    assert_int_equal(oi_movement_profile_at(&m, second)->device, DEV + 1);
+    uint32_t first_copy = oi_movement_range(&m, DEV, A, BYTES, false);
+    uint32_t second_copy = oi_movement_range(&m, DEV + 1, A, BYTES, false);
+    uint32_t host_copy = oi_movement_range(&m, OI_HOST_HOLDER, A, BYTES, false);
+    for (int i = 0; i < 2; i++) {
+      assert_int_equal(oi_movement_profile_of(&m, &on_first), first);
+      assert_int_equal(oi_movement_op_range(&m, first, false, A, BYTES), first_copy);
+      assert_int_equal(oi_movement_profile_of(&m, &on_second), second);
+      assert_int_equal(oi_movement_op_range(&m, second, false, A, BYTES), second_copy);
+      assert_int_equal(oi_movement_op_range(&m, second, true, A, BYTES), host_copy);
+      assert_int_equal(oi_movement_op_range(&m, first, true, A, BYTES), host_copy);
+    }
+    assert_int_equal(oi_movement_op_range_known(&m, first, A), first_copy);
+    assert_int_equal(oi_movement_op_range_known(&m, second, A), second_copy);
+  }
+  /* content follows the device: the second device's copy is new, the
+   * first device's is a repeat */
+  oi_transfer_seen to_first = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  assert_false(to_first.held.known);
+  oi_event to_second = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  to_second.device = DEV + 1;
+  uint32_t second = oi_movement_profile_of(&m, &to_second);
+  oi_transfer_seen seen;
+  assert_true(oi_movement_transfer(
+      &m, &to_second, second,
+      oi_movement_op_range(&m, second, false, A, BYTES), &seen));
+  assert_false(seen.held.known);
+  assert_int_equal(seen.receiver, DEV + 1);
+  oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
+  assert_true(again.held.known);
+  assert_int_equal(again.held.version, again.before);
+  oi_movement_free(&m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_second_copy_finds_the_content_unchanged),
@@ -208,6 +287,8 @@ int main(void) {
       cmocka_unit_test(a_kernel_that_may_write_marks_the_device_copy),
       cmocka_unit_test(places_are_named_and_counted_per_device),
       cmocka_unit_test(a_place_finds_the_ranges_of_its_data_ops),
+      cmocka_unit_test(whole_writes_after_an_element_update_see_only_real_changes),
+      cmocka_unit_test(a_place_on_two_devices_finds_each_devices_copy),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
