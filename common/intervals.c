@@ -114,6 +114,34 @@ static void take_middle(oi_interval_pool *pool, uint32_t t, uint64_t end,
   take_middle(pool, right, end, kept, visit, user);
 }
 
+/* Whether a segment of t overlaps [start, end): the one starting last
+ * before `end` is the only candidate (segments are disjoint and sorted). */
+static int overlaps_any(const oi_interval_node *nodes, uint32_t t,
+                        uint64_t start, uint64_t end) {
+  uint32_t last = NONE;
+  while (t != NONE) {
+    if (nodes[t].start < end) {
+      last = t;
+      t = nodes[t].right;
+    } else {
+      t = nodes[t].left;
+    }
+  }
+  return last != NONE && nodes[last].end > start;
+}
+
+/* Inserts `node`, which overlaps no segment of *root: down to where its
+ * priority belongs, then what lies below splits around it. */
+static void insert_disjoint(oi_interval_node *nodes, uint32_t *root,
+                            uint32_t node) {
+  uint32_t *at = root;
+  while (*at != NONE && nodes[*at].priority > nodes[node].priority)
+    at = nodes[node].start < nodes[*at].start ? &nodes[*at].left
+                                              : &nodes[*at].right;
+  split(nodes, *at, nodes[node].start, &nodes[node].left, &nodes[node].right);
+  *at = node;
+}
+
 int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
                            uint64_t start, uint64_t end, uint32_t owner,
                            oi_interval_visit visit, void *user) {
@@ -126,8 +154,11 @@ int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
     if (inserted == NONE)
       return -1;
   }
-  if (*root == NONE) { /* nothing to take away (a settled device) */
-    *root = inserted;
+  /* nothing to take away (a settled device, a new variable): no
+   * reshaping beyond the insertion */
+  if (!overlaps_any(pool->nodes, *root, start, end)) {
+    if (inserted != NONE)
+      insert_disjoint(pool->nodes, root, inserted);
     pool->last_inserted = inserted;
     return 0;
   }

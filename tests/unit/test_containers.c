@@ -181,6 +181,38 @@ static void intervals_charge_overwritten_bytes(void **state) {
   oi_interval_pool_free(&pool);
 }
 
+/* Segments that overlap nothing go in without reshaping the tree; in any
+ * order they stay sorted, all found and all taken away again. */
+static void intervals_insert_disjoint_segments_in_any_order(void **state) {
+  (void)state;
+  oi_interval_pool pool;
+  oi_interval_pool_init(&pool);
+  uint32_t root = OI_INTERVAL_NONE;
+  lost l = {{0}, {0}};
+  for (uint64_t k = 0; k < 1000; k++) {
+    uint64_t i = k * 617 % 1000; /* a permutation of 0..999 */
+    assert_int_equal(oi_intervals_overwrite(&pool, &root, 10 * i, 10 * i + 5,
+                                            (uint32_t)(i % 4), count_lost, &l),
+                     0);
+  }
+  assert_int_equal(l.segments[0] + l.segments[1] + l.segments[2] + l.segments[3], 0);
+  lost seen = {{0}, {0}};
+  oi_intervals_query(&pool, &root, 3, 10000, count_lost, &seen);
+  assert_int_equal(seen.bytes[0], 250 * 5 - 3); /* [0,5) seen from 3 */
+  for (int owner = 1; owner < 4; owner++)
+    assert_int_equal(seen.bytes[owner], 250 * 5);
+  lost taken = {{0}, {0}};
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 10000, OI_INTERVAL_NONE,
+                                          count_lost, &taken),
+                   0);
+  for (int owner = 0; owner < 4; owner++) {
+    assert_int_equal(taken.bytes[owner], 250 * 5);
+    assert_int_equal(taken.segments[owner], -250);
+  }
+  assert_int_equal(root, OI_INTERVAL_NONE);
+  oi_interval_pool_free(&pool);
+}
+
 /* A segment still whole is relabelled in place; one an overwrite trimmed,
  * split or removed is not, even when its node is reused. */
 static void intervals_retake_only_a_whole_segment(void **state) {
@@ -266,6 +298,7 @@ int main(void) {
       cmocka_unit_test(address_keys_ignore_address_zero),
       cmocka_unit_test(intervals_charge_overwritten_bytes),
       cmocka_unit_test(intervals_retake_only_a_whole_segment),
+      cmocka_unit_test(intervals_insert_disjoint_segments_in_any_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

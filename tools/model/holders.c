@@ -41,25 +41,31 @@ uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
 uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
                               uint64_t host_addr, uint64_t bytes) {
   oi_profile_record *rec = OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
-  if (rec->memo_host_addr != host_addr || rec->memo_bytes != bytes) {
-    rec->memo_host_addr = host_addr;
-    rec->memo_bytes = bytes;
-    rec->memo_ranges[0] = rec->memo_ranges[1] = OI_MOVEMENT_NONE;
+  oi_range_memo *memo = rec->memo;
+  if (memo[0].host_addr != host_addr || memo[0].bytes != bytes) {
+    /* the other one becomes the last, or a new one replaces the older */
+    oi_range_memo older = memo[0];
+    if (memo[1].host_addr != host_addr || memo[1].bytes != bytes)
+      memo[1] = (oi_range_memo){host_addr, bytes,
+                                {OI_MOVEMENT_NONE, OI_MOVEMENT_NONE}};
+    memo[0] = memo[1];
+    memo[1] = older;
   }
-  uint32_t *memo = &rec->memo_ranges[on_host];
-  if (*memo == OI_MOVEMENT_NONE) {
+  uint32_t *range = &memo[0].ranges[on_host];
+  if (*range == OI_MOVEMENT_NONE) {
     int32_t holder = on_host ? OI_HOST_HOLDER : rec->out.device;
-    *memo = oi_movement_range(m, holder, host_addr, bytes, false);
+    *range = oi_movement_range(m, holder, host_addr, bytes, false);
   }
-  return *memo;
+  return *range;
 }
 
 uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile,
                                     uint64_t host_addr) {
   const oi_profile_record *rec =
       OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
-  return host_addr && rec->memo_host_addr == host_addr ? rec->memo_ranges[0]
-                                                       : OI_MOVEMENT_NONE;
+  return host_addr && rec->memo[0].host_addr == host_addr
+             ? rec->memo[0].ranges[0]
+             : OI_MOVEMENT_NONE;
 }
 
 void oi_movement_activity(oi_device_state *dev, unsigned endpoint,

@@ -38,9 +38,7 @@ static bool is_region_begin(const oi_event *ev) {
           (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER));
 }
 
-void oi_movement_writes_note(oi_movement *m, const oi_event *ev) {
-  if (!m->names.var_written || !ev->site || ev->device < 0)
-    return;
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
   if (ev->kind == OI_KIND_MAP && ev->construct == OI_CONSTRUCT_TARGET &&
       ev->var && m->names.var_written(m->names.user, ev->site, ev->var) == 1)
     add_pending(m, ev, false, OI_GET(ev, MAP, host_addr),
@@ -84,8 +82,8 @@ static bool after_kernel(const oi_event *ev) {
          (ev->kind == OI_KIND_TARGET || ev->kind == OI_KIND_CONSTRUCT);
 }
 
-void oi_movement_writes_apply(oi_movement *m, const oi_event *ev) {
-  if (m->pending_writes.len == 0 || !after_kernel(ev))
+void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev) {
+  if (!after_kernel(ev))
     return;
   size_t kept = 0;
   for (size_t i = 0; i < m->pending_writes.len; i++) {

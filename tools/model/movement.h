@@ -224,8 +224,18 @@ void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start,
 
 /* kernel_writes.c: what target regions may write, as write versions; both
  * take every event */
-void oi_movement_writes_note(oi_movement *m, const oi_event *ev);
-void oi_movement_writes_apply(oi_movement *m, const oi_event *ev);
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev);
+void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev);
+/* inline: every event asks, and nearly all have nothing to do */
+static inline void oi_movement_writes_note(oi_movement *m, const oi_event *ev) {
+  if (m->names.var_written && ev->site && ev->device >= 0)
+    oi_movement_writes_note_site(m, ev);
+}
+static inline void oi_movement_writes_apply(oi_movement *m,
+                                            const oi_event *ev) {
+  if (m->pending_writes.len)
+    oi_movement_writes_apply_pending(m, ev);
+}
 
 /* transfer_places.c: "0x7ffd... (800 bytes)", the name of memory no map
  * item names, into buf */

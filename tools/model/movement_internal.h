@@ -9,15 +9,21 @@ typedef struct oi_place_record {
   uint64_t host_addr;
 } oi_place_record;
 
+/* A host range and its records on the device and the host
+ * (OI_MOVEMENT_NONE: not looked up yet). */
+typedef struct oi_range_memo {
+  uint64_t host_addr, bytes;
+  uint32_t ranges[2]; /* [0] the device's, [1] the host's */
+} oi_range_memo;
+
 /* Per place and device. */
 typedef struct oi_profile_record {
   oi_transfer_profile out;
   uint32_t place;
-  /* the host range of the place's last data op and its records on the
-   * device and the host (OI_MOVEMENT_NONE: not looked up yet): a place
-   * mostly moves the same variable, so this spares the range lookups */
-  uint64_t memo_host_addr, memo_bytes;
-  uint32_t memo_ranges[2]; /* [0] the device's, [1] the host's */
+  /* the host ranges of the place's last two data ops (an array and an
+   * element of it, say), [0] the last one's: a place mostly moves the same
+   * variable, so this spares the range lookups */
+  oi_range_memo memo[2];
   /* the profile of the same site map item on another device + 1, 0 = none */
   uint32_t next_device;
 } oi_profile_record;

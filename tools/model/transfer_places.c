@@ -115,14 +115,10 @@ static uint32_t *site_var_slot(oi_movement *m, const oi_event *ev) {
   return &at->first_profile[var];
 }
 
-uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
-  uint32_t *first = site_var_slot(m, ev);
-  for (uint32_t next = first ? *first : 0; next;) {
-    oi_profile_record *rec = profile_at(m, next - 1);
-    if (rec->out.device == ev->device)
-      return next - 1;
-    next = rec->next_device;
-  }
+/* The profile through the maps, created if new (then added to the site's
+ * list at *first, when given); apart, so the common path stays short. */
+static __attribute__((noinline)) uint32_t
+profile_by_key(oi_movement *m, const oi_event *ev, uint32_t *first) {
   oi_map_key key = place_key(m, ev);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   uint32_t profile = oi_map_get(&m->profiles_by_key, &key);
@@ -145,13 +141,26 @@ uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
     oi_profile_record *rec = profile_at(m, profile);
     rec->place = place;
     rec->out.device = ev->device;
-    rec->memo_ranges[0] = rec->memo_ranges[1] = OI_MOVEMENT_NONE;
+    for (int i = 0; i < 2; i++)
+      rec->memo[i] = (oi_range_memo){
+          0, 0, {OI_MOVEMENT_NONE, OI_MOVEMENT_NONE}};
     if (first) { /* the record is new, so not yet in the site's list */
       rec->next_device = *first;
       *first = profile + 1;
     }
   }
   return profile;
+}
+
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
+  uint32_t *first = site_var_slot(m, ev);
+  for (uint32_t next = first ? *first : 0; next;) {
+    oi_profile_record *rec = profile_at(m, next - 1);
+    if (rec->out.device == ev->device)
+      return next - 1;
+    next = rec->next_device;
+  }
+  return profile_by_key(m, ev, first);
 }
 
 oi_transfer_profile *oi_movement_profile_at(oi_movement *m, uint32_t profile) {
