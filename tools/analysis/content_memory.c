@@ -30,9 +30,15 @@ static size_t set_index(uint64_t h) {
 
 void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver,
                           uint64_t hash, uint64_t bytes) {
-  if (memory->sets)
-    __builtin_prefetch(&memory->sets[set_index(key_hash(receiver, hash, bytes))],
-                       1);
+  if (!memory->sets)
+    return;
+  /* the whole set: a new content's entry goes into the stalest way, which
+   * only the first line names, and a store that misses waits as a load
+   * does once the store buffer is full */
+  const char *set =
+      (const char *)&memory->sets[set_index(key_hash(receiver, hash, bytes))];
+  for (size_t line = 0; line < sizeof(oia_content_set); line += 64)
+    __builtin_prefetch(set + line, 1);
 }
 
 /* way, at `position` in the set's order (or just past its end, when new),

@@ -72,7 +72,6 @@ static void transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   ctx->totals.transfer_ns += ev->u.data.duration_ns;
   if (!host || !bytes)
     return; /* device-only memory: no variable to follow */
-  oia_content_expect(ctx, ev);
   uint32_t range = oi_movement_op_range(&ctx->model, profile, false, host, bytes);
   if (range == OIA_NONE)
     return;
@@ -90,6 +89,8 @@ static void data_op(oi_analysis *ctx, const oi_event *ev) {
   if (start + duration > ctx->busy_until)
     ctx->busy_until = start + duration;
   ctx->totals.data_ops++;
+  if (ev->op == OI_DATA_OP_TO_DEVICE || ev->op == OI_DATA_OP_FROM_DEVICE)
+    oia_content_expect(ctx, ev); /* as early as can be: it waits on memory */
   uint32_t profile = oi_movement_profile_of(&ctx->model, ev);
   if (profile == OIA_NONE)
     return;
