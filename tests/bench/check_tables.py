@@ -1,6 +1,6 @@
 """Checks the Markdown tables the bench scripts print (the bench_smoke tests).
 
-check_tables.py host|offload|record TABLE.md: checks the table of that
+check_tables.py host|offload|record|dirty_pages TABLE.md: checks the table of that
 script; exits 1 with one line per problem, else prints a summary line."""
 import re
 import sys
@@ -123,10 +123,49 @@ def check_record(path):
     return f"{len(cost)} recorder rows, peak memory bounded"
 
 
-CHECKS = {"host": check_host, "offload": check_offload, "record": check_record}
+# bench/dirty_pages.c: the columns the kernel's tracking gives, "-" where
+# it says "not available"; the hash and memcpy columns always.
+TRACKING_COLUMNS = ["register + protect", "unprotect + protect", "scan, none written", "scan, one written",
+                    "scan, all written", "write 1 byte/page, protected", "memcpy into protected"]
+ALWAYS_COLUMNS = ["memcpy, unprotected", "hash, warm", "hash, out of cache", "memcpy, out of cache"]
+
+
+def check_dirty_pages(path):
+    """A row per buffer (16 and 256 KiB, as the smoke test asks) and kind of
+    memory, every cell a positive number of nanoseconds, or "-" in the
+    tracking columns when the program said why tracking is not available;
+    pages: the buffer's (mmap), one more where malloc's buffer straddles."""
+    text = open(path, encoding="utf-8").read()
+    unavailable = re.search(r"^dirty-page tracking not available: \S.*$", text, re.M)
+    if not re.search(r"^hash: xxh3-64 \w+; page 4096 bytes; ", text, re.M):
+        problems.append(f"{path}: no 'hash: ...' line")
+    [rows] = tables(path) or [[]]
+    if [(r.get("buffer"), r.get("memory")) for r in rows] != [
+            ("16 KiB", "mmap"), ("16 KiB", "malloc"), ("256 KiB", "mmap"), ("256 KiB", "malloc")]:
+        problems.append(f"{path}: expected rows 16 and 256 KiB, mmap and malloc: {rows}")
+    for row in rows:
+        where = f"{row.get('buffer')} {row.get('memory')}"
+        if set(row) != {"buffer", "memory", "pages"} | set(TRACKING_COLUMNS + ALWAYS_COLUMNS):
+            problems.append(f"{path}: columns {sorted(row)}")
+            continue
+        pages = int(row["buffer"].split()[0]) // 4
+        if not row["pages"].isdigit() or int(row["pages"]) not in ((pages,) if row["memory"] == "mmap" else (pages, pages + 1)):
+            problems.append(f"{path}: {where}: {row['pages']} pages")
+        for column in TRACKING_COLUMNS + ALWAYS_COLUMNS:
+            cell = row[column]
+            if unavailable and column in TRACKING_COLUMNS:
+                if cell != "-":
+                    problems.append(f"{path}: {where}: {column} = '{cell}' though tracking is not available")
+            elif not re.fullmatch(r"\d+", cell) or int(cell) <= 0:
+                problems.append(f"{path}: {where}: {column} = '{cell}' is not a positive number of ns")
+    return f"{len(rows)} dirty-page rows" + (f" ({unavailable.group(0)})" if unavailable else "")
+
+
+CHECKS = {"host": check_host, "offload": check_offload, "record": check_record,
+          "dirty_pages": check_dirty_pages}
 
 if len(sys.argv) != 3 or sys.argv[1] not in CHECKS:
-    sys.exit("usage: check_tables.py host|offload|record TABLE.md")
+    sys.exit("usage: check_tables.py host|offload|record|dirty_pages TABLE.md")
 summary = CHECKS[sys.argv[1]](sys.argv[2])
 for p in problems:
     print(p)

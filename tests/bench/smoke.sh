@@ -12,11 +12,14 @@
 #            trace of info records grows 10 times
 #   analysis the analysis benchmark's lines, its peak memory flat as the data
 #            operations grow 10 times; the real-trace report table
+#   dirty_pages  dirty-page tracking against hashing on 16 and 256 KiB: every
+#            cell numeric, or "-" under a "not available" line; the program
+#            itself fails when a scan misses a written page
 # One part per test: together they are several offload compiles and about
 # 70 tool runs, more than one test's time limit on a loaded machine.
 source "$OI_SRC/tests/lib.sh"
 export OMPT_INST_BUILD="$OI_BUILD" OMP_NUM_THREADS=2
-part=${1:?usage: smoke.sh host|offload|record|shapes|reader|analysis}
+part=${1:?usage: smoke.sh host|offload|record|shapes|reader|analysis|dirty_pages}
 case $part in
   host|offload|record)
     case $part in
@@ -25,6 +28,11 @@ case $part in
       record) bash "$OI_SRC/bench/record_cost.sh" 40000 1 > table.md ;;
     esac
     "$OI_PYTHON" "$OI_SRC/tests/bench/check_tables.py" "$part" table.md ;;
+  dirty_pages)
+    "$OI_BUILD/bin/dirty_pages" --timings 3 --span 4194304 16384 262144 > table.md ||
+      fail "dirty_pages failed: $(cat table.md)"
+    "$OI_PYTHON" "$OI_SRC/tests/bench/check_tables.py" dirty_pages table.md
+    cat table.md ;;
   shapes)
     bash "$OI_SRC/bench/shapes.sh" 0.005 1 4 > shapes.md
     "$OI_PYTHON" - shapes.md <<'PY'
