@@ -30,9 +30,8 @@
 #define OI_CODEC_MAX_EVENT_BYTES 96u
 
 typedef struct oi_event_codec {
-  uint64_t time_ns;                             /* of the previous event */
-  uint64_t seen[(OI_CODEC_KEYS + 63) / 64];     /* keys with a previous */
-  oi_event previous[OI_CODEC_KEYS];
+  uint64_t time_ns;                 /* of the previous event */
+  oi_event previous[OI_CODEC_KEYS]; /* by key; thread set when used */
 } oi_event_codec;
 
 /* A fresh codec, for a new frame. */
@@ -47,5 +46,15 @@ size_t oi_codec_encode(oi_event_codec *codec, uint32_t thread, const oi_event *e
  * past it: 0, or -1 if the bytes are no valid event (*at then undefined). */
 int oi_codec_decode(oi_event_codec *codec, uint32_t thread, const unsigned char **at,
                     const unsigned char *end, oi_event *e);
+
+/* Bit k of a kinds word: kind k, kinds past 62 share bit 63. */
+static inline uint64_t oi_codec_kind_bit(unsigned kind) { return 1ull << (kind < 63 ? kind : 63); }
+
+/* As oi_codec_decode, but an event whose kind is not in `kinds` is checked
+ * and passed over, not decoded into *e: 1 (decoded), 0 (passed over) or -1.
+ * Passing over keeps the time chain but not the kind's previous event, so
+ * within a frame a kind must be passed over every time or never. */
+int oi_codec_next(oi_event_codec *codec, uint32_t thread, uint64_t kinds,
+                  const unsigned char **at, const unsigned char *end, oi_event *e);
 
 #endif

@@ -444,34 +444,40 @@ static int bad_compact_record(oi_trace_reader *trace) {
   return -1;
 }
 
-/* Decodes the buffer's worth of the current compact record. */
-static int decode_events(oi_trace_reader *trace, uint32_t count) {
+/* The events of the filter's kinds of the next buffer's worth of the
+ * current compact record, decoded; the others are passed over. */
+static int decode_events(oi_trace_reader *trace) {
   const unsigned char *at = trace->decode_at;
-  for (uint32_t i = 0; i < count; i++)
-    if (oi_codec_decode(&trace->codec, trace->record_thread, &at, trace->encoded_end,
-                        &trace->buffer[i]) != 0)
+  uint64_t kinds = trace->filter.kinds ? trace->filter.kinds : UINT64_MAX;
+  uint32_t count = 0;
+  for (; trace->left_in_record > 0 && count < OI_READER_EVENT_BUFFER; trace->left_in_record--) {
+    int decoded = oi_codec_next(&trace->codec, trace->record_thread, kinds, &at,
+                                trace->encoded_end, &trace->buffer[count]);
+    if (decoded < 0)
       return bad_compact_record(trace);
+    count += (uint32_t)decoded;
+  }
   trace->decode_at = at;
   /* every byte of a record belongs to its events */
-  if (trace->left_in_record == count && at != trace->encoded_end)
+  if (trace->left_in_record == 0 && at != trace->encoded_end)
     return bad_compact_record(trace);
+  trace->buffered = count;
+  trace->position = 0;
   return 0;
 }
 
 /* Fills the buffer from the current events record. */
 static int refill(oi_trace_reader *trace) {
+  if (trace->compact)
+    return decode_events(trace);
   uint32_t count = trace->left_in_record < OI_READER_EVENT_BUFFER ? trace->left_in_record
                                                                  : OI_READER_EVENT_BUFFER;
-  if (trace->compact) {
-    if (decode_events(trace, count) != 0)
-      return -1;
-  } else if (read_at(trace, trace->buffer, count * sizeof(oi_event), trace->read_offset) != 0) {
+  if (read_at(trace, trace->buffer, count * sizeof(oi_event), trace->read_offset) != 0) {
     set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
               (unsigned long long)trace->read_offset);
     return -1;
-  } else {
-    trace->read_offset += count * sizeof(oi_event);
   }
+  trace->read_offset += count * sizeof(oi_event);
   trace->left_in_record -= count;
   trace->buffered = count;
   trace->position = 0;
@@ -556,7 +562,12 @@ int oi_reader_next(oi_trace_reader *trace, const oi_event **event) {
     int more = next_in_file(trace, event);
     if (more == 0 && filter->held && (*event = filter->held(filter->state)) != NULL)
       return 1;
-    if (more <= 0 || !filter->keep || filter->keep(filter->state, *event))
+    if (more <= 0)
+      return more;
+    /* plain records hold every kind; compact ones have passed over the rest */
+    if (filter->kinds && !(filter->kinds & oi_codec_kind_bit((*event)->kind)))
+      continue;
+    if (!filter->keep || filter->keep(filter->state, *event))
       return more;
   }
 }

@@ -52,9 +52,11 @@ typedef struct oi_skip {
   uint64_t from, to;
 } oi_skip;
 
-/* Which events oi_reader_next delivers: with `kinds`, compact records
- * holding none of those kinds (bit k: kind k) are skipped undecoded; keep()
- * sees each other event in file order and answers whether to deliver it;
+/* Which events oi_reader_next delivers: with `kinds` (oi_codec_kind_bit),
+ * only events of those kinds: records holding none are skipped unread, the
+ * other kinds' events of compact records passed over undecoded; keep()
+ * sees each event of those kinds in file order and answers whether to
+ * deliver it;
  * after the last, held() gives events of its own, one per call, until
  * NULL. Each optional. */
 typedef struct oi_event_filter {
