@@ -25,6 +25,6 @@ for format in json text; do
     cpu = u + s
     rate = cpu > 0 ? sprintf("%.1f", ops / cpu / 1e6) : "-"
     printf "| --format %s | %.2f | %s | %.0f MB |\n", f, cpu, rate, kb / 1024
-    printf "report %s cpu/s %.2f\n", f, cpu > figures
+    printf "report %s cpu/s %.2f\n", f, cpu >> figures
   }'
 done
