@@ -11,14 +11,22 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+static char dir[] = "/tmp/oi-fuzz-trace.XXXXXX";
+static char path[sizeof dir + 16];
+
+/* libFuzzer ends with exit(): the folder goes with it */
+static void remove_folder(void) {
+  unlink(path);
+  rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static char dir[] = "/tmp/oi-fuzz-trace.XXXXXX";
-  static char path[sizeof dir + 16];
   static oi_trace_reader trace; /* ~41 KB */
   if (!path[0]) {
     if (!mkdtemp(dir))
       abort();
     snprintf(path, sizeof path, "%s/%s", dir, OI_TRACE_FILE_NAME);
+    atexit(remove_folder);
   }
   FILE *file = fopen(path, "wb");
   if (!file || (size && fwrite(data, size, 1, file) != 1) || fclose(file) != 0)
