@@ -151,6 +151,10 @@ static size_t byte_offset(unsigned column) {
   }
 }
 
+static inline int is_byte_column(unsigned column) {
+  return column >= COLUMN_CONSTRUCT && column <= COLUMN_OP;
+}
+
 /* Column `column` of `e` as written: a one-byte column as itself, the
  * others as the zigzag of their delta from `previous` as 64-bit words
  * (signed ones sign-extended, so a small change stays small). */
@@ -237,7 +241,7 @@ static inline int get_varint(const unsigned char **at, const unsigned char *end,
  * then) from *at: 0, or -1 if the bytes are no column. */
 static inline int get_column(const unsigned char **at, const unsigned char *end,
                              unsigned column, oi_event *e) {
-  if (column >= COLUMN_CONSTRUCT && column <= COLUMN_OP) {
+  if (is_byte_column(column)) {
     if (*at >= end)
       return -1;
     ((uint8_t *)e)[byte_offset(column)] = *(*at)++;
@@ -273,7 +277,7 @@ static int pass_columns(const unsigned char **at, const unsigned char *end, unsi
   for (unsigned rest = mask; rest; rest &= rest - 1) {
     unsigned column = (unsigned)__builtin_ctz(rest);
     uint64_t unused;
-    if (column >= COLUMN_CONSTRUCT && column <= COLUMN_OP) {
+    if (is_byte_column(column)) {
       if (*at >= end)
         return -1;
       ++*at;

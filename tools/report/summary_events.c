@@ -4,18 +4,19 @@
 #include <string.h>
 
 #define KIND_BIT(kind) (1ull << OI_KIND_##kind)
-/* the kinds for_the_model may keep */
+/* the kinds the reader delivers to the model (its filter) */
 #define MODELLED_KINDS                                                        \
   (KIND_BIT(DATA_OP) | KIND_BIT(MAP) | KIND_BIT(KERNEL) | KIND_BIT(TARGET) |  \
    KIND_BIT(DEVICE_INIT) | KIND_BIT(DEVICE_FINALIZE) | KIND_BIT(DEVICE_LOAD) | \
    KIND_BIT(DEVICE_UNLOAD) | KIND_BIT(CONSTRUCT))
 _Static_assert(OI_KIND_COUNT < 63, "a frame's kinds are bits of a word");
 
+/* Of the MODELLED_KINDS the reader delivers, the device constructs among
+ * the constructs. */
 static bool for_the_model(void *state, const oi_event *e) {
   (void)state;
-  if (e->kind == OI_KIND_CONSTRUCT)
-    return oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
-  return e->kind < 64 && (MODELLED_KINDS >> e->kind & 1);
+  return e->kind != OI_KIND_CONSTRUCT ||
+         oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
 }
 
 /* Given last, where they open no region around other events: the model
