@@ -4,6 +4,8 @@
 #include "callbacks.h"
 #include "content_hash.h"
 #include "device_buffers.h"
+#include "hooks.h"
+#include "kernel_constructs.h"
 #include "ompt-inst/events.h"
 #include "record.h"
 #include "runtime_devices.h"
@@ -178,8 +180,14 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
+  /* on a host device the kernel runs on this thread between the submit's
+   * begin and end (kernel_constructs.h) */
+  if (endpoint == OI_EP_END)
+    oi_kernel_leave(t);
   oi_event *e = oi_event_next(&t, OI_KIND_KERNEL, endpoint,
                               region_construct(t), NULL);
+  if (endpoint == OI_EP_BEGIN)
+    oi_kernel_enter(t, t->target_codeptr, oi_hooks_trace_counted());
   if (!e)
     return;
   e->device = t->target_device;
@@ -189,6 +197,8 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
   OI_SET(e, KERNEL, host_op_id, host_op_id);
   e->codeptr = t->target_codeptr; /* the runtime names none */
   oi_unify_native(t, e);
+  if (endpoint == OI_EP_BEGIN && t->kernel_depth)
+    oi_kernel_set(&t->kernel, t->kernel.codeptr, e->site);
   oi_event_commit(t);
 }
 

@@ -8,6 +8,7 @@
 #include "deferred_items.h"
 #include "ompt-inst/events.h"
 #include "hooks.h"
+#include "kernel_constructs.h"
 #include "record.h"
 #include "unify.h"
 
@@ -50,9 +51,13 @@ static void on_thread_end(ompt_data_t *thread_data) {
 static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
                            unsigned team_size, int flags,
                            const void *codeptr_ra) {
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
   unsigned construct = (flags & ompt_parallel_league) ? OI_CONSTRUCT_TEAMS
                                                       : OI_CONSTRUCT_PARALLEL;
+  if (oi_kernel_region(t, endpoint, construct, parallel_data))
+    return;
+  if (endpoint == OI_EP_BEGIN)
+    parallel_data->value = oi_new_id();
   oi_event *e =
       oi_event_next(&t, OI_KIND_PARALLEL, endpoint, construct, codeptr_ra);
   if (!e)
@@ -86,7 +91,6 @@ static void on_parallel_begin(ompt_data_t *encountering_task_data,
                               const void *codeptr_ra) {
   (void)encountering_task_data;
   (void)encountering_task_frame;
-  parallel_data->value = oi_new_id();
   parallel_event(OI_EP_BEGIN, parallel_data, requested_parallelism, flags,
                  codeptr_ra);
 }
@@ -105,6 +109,8 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
                              unsigned int index, int flags) {
   oi_thread *t = oi_thread_self();
   if (!t)
+    return;
+  if (oi_kernel_task(t, endpoint, parallel_data, task_data, flags))
     return;
   /* The initial task (of the program or of a team of a league) is not an
    * instance of a construct; a team's names its league. LLVM ends the
@@ -185,6 +191,8 @@ static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
                     ompt_data_t *parallel_data, ompt_data_t *task_data,
                     uint64_t count, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, endpoint_of(endpoint), work_construct(work_type)))
+    return;
   /* LLVM names a code address of its own for taskloop; the taskgroup it
    * opens around the taskloop just before has the program's */
   if (t && work_type == ompt_work_taskloop && t->sync_depth > 0 &&
@@ -231,7 +239,9 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   case ompt_dispatch_iteration:
     break;
   }
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, OI_EP_END, construct)) /* a chunk: no instance */
+    return;
   oi_event *e =
       oi_event_next(&t, OI_KIND_DISPATCH, OI_EP_NONE, construct, codeptr);
   if (!e)
@@ -277,7 +287,9 @@ static void on_sync_region(ompt_sync_region_t kind,
                            ompt_data_t *parallel_data, ompt_data_t *task_data,
                            const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
-  if (!t)
+  unsigned flags;
+  unsigned construct = sync_construct(kind, &flags);
+  if (!t || oi_kernel_counted(t, endpoint_of(endpoint), construct))
     return;
   /* Regions nest (a task run inside a barrier may wait in a taskwait). */
   uint64_t wait_ns = 0, parallel_id = ID_OF(parallel_data);
@@ -299,8 +311,6 @@ static void on_sync_region(ompt_sync_region_t kind,
         codeptr = begin->codeptr;
     }
   }
-  unsigned flags;
-  unsigned construct = sync_construct(kind, &flags);
   oi_event *e = oi_event_next(&t, OI_KIND_SYNC, endpoint_of(endpoint),
                               construct, (const void *)(uintptr_t)codeptr);
   if (!e)
@@ -324,7 +334,8 @@ static void on_sync_region_wait(ompt_sync_region_t kind,
   (void)task_data;
   (void)codeptr_ra;
   oi_thread *t = oi_thread_self();
-  if (!t || t->sync_depth == 0 || t->sync_depth > OI_SYNC_DEPTH)
+  /* in a kernel: its sync regions were not pushed */
+  if (!t || t->kernel_depth || t->sync_depth == 0 || t->sync_depth > OI_SYNC_DEPTH)
     return;
   oi_sync_frame *frame = &t->sync[t->sync_depth - 1];
   uint64_t now = oi_now_ns();
@@ -355,12 +366,12 @@ static unsigned mutex_construct(ompt_mutex_t kind) {
 static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint,
                              unsigned int impl, ompt_wait_id_t wait_id,
                              const void *codeptr_ra) {
-  (void)kind;
   (void)hint;
   (void)impl;
   (void)codeptr_ra;
   oi_thread *t = oi_thread_self();
-  if (!t)
+  /* counted here, at the acquire: acquired and released then pass */
+  if (!t || oi_kernel_counted(t, OI_EP_BEGIN, mutex_construct(kind)))
     return;
   /* A failed test_lock leaves its entry behind: reuse it. */
   uint32_t slot = 0;
@@ -378,7 +389,7 @@ static void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint,
 static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
                               const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
-  if (!t)
+  if (!t || oi_kernel_counted(t, OI_EP_END, mutex_construct(kind)))
     return;
   /* one clock read for both the wait and the event (hot path) */
   uint64_t now = oi_now_ns(), wait_ns = 0;
@@ -420,7 +431,7 @@ static uint64_t release_held(oi_thread *t, ompt_wait_id_t wait_id) {
 static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
                               const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
-  if (!t)
+  if (!t || oi_kernel_counted(t, OI_EP_END, mutex_construct(kind)))
     return;
   uint64_t acquired_at = release_held(t, wait_id);
   oi_event *e = oi_event_next(&t, OI_KIND_MUTEX, OI_EP_END,
@@ -468,7 +479,9 @@ static void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id,
 
 static void on_nest_lock(ompt_scope_endpoint_t endpoint,
                          ompt_wait_id_t wait_id, const void *codeptr_ra) {
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, endpoint_of(endpoint), OI_CONSTRUCT_NEST_LOCK))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_NEST_LOCK, endpoint_of(endpoint),
                               OI_CONSTRUCT_NEST_LOCK, codeptr_ra);
   if (!e)
@@ -495,10 +508,13 @@ static void on_task_create(ompt_data_t *encountering_task_data,
    * events find the construct's site through the task, unify.c) */
   if (!(flags & (ompt_task_explicit | ompt_task_target)))
     return;
+  /* its word stays 0 in a kernel: its schedules are passed over */
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, OI_EP_NONE, OI_CONSTRUCT_TASK))
+    return;
   uint64_t id = oi_new_id();
   __atomic_store_n(&new_task_data->value, id << 2 | OI_TASK_EXPLICIT, __ATOMIC_RELEASE);
   oi_unify_remember_codeptr(id, codeptr_ra);
-  oi_thread *t;
   oi_event *e = oi_event_next(&t, OI_KIND_TASK_CREATE, OI_EP_NONE,
                               (flags & ompt_task_target) ? OI_CONSTRUCT_TARGET
                                                          : OI_CONSTRUCT_TASK,
@@ -559,7 +575,9 @@ static void on_task_schedule(ompt_data_t *prior_task_data,
 static void on_dependences(ompt_data_t *task_data,
                            const ompt_dependence_t *deps, int ndeps) {
   (void)deps;
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, OI_EP_END, OI_CONSTRUCT_TASK))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE,
                               OI_CONSTRUCT_TASK, NULL);
   if (!e)
@@ -573,7 +591,9 @@ static void on_dependences(ompt_data_t *task_data,
 
 static void on_task_dependence(ompt_data_t *src_task_data,
                                ompt_data_t *sink_task_data) {
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, OI_EP_END, OI_CONSTRUCT_TASK))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE,
                               OI_CONSTRUCT_TASK, NULL);
   if (!e)
@@ -588,7 +608,9 @@ static void on_task_dependence(ompt_data_t *src_task_data,
 static void on_masked(ompt_scope_endpoint_t endpoint,
                       ompt_data_t *parallel_data, ompt_data_t *task_data,
                       const void *codeptr_ra) {
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, endpoint_of(endpoint), OI_CONSTRUCT_MASKED))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_MASKED, endpoint_of(endpoint),
                               OI_CONSTRUCT_MASKED, codeptr_ra);
   if (!e)
@@ -611,7 +633,7 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
   }
   if (t && !oi_hooks_trace_counted() &&
       atomic_load_explicit(&oi_recording, memory_order_relaxed) &&
-      oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra))
+      oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra, 0))
     return;
   oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
                               OI_CONSTRUCT_FLUSH, codeptr_ra);
@@ -639,7 +661,9 @@ static void on_reduction(ompt_sync_region_t kind,
                          ompt_data_t *parallel_data, ompt_data_t *task_data,
                          const void *codeptr_ra) {
   (void)kind;
-  oi_thread *t;
+  oi_thread *t = oi_thread_self();
+  if (oi_kernel_counted(t, endpoint_of(endpoint), OI_CONSTRUCT_REDUCTION))
+    return;
   oi_event *e = oi_event_next(&t, OI_KIND_REDUCTION, endpoint_of(endpoint),
                               OI_CONSTRUCT_REDUCTION, codeptr_ra);
   if (!e)

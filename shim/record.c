@@ -81,6 +81,7 @@ oi_thread *oi_thread_attach(void) {
   t->league_task = 0;
   t->site_depth = 0;
   t->item_count = 0;
+  t->kernel_depth = 0;
   t->written = 0;
   t->flush_generation = atomic_load(&oi_flush_generation);
   t->os_tid = (uint64_t)gettid();
@@ -173,7 +174,7 @@ static void write_buffer(oi_thread *t) {
   atomic_store_explicit(&t->count, 0, memory_order_release);
 }
 
-static void append_count(oi_thread *t, uint64_t *now, unsigned construct,
+static void append_count(oi_thread *t, uint64_t *now, unsigned origin, unsigned construct,
                          uint32_t site, uint64_t codeptr, uint64_t count) {
   uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed);
   if (n == OI_BUFFER_EVENTS) {
@@ -185,7 +186,7 @@ static void append_count(oi_thread *t, uint64_t *now, unsigned construct,
   t->event[n] = (oi_event){
       .time_ns = *now,
       .kind = OI_KIND_CONSTRUCT_COUNT,
-      .origin = site ? OI_ORIGIN_COMPILER : OI_ORIGIN_NATIVE,
+      .origin = (uint8_t)origin,
       .construct = (uint8_t)construct,
       .thread = t->number,
       .site = site,
@@ -207,16 +208,22 @@ static void append_site_counts(oi_thread *t) {
     if (count == 0)
       continue;
     const oi_site_entry *entry = oi_site_by_id(site);
-    append_count(t, &now, entry ? entry->construct : OI_CONSTRUCT_OTHER, site,
-                 0, count);
+    append_count(t, &now, OI_ORIGIN_COMPILER, entry ? entry->construct : OI_CONSTRUCT_OTHER,
+                 site, 0, count);
   }
   for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
     oi_native_count *slot = &t->native_counts[i];
-    uint64_t codeptr = atomic_load_explicit(&slot->codeptr, memory_order_acquire);
+    uint64_t key = atomic_load_explicit(&slot->key, memory_order_acquire);
     uint64_t count =
-        codeptr ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
-    if (count)
-      append_count(t, &now, slot->construct, 0, codeptr, count);
+        key ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
+    if (!count)
+      continue;
+    /* a kernel's construct in a plugin build: its target's nested
+     * directive of that construct, else the target's own site */
+    const oi_site_entry *entry = slot->site ? oi_site_by_id(slot->site) : NULL;
+    uint32_t site = entry ? oi_site_inner_for(entry, slot->site, slot->construct) : 0;
+    append_count(t, &now, site ? OI_ORIGIN_MERGED : OI_ORIGIN_NATIVE, slot->construct, site,
+                 slot->codeptr, count);
   }
 }
 
@@ -229,6 +236,8 @@ void oi_thread_flush(oi_thread *t) {
   pthread_mutex_unlock(&t->flush_lock);
   oi_crash_reclaim();
 }
+
+void oi_record_lose(void) { atomic_fetch_add(&events_lost, 1); }
 
 int oi_site_counts_grow(oi_thread *t, uint32_t site) {
   uint32_t capacity = t->site_count_capacity ? t->site_count_capacity : 64;

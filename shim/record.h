@@ -81,16 +81,30 @@ typedef struct oi_mutex_held {
   uint64_t codeptr;
 } oi_mutex_held;
 
-/* Spin-waits repeat a few code addresses millions of times: a handful of
- * slots per thread hold them; one more address is traced per instance. */
-#define OI_NATIVE_COUNTS 8
+/* Constructs the runtime alone reports, counted by code address instead of
+ * recorded: spin-waits repeat a few flush addresses millions of times, and
+ * device code run on the host (kernel_depth below) repeats its constructs
+ * as often as a GPU would, unseen there. An open-addressing table per
+ * thread, probed from a hash of the address; an address that finds no slot
+ * within OI_NATIVE_COUNT_PROBES is not counted (the caller decides). */
+#define OI_NATIVE_COUNTS 512 /* a power of two */
+#define OI_NATIVE_COUNT_PROBES 16
 typedef struct oi_native_count {
-  /* 0 = free; set once by the owner (release, after construct), read by
-   * the thread that writes the counts at the end (acquire) */
-  _Atomic uint64_t codeptr;
+  /* 0 = free; set once by the owner (release, after the fields below),
+   * read by the thread that writes the counts at the end (acquire) */
+  _Atomic uint64_t key;
+  uint64_t codeptr;
+  uint32_t site;
   uint8_t construct;
   _Atomic uint64_t count;
 } oi_native_count;
+
+/* A kernel running on a thread: its constructs count under its target
+ * construct (its code address, and its site in a plugin build). */
+typedef struct oi_kernel {
+  uint64_t codeptr;
+  uint32_t site;
+} oi_kernel;
 
 typedef struct oi_thread {
   uint32_t number;      /* tool thread number, 0 = initial thread */
@@ -144,9 +158,16 @@ typedef struct oi_thread {
   /* the hook counted the flush the runtime reports next (not recorded
    * twice) */
   uint8_t flush_counted;
+  /* > 0 while the thread runs device code on the host: between the submit
+   * of a kernel to a host-offload device and its end, or in an implicit
+   * task of a parallel region begun there. Its constructs are counted, not
+   * recorded (host_callbacks.c); 0 with OMPT_INST_TRACE_COUNTED=1. */
+  uint32_t kernel_depth;
+  oi_kernel kernel; /* the kernel, while kernel_depth > 0 */
   /* instances of a counted construct the runtime reports without a site
-   * (a flush in a build without the plugin), by codeptr_ra since the last
-   * flush: OI_KIND_CONSTRUCT_COUNT events without a site */
+   * (a flush in a build without the plugin, a construct in a kernel), by
+   * codeptr_ra since the last flush: OI_KIND_CONSTRUCT_COUNT events
+   * without a site */
   oi_native_count native_counts[OI_NATIVE_COUNTS];
 
   oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
@@ -244,18 +265,25 @@ static inline void oi_site_count(oi_thread *t, uint32_t site) {
 }
 
 /* One more instance of a counted construct the runtime reported at
- * codeptr; 0 if no slot is left (the caller then records an event). */
+ * codeptr, with `site` (0: none); 0 if no slot is left (the caller then
+ * records an event, or loses the instance). */
 static inline int oi_native_count_add(oi_thread *t, unsigned construct,
-                                      uint64_t codeptr) {
-  for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
-    oi_native_count *slot = &t->native_counts[i];
-    uint64_t held = atomic_load_explicit(&slot->codeptr, memory_order_relaxed);
+                                      uint64_t codeptr, uint32_t site) {
+  /* never 0, the free slot's */
+  uint64_t key = codeptr ? codeptr : 1ull << 63 | site;
+  unsigned start = (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
+  for (unsigned probe = 0; probe < OI_NATIVE_COUNT_PROBES; probe++) {
+    oi_native_count *slot =
+        &t->native_counts[(start + probe) & (OI_NATIVE_COUNTS - 1)];
+    uint64_t held = atomic_load_explicit(&slot->key, memory_order_relaxed);
     if (held == 0) {
+      slot->codeptr = codeptr;
+      slot->site = site;
       slot->construct = (uint8_t)construct;
-      atomic_store_explicit(&slot->codeptr, codeptr, memory_order_release);
-      held = codeptr;
+      atomic_store_explicit(&slot->key, key, memory_order_release);
+      held = key;
     }
-    if (held == codeptr && slot->construct == construct) {
+    if (held == key && slot->construct == construct) {
       atomic_store_explicit(
           &slot->count,
           atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
@@ -268,6 +296,9 @@ static inline int oi_native_count_add(oi_thread *t, unsigned construct,
   }
   return 0;
 }
+
+/* An instance the shim could neither record nor count: reported as lost. */
+void oi_record_lose(void);
 
 static inline void oi_event_commit(oi_thread *t) {
   uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed) + 1;

@@ -17,7 +17,8 @@ oi_llvm_only(19 "${no_device_callbacks}, and the test asserts the runtime's own"
   report_json report_chrome report_otf2 mpi_job
   patterns_duplicate_transfer patterns_round_trip patterns_repeated_alloc
   patterns_unused_alloc patterns_unused_transfer patterns_identical_content
-  patterns_clean golden_heat report_native_grouping)
+  patterns_clean golden_heat report_native_grouping
+  shim_kernel_constructs)
 oi_llvm_only(19 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
   shim_host_constructs unify_host_constructs)
 oi_llvm_only(19 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"

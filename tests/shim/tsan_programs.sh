@@ -30,14 +30,16 @@ cc_plain churn "$OI_SRC/tests/shim/programs/thread_churn.c"
   "$OI_SRC/tests/shim/programs/counted_atomics.c" -o atomics
 cc_plain crash "$OI_SRC/tests/shim/programs/crash_after_regions.c"
 cc_plain copies "$OI_SRC/tests/shim/programs/target_copies.c" $OI_HOST_OFFLOAD -lxxhash
+cc_plain kernels "$OI_SRC/tests/shim/programs/kernel_constructs.c" $OI_HOST_OFFLOAD
 
 expect_eq "$(run_under_tsan host ./host 25)" 0 "host constructs"
 expect_eq "$(run_under_tsan more ./more)" 0 "more constructs"
 expect_eq "$(run_under_tsan churn ./churn)" 0 "thread churn"
 expect_eq "$(run_under_tsan atomics ./atomics 2000 enter flush)" 5 "counted atomics, flushed"
 expect_eq "$(run_under_tsan copies ./copies)" 0 "target copies"
+expect_eq "$(run_under_tsan kernels ./kernels 10)" 0 "constructs counted in kernels"
 expect_eq "$(run_under_tsan crash ./crash 300 abort)" 134 "abort after 300 regions"
-for dir in host more churn atomics copies crash; do
+for dir in host more churn atomics copies kernels crash; do
   "$OI" dump "run-$dir" > /dev/null 2>&1 || fail "$dir: trace unreadable"
 done
 echo ok

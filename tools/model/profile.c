@@ -81,11 +81,13 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
   uint32_t place = OI_NO_INDEX;
   if (site)
     place = oi_place_of_site(p, site);
+  /* a count's time is its flush's: the thread's regions then are not its */
+  bool counted = e->kind == OI_KIND_CONSTRUCT_COUNT;
   if (place == OI_NO_INDEX && e->codeptr) {
     place = oi_place_of_code(p, e->codeptr);
     /* an address without a line (in the OpenMP runtime, say, for regions
      * it runs on a host device) says less than the enclosing region's line */
-    uint32_t enclosing = enclosing_place(t);
+    uint32_t enclosing = counted ? OI_NO_INDEX : enclosing_place(t);
     if (place != OI_NO_INDEX && !p->places[place].file && enclosing != OI_NO_INDEX &&
         p->places[enclosing].file)
       place = enclosing;
@@ -94,7 +96,7 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
     place = oi_map_get_address(&s->parallel_places, region_of(e));
   if (place == OI_NO_INDEX && e->kind == OI_KIND_KERNEL && OI_GET(e, KERNEL, target_id))
     place = oi_map_get_address(&s->target_places, OI_GET(e, KERNEL, target_id));
-  if (place == OI_NO_INDEX)
+  if (place == OI_NO_INDEX && !counted)
     place = enclosing_place(t);
   return place;
 }
@@ -137,7 +139,10 @@ static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
   const char *written = site && site->construct && site->construct[0] ? site->construct : NULL;
   size_t leaf_length = strlen(leaf);
   const char *label;
-  bool construct = e->kind == OI_KIND_CONSTRUCT || e->kind == OI_KIND_CONSTRUCT_COUNT;
+  /* a count of the runtime's at a compiler site (a construct in a kernel, at
+   * its target's site) is not the site's construct */
+  bool construct = e->kind == OI_KIND_CONSTRUCT ||
+                   (e->kind == OI_KIND_CONSTRUCT_COUNT && e->origin == OI_ORIGIN_COMPILER);
   if (e->kind == OI_KIND_KERNEL)
     label = "kernel";
   else if (e->kind == OI_KIND_MPI)
