@@ -72,7 +72,6 @@ oi_thread *oi_thread_attach(void) {
   t->sync_depth = 0;
   t->implicit_depth = 0;
   t->mutex_waits = 0;
-  t->pending_hash_op = 0;
   t->target_device = -1;
   t->target_construct = 0;
   t->target_site = 0;

@@ -128,8 +128,6 @@ typedef struct oi_thread {
   oi_implicit_frame implicit[OI_IMPLICIT_DEPTH];
   uint32_t mutex_waits;
   oi_mutex_wait mutex[OI_MUTEX_WAITS];
-  uint64_t pending_hash_op; /* host_op_id whose source was hashed at begin */
-  uint64_t pending_hash;
   int32_t target_device;     /* device of the target region in progress */
   uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
   uint64_t target_codeptr;   /* its codeptr_ra, for its kernels and data
