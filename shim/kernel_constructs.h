@@ -68,7 +68,7 @@ static inline int oi_kernel_region(oi_thread *t, unsigned endpoint, unsigned con
                                    ompt_data_t *parallel_data) {
   if (!oi_kernel_counted(t, endpoint, construct))
     return 0;
-  if (endpoint == OI_EP_BEGIN) /* the word is the region's: read at its tasks' ends */
+  if (endpoint == OI_EP_BEGIN) /* only then: its tasks' begins read it meanwhile */
     parallel_data->value = OI_IN_KERNEL | (uintptr_t)&t->kernel;
   return 1;
 }
