@@ -44,6 +44,7 @@ void fx_init(fx *f) {
   f->origin = OI_ORIGIN_NATIVE;
   f->construct = OI_CONSTRUCT_NONE;
   f->native_line = 7;
+  f->device = FX_DEV;
 }
 
 void fx_done(fx *f) { oi_analysis_destroy(f->ctx); }
@@ -65,7 +66,7 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
   ev.var = var;
   ev.codeptr = site ? 0 : 0x400000u + f->native_line; /* bin.c when no site */
   ev.flags = flags | (hash ? OI_FLAG_HASH_VALID : 0);
-  ev.device = FX_DEV;
+  ev.device = f->device;
   ev.u.data.bytes = bytes;
   ev.u.data.host_addr = host;
   ev.u.data.device_addr = host ? host + 0x7000000u : 0x9000000u;

@@ -29,6 +29,7 @@ typedef struct fx {
   /* line of the code address a data op without a site carries (bin.c);
    * 0: none, as in a build without -g */
   unsigned native_line;
+  int32_t device; /* of the data ops (FX_DEV) */
 } fx;
 
 void fx_init(fx *f);

@@ -323,8 +323,53 @@ static void memory_samples_stay_bounded_with_peak_and_end(void **state) {
   fx_done(&f);
 }
 
+/* Two devices allocating in turn, each with its own peak: the samples kept
+ * stay in time order, and each device keeps its peak and its final value
+ * however the compaction cuts the buckets. */
+static void memory_samples_of_two_devices_keep_each_peak(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  const int32_t devices[2] = {FX_DEV, 0};
+  const int cycles = 150000; /* 600000 samples */
+  for (int i = 0; i < cycles; i++) {
+    for (int d = 0; d < 2; d++) {
+      f.device = devices[d];
+      uint64_t bytes = (d == 0 && i == 7777) || (d == 1 && i == 140001) ? 90 * FX_BYTES
+                                                                      : (1 + i % 5) * FX_BYTES;
+      fx_op(&f, OI_DATA_OP_ALLOC, 10, (uint16_t)(1 + d), d ? FX_B : FX_A, bytes, FX_NO_HASH);
+      fx_op(&f, OI_DATA_OP_DELETE, 20, (uint16_t)(1 + d), d ? FX_B : FX_A, 0, FX_NO_HASH);
+    }
+  }
+  f.device = 0;
+  fx_op(&f, OI_DATA_OP_ALLOC, 30, 3, FX_C, 3 * FX_BYTES, FX_NO_HASH);
+  assert_int_equal(oi_analysis_finish(f.ctx), 0);
+  size_t count;
+  const oi_memory_sample *samples = oi_analysis_memory(f.ctx, &count);
+  assert_true(count <= OI_ANALYSIS_MEMORY_SAMPLES);
+  assert_true(count >= OI_ANALYSIS_MEMORY_SAMPLES / 4);
+  uint64_t high[2] = {0, 0}, last[2] = {1, 1};
+  size_t seen[2] = {0, 0};
+  for (size_t i = 0; i < count; i++) {
+    int d = samples[i].device == FX_DEV ? 0 : 1;
+    assert_true(samples[i].device == devices[d]);
+    high[d] = samples[i].live_bytes > high[d] ? samples[i].live_bytes : high[d];
+    last[d] = samples[i].live_bytes;
+    seen[d]++;
+    if (i > 0)
+      assert_true(samples[i].time_ns > samples[i - 1].time_ns);
+  }
+  assert_true(seen[0] > 100 && seen[1] > 100);
+  assert_int_equal(high[0], 90 * FX_BYTES);
+  assert_int_equal(high[1], 90 * FX_BYTES);
+  assert_int_equal(last[0], 0);
+  assert_int_equal(last[1], 3 * FX_BYTES);
+  fx_done(&f);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(memory_samples_of_two_devices_keep_each_peak),
       cmocka_unit_test(repeated_alloc_in_loop),
       cmocka_unit_test(memory_samples_stay_bounded_with_peak_and_end),
       cmocka_unit_test(repeated_alloc_keeps_the_copies_it_made),
