@@ -7,9 +7,6 @@
  * keeps their order, and every device's peak and final value survive. */
 #include "internal.h"
 
-#include <stdlib.h>
-#include <string.h>
-
 static oia_bucket_device *device_in_bucket(oi_analysis *ctx, int32_t device) {
   oia_bucket_device *d = ctx->memory_devices.data;
   for (size_t i = 0; i < ctx->memory_devices.len; i++)
@@ -18,63 +15,41 @@ static oia_bucket_device *device_in_bucket(oi_analysis *ctx, int32_t device) {
   return NULL;
 }
 
-/* The first time past the bucket of `time_ns` (buckets of `width` ns from
- * the origin; a time before it is in the first), saturating. */
-static uint64_t bucket_end(const oi_analysis *ctx, uint64_t time_ns, uint64_t width) {
-  uint64_t offset = time_ns > ctx->memory_origin_ns ? time_ns - ctx->memory_origin_ns : 0;
-  uint64_t end = (offset / width + 1) * width;
-  return end / width == offset / width + 1 && ctx->memory_origin_ns <= UINT64_MAX - end
-             ? ctx->memory_origin_ns + end
-             : UINT64_MAX;
-}
-
-static int by_index(const void *a, const void *b) {
-  size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  return x < y ? -1 : x > y;
+static uint64_t bucket_of(const oi_analysis *ctx, uint64_t time_ns, uint64_t width) {
+  return time_ns > ctx->memory_origin_ns ? (time_ns - ctx->memory_origin_ns) / width : 0;
 }
 
 /* Keeps the highest and the last sample of each device per bucket of
- * `width` ns; the number of samples kept. One division per bucket, one
- * device lookup per sample. */
+ * `width` ns; the number of samples kept. */
 static size_t compact_with(oi_analysis *ctx, uint64_t width) {
   oi_memory_sample *s = ctx->memory.data;
   size_t n = ctx->memory.len, out = 0;
   for (size_t begin = 0, end; begin < n; begin = end) {
     /* times may step back a little (an operation's end, in feed order):
      * a bucket is a run of samples, never reopened */
-    uint64_t limit = bucket_end(ctx, s[begin].time_ns, width);
+    uint64_t bucket = bucket_of(ctx, s[begin].time_ns, width);
+    for (end = begin + 1; end < n && bucket_of(ctx, s[end].time_ns, width) <= bucket; end++)
+      ;
     ctx->memory_devices.len = 0;
-    for (end = begin; end < n && (end == begin || s[end].time_ns < limit); end++) {
-      oia_bucket_device *d = device_in_bucket(ctx, s[end].device);
+    for (size_t i = begin; i < end; i++) {
+      oia_bucket_device *d = device_in_bucket(ctx, s[i].device);
       if (!d) {
         if (!(d = oi_array_push(&ctx->memory_devices))) {
           ctx->failed = true;
           return n;
         }
-        *d = (oia_bucket_device){s[end].device, s[end].live_bytes, end, end};
-      } else if (s[end].live_bytes > d->high) {
-        d->high = s[end].live_bytes;
-        d->high_at = end;
+        *d = (oia_bucket_device){s[i].device, s[i].live_bytes, i, i};
+      } else if (s[i].live_bytes > d->high) {
+        d->high = s[i].live_bytes;
+        d->high_at = i;
       }
-      d->last_at = end;
+      d->last_at = i;
     }
-    /* the kept samples of the bucket, in their order */
-    size_t kept[2 * 64], count = 0;
-    const oia_bucket_device *d = ctx->memory_devices.data;
-    size_t devices = ctx->memory_devices.len;
-    if (devices > 64) { /* more devices than a bucket's list holds: keep it whole */
-      memmove(&s[out], &s[begin], (end - begin) * sizeof *s);
-      out += end - begin;
-      continue;
+    for (size_t i = begin; i < end; i++) {
+      const oia_bucket_device *d = device_in_bucket(ctx, s[i].device);
+      if (i == d->high_at || i == d->last_at)
+        s[out++] = s[i];
     }
-    for (size_t i = 0; i < devices; i++) {
-      kept[count++] = d[i].high_at;
-      if (d[i].last_at != d[i].high_at)
-        kept[count++] = d[i].last_at;
-    }
-    qsort(kept, count, sizeof kept[0], by_index);
-    for (size_t i = 0; i < count; i++)
-      s[out++] = s[kept[i]];
   }
   return out;
 }
