@@ -291,6 +291,16 @@ static void memory_in_use_over_time(void **state) {
   fx_done(&f);
 }
 
+/* The samples of a finished analysis that compacted them: bounded, and
+ * not thinned to nothing. */
+static const oi_memory_sample *compacted_samples(fx *f, size_t *count) {
+  assert_int_equal(oi_analysis_finish(f->ctx), 0);
+  const oi_memory_sample *samples = oi_analysis_memory(f->ctx, count);
+  assert_true(*count <= OI_ANALYSIS_MEMORY_SAMPLES);
+  assert_true(*count >= OI_ANALYSIS_MEMORY_SAMPLES / 4);
+  return samples;
+}
+
 /* A long run of allocations keeps a bounded number of memory samples, in
  * time order, with the peak and the final value among them. */
 static void memory_samples_stay_bounded_with_peak_and_end(void **state) {
@@ -305,11 +315,8 @@ static void memory_samples_stay_bounded_with_peak_and_end(void **state) {
     fx_op(&f, OI_DATA_OP_DELETE, 20, 1, FX_A, 0, FX_NO_HASH);
   }
   fx_op(&f, OI_DATA_OP_ALLOC, 30, 2, FX_B, 2 * FX_BYTES, FX_NO_HASH);
-  assert_int_equal(oi_analysis_finish(f.ctx), 0);
   size_t count;
-  const oi_memory_sample *samples = oi_analysis_memory(f.ctx, &count);
-  assert_true(count <= OI_ANALYSIS_MEMORY_SAMPLES);
-  assert_true(count >= OI_ANALYSIS_MEMORY_SAMPLES / 4);
+  const oi_memory_sample *samples = compacted_samples(&f, &count);
   uint64_t high = 0;
   for (size_t i = 0; i < count; i++) {
     assert_int_equal(samples[i].device, FX_DEV);
@@ -343,11 +350,8 @@ static void memory_samples_of_two_devices_keep_each_peak(void **state) {
   }
   f.device = 0;
   fx_op(&f, OI_DATA_OP_ALLOC, 30, 3, FX_C, 3 * FX_BYTES, FX_NO_HASH);
-  assert_int_equal(oi_analysis_finish(f.ctx), 0);
   size_t count;
-  const oi_memory_sample *samples = oi_analysis_memory(f.ctx, &count);
-  assert_true(count <= OI_ANALYSIS_MEMORY_SAMPLES);
-  assert_true(count >= OI_ANALYSIS_MEMORY_SAMPLES / 4);
+  const oi_memory_sample *samples = compacted_samples(&f, &count);
   uint64_t high[2] = {0, 0}, last[2] = {1, 1};
   size_t seen[2] = {0, 0};
   for (size_t i = 0; i < count; i++) {
