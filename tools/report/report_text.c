@@ -199,7 +199,7 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
       fprintf(out, "%*s   %s\n", (int)w[0], "", piece);
     }
   }
-  fputs("inst: instances; imbal: max/mean of per-thread time; -: not timed; [c]: compiler "
+  fputs("inst: instances; imbal: max/mean of per-thread time; -: counted, untimed; [c]: compiler "
         "hooks only\n", out);
   if (job)
     fputs("summed over ranks; rimb: max/mean of per-rank time\n", out);
