@@ -159,13 +159,13 @@ typedef struct oi_thread {
   /* > 0 while the thread runs device code on the host: between the submit
    * of a kernel to a host-offload device and its end, or in an implicit
    * task of a parallel region begun there. Its constructs are counted, not
-   * recorded (host_callbacks.c); 0 with OMPT_INST_TRACE_COUNTED=1. */
+   * recorded (kernel_constructs.h); 0 with OMPT_INST_TRACE_COUNTED=1. */
   uint32_t kernel_depth;
   oi_kernel kernel; /* the kernel, while kernel_depth > 0 */
   /* instances of a counted construct the runtime reports without a site
-   * (a flush in a build without the plugin, a construct in a kernel), by
-   * codeptr_ra since the last flush: OI_KIND_CONSTRUCT_COUNT events
-   * without a site */
+   * (a flush in a build without the plugin, by its codeptr_ra; a construct
+   * in a kernel, by its target's codeptr_ra and site) since the last flush:
+   * OI_KIND_CONSTRUCT_COUNT events */
   oi_native_count native_counts[OI_NATIVE_COUNTS];
 
   oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
