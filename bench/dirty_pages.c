@@ -22,7 +22,7 @@
  *   memcpy into protected  the runtime's copy back from the device, onto a
  *                          protected buffer; `memcpy, unprotected` the same
  *                          onto an untracked twin
- *   hash, warm / out of cache   the shim's XXH3 of the buffer just read
+ *   hash, warm / out of cache   the shim's whole hash of the buffer just read
  *                          again, or of a copy not touched for SPAN bytes
  *   memcpy, out of cache   copying such a copy
  * Where the kernel or the permissions lack the feature it prints

@@ -1,7 +1,8 @@
 /* Throughput of the content hash the shim applies to every transfer
  * (shim/content_hash.c, the very function), for a buffer of BYTES bytes
  * hashed REPEAT times in MODE (an OMPT_INST_HASH value; default `full`:
- * XXH3-64 over every byte), or copied with memcpy (MODE `memcpy`: the
+ * the shim's whole hash over every byte; `xxh3`: XXH3-64 whole, the hash
+ * where the CPU lacks VAES), or copied with memcpy (MODE `memcpy`: the
  * speed of memory, the floor for reading a buffer whole). With SPAN (bytes,
  * default BYTES) the buffer moves through SPAN bytes of distinct memory, so
  * a SPAN beyond the last-level cache measures out-of-cache speed. Prints
@@ -9,8 +10,9 @@
  * buffer over the whole-hash limit reads only its sampled blocks, so the
  * figure is the buffer's size over the time, not a reading speed.
  *
- *   hash_throughput BYTES REPEAT [sampled|full|off|memcpy] [SPAN]
- *   hash_throughput --code-path      (which XXH3 code the shim runs) */
+ *   hash_throughput BYTES REPEAT [sampled|full|off|xxh3|memcpy] [SPAN]
+ *   hash_throughput --code-path      (which whole hash the shim runs)
+ *   hash_throughput --xxh3-path      (which XXH3 code) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,7 +25,11 @@
 
 int main(int argc, char **argv) {
   if (argc == 2 && strcmp(argv[1], "--code-path") == 0) {
-    puts(oi_hash_code_path()); /* which XXH3 code runs */
+    puts(oi_hash_code_path());
+    return 0;
+  }
+  if (argc == 2 && strcmp(argv[1], "--xxh3-path") == 0) {
+    puts(oi_xxh3_path());
     return 0;
   }
   int args = argc >= 3 && argc <= 5;
@@ -31,9 +37,10 @@ int main(int argc, char **argv) {
   long span = argc == 5 ? atol(argv[4]) : bytes;
   oi_hash_mode mode = OI_HASH_FULL;
   int copy = argc >= 4 && strcmp(argv[3], "memcpy") == 0;
+  int xxh3 = argc >= 4 && strcmp(argv[3], "xxh3") == 0;
   if (bytes <= 0 || repeat <= 0 || span < bytes ||
-      (argc >= 4 && !copy && oi_hash_mode_parse(argv[3], &mode) != 0)) {
-    fprintf(stderr, "usage: hash_throughput BYTES REPEAT [sampled|full|off|memcpy] [SPAN]\n");
+      (argc >= 4 && !copy && !xxh3 && oi_hash_mode_parse(argv[3], &mode) != 0)) {
+    fprintf(stderr, "usage: hash_throughput BYTES REPEAT [sampled|full|off|xxh3|memcpy] [SPAN]\n");
     return 2;
   }
   long buffers = span / bytes;
@@ -60,6 +67,8 @@ int main(int argc, char **argv) {
       if (copy) {
         memcpy(target, buffer, (size_t)bytes);
         sink += target[r % bytes];
+      } else if (xxh3) {
+        sink ^= oi_xxh3_whole(buffer, (size_t)bytes);
       } else {
         uint64_t hash = 0;
         oi_content_hash_as(mode, buffer, (size_t)bytes, &hash);

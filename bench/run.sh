@@ -20,7 +20,7 @@ esac
 bench=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$bench")
 build=${OMPT_INST_BUILD:-$top/build}
-for required in "$build/bin/analysis_throughput" "$build/bin/hash_throughput"; do
+for required in "$build/bin/analysis_throughput" "$build/bin/hash_throughput" "$build/bin/clock_cost"; do
   [ -x "$required" ] || { echo "bench: $required not built (run scripts/build.sh)" >&2; exit 1; }
 done
 export OMPT_INST_BUILD="$build"
@@ -29,11 +29,11 @@ OI_BENCH_FIGURES=$(mktemp "${TMPDIR:-/tmp}/oi-bench-figures.XXXXXX")
 trap 'rm -f "$OI_BENCH_FIGURES"' EXIT
 
 if [ $quick = 1 ]; then
-  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 analysis_ops=1000000 report_ops=1000000 merge_n=200000 job_ranks=16 reader_mb=20 dirty_args="--timings 3 --span 4194304 16384 262144"
+  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 clock_reads=2000000 analysis_ops=1000000 report_ops=1000000 merge_n=200000 job_ranks=16 reader_mb=20 dirty_args="--timings 3 --span 4194304 16384 262144"
 else
   # the two-thread host tests suffer most from other work on the machine:
   # twice the repetitions, half as long each
-  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 analysis_ops="1000000 10000000" report_ops=10000000 merge_n=1000000 job_ranks=256 reader_mb=64 dirty_args=""
+  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 clock_reads=20000000 analysis_ops="1000000 10000000" report_ops=10000000 merge_n=1000000 job_ranks=256 reader_mb=64 dirty_args=""
 fi
 started=$(date +%s)
 section() { echo "bench: $1 ($(($(date +%s) - started)) s)" >&2; printf '\n## %s\n\n' "$1"; }
@@ -61,6 +61,9 @@ section "Shapes: kernel-dense and 64 MiB transfers"
 
 section "Recorder"
 "$bench/record_cost.sh" "$record_n" "$runs"
+
+section "One clock reading (the floor under every event's cost)"
+"$build/bin/clock_cost" "$clock_reads"
 
 section "Dirty-page tracking against hashing"
 # shellcheck disable=SC2086 # a list of arguments
@@ -121,5 +124,7 @@ awk '
     row("job report of 256 ranks x 100k events < 10 s", "^job .* 256x100000 s$", 10, 1)
     row("analysis of 10M data ops <= 1.0 CPU s", "^analysis 10M-ops cpu-s$", 1.0)
   }' "$OI_BENCH_FIGURES"
+awk '$1 == "clock" { printf "\n- the floor under the recording target: one clock reading, %s ns here (every event is stamped; see the clock table)\n", $4 }' \
+  "$OI_BENCH_FIGURES"
 echo
 echo "- load average at end: $(cut -d' ' -f1-3 /proc/loadavg); total $(($(date +%s) - started)) s"

@@ -1,5 +1,7 @@
-/* Content hashes of the host side of transfers (XXH3-64), which the
- * analysis compares to find transfers of unchanged data. By default every
+/* Content hashes of the host side of transfers, which the analysis
+ * compares to find transfers of unchanged data: whole buffers with the
+ * AES-round hash (aes_hash.h) where the CPU has VAES, else XXH3-64;
+ * sampled blocks with XXH3-64. By default every
  * buffer is hashed whole. Reading a buffer whole costs more than copying it,
  * so OMPT_INST_HASH=sampled hashes a buffer above OI_HASH_WHOLE_LIMIT from
  * evenly spread blocks (first and last included, one per
@@ -11,8 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* XXH3 reads 10-17 GB/s here while host offloading copies a cached buffer
- * at up to 100 GB/s, so little is read: whole up to 1 KiB, above it one
+/* Hashing reads 13-53 GB/s here while host offloading copies a cached
+ * buffer at up to 100 GB/s; sampled, little is read: whole up to 1 KiB, above it one
  * 64-byte block per 16 KiB (1/256 of the buffer), at least 16 blocks. A
  * change that spans 16 KiB is always seen. The measurements behind these
  * are in docs/performance.md. */
@@ -33,9 +35,16 @@ const char *oi_hash_mode_name(oi_hash_mode mode);
  * for an unknown name (*mode untouched). */
 int oi_hash_mode_parse(const char *name, oi_hash_mode *mode);
 
-/* Which code computes the hashes ("xxh3-64 avx2", ...): the run's
- * "hash_code" info record. The values are XXH3-64's whatever the path. */
+/* Which function and code compute whole hashes ("oi-aes64 vaes",
+ * "xxh3-64 avx2", ...): the run's "hash_code" info record. One function
+ * serves the whole run; each gives its definition's values on any code
+ * path. */
 const char *oi_hash_code_path(void);
+
+/* XXH3-64 of a whole buffer, the function where the AES hash cannot run,
+ * and its code path ("xxh3-64 avx2", ...). */
+uint64_t oi_xxh3_whole(const void *data, size_t bytes);
+const char *oi_xxh3_path(void);
 
 /* Hashes `bytes` bytes at `data` as `mode` says: returns the event flags
  * to set (OI_FLAG_HASH_VALID, plus OI_FLAG_HASH_SAMPLED for a sampled

@@ -1,7 +1,8 @@
 """Checks the Markdown tables the bench scripts print (the bench_smoke tests).
 
-check_tables.py host|offload|record|dirty_pages TABLE.md: checks the table of that
+check_tables.py host|offload|record|dirty_pages|clock TABLE.md: checks the table of that
 script; exits 1 with one line per problem, else prints a summary line."""
+import platform
 import re
 import sys
 
@@ -137,7 +138,7 @@ def check_dirty_pages(path):
     pages: the buffer's (mmap), one more where malloc's buffer straddles."""
     text = open(path, encoding="utf-8").read()
     unavailable = re.search(r"^dirty-page tracking not available: \S.*$", text, re.M)
-    if not re.search(r"^hash: xxh3-64 \w+; page 4096 bytes; ", text, re.M):
+    if not re.search(r"^hash: (oi-aes64|xxh3-64) \w+; page 4096 bytes; ", text, re.M):
         problems.append(f"{path}: no 'hash: ...' line")
     [rows] = tables(path) or [[]]
     if [(r.get("buffer"), r.get("memory")) for r in rows] != [
@@ -161,11 +162,30 @@ def check_dirty_pages(path):
     return f"{len(rows)} dirty-page rows" + (f" ({unavailable.group(0)})" if unavailable else "")
 
 
+def check_clock(path):
+    """bench/clock_cost.c: the shim's reading, its parts on x86 (ordered
+    and unordered counter reads) and clock_gettime, each a positive number
+    of ns below a microsecond (a trapped counter would cost more)."""
+    [rows] = tables(path) or [[]]
+    names = [r.get("clock reading", "") for r in rows]
+    counter = ["`lfence` + `rdtsc`", "`rdtsc` alone"] if platform.machine() in ("x86_64", "i686") else []
+    expected = ["the shim's clock"] + counter + ["`clock_gettime"]
+    if len(names) != len(expected) or not all(n.startswith(e) for n, e in zip(names, expected)):
+        problems.append(f"{path}: rows {names}")
+    for row in rows:
+        value = numbers(row.get("ns per reading", ""))
+        if len(value) != 1 or not 0 < value[0] < 1000:
+            problems.append(f"{path}: {row}")
+    if not re.search(r"the shim reads `(tsc|monotonic)`", open(path, encoding="utf-8").read()):
+        problems.append(f"{path}: no line naming the shim's clock")
+    return f"{len(rows)} clock readings"
+
+
 CHECKS = {"host": check_host, "offload": check_offload, "record": check_record,
-          "dirty_pages": check_dirty_pages}
+          "dirty_pages": check_dirty_pages, "clock": check_clock}
 
 if len(sys.argv) != 3 or sys.argv[1] not in CHECKS:
-    sys.exit("usage: check_tables.py host|offload|record|dirty_pages TABLE.md")
+    sys.exit("usage: check_tables.py host|offload|record|dirty_pages|clock TABLE.md")
 summary = CHECKS[sys.argv[1]](sys.argv[2])
 for p in problems:
     print(p)
