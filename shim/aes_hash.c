@@ -158,14 +158,26 @@ uint64_t oi_aes_hash_reference(const void *data, size_t bytes) {
 /* ---- VAES ---- */
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
 #include <immintrin.h>
 
 #define VECTOR_CODE __attribute__((target("avx2,vaes,aes,sse4.1")))
 
+/* From CPUID itself: clang before 16 has no "vaes" for
+ * __builtin_cpu_supports. */
 int oi_aes_hash_available(void) {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("vaes") &&
-         __builtin_cpu_supports("aes");
+  unsigned a, b, c, d;
+  if (!__get_cpuid(1, &a, &b, &c, &d))
+    return 0;
+  int aes = c >> 25 & 1, osxsave = c >> 27 & 1, avx = c >> 28 & 1;
+  if (!aes || !osxsave || !avx)
+    return 0;
+  /* the kernel saves the SSE and AVX registers (XCR0 bits 1 and 2) */
+  unsigned xcr0_low, xcr0_high;
+  __asm__("xgetbv" : "=a"(xcr0_low), "=d"(xcr0_high) : "c"(0));
+  if ((xcr0_low & 6) != 6 || !__get_cpuid_count(7, 0, &a, &b, &c, &d))
+    return 0;
+  return (b >> 5 & 1) && (c >> 9 & 1); /* AVX2, VAES */
 }
 
 VECTOR_CODE static inline __m128i key_of_lane(unsigned j) {
