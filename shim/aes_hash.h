@@ -1,6 +1,6 @@
 /* A 64-bit content hash built on the AES round, for the whole-buffer
  * hashes of transfers (content_hash.c). On CPUs with VAES it reads cached
- * memory at about 1.7 times the speed of XXH3's AVX2 code (the fastest
+ * memory at 1.3 to 1.75 times the speed of XXH3's AVX2 code (the fastest
  * that Debian's libxxhash offers; docs/performance.md), which is what
  * the transfers of host offloading hash. Not cryptographic: it tells
  * unchanged buffers from changed ones, it does not resist crafted inputs.
