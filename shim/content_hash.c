@@ -84,13 +84,32 @@ const char *oi_xxh3_path(void) { return "xxh3-64 baseline"; }
 typedef uint64_t whole_hash_fn(const void *data, size_t bytes);
 static whole_hash_fn *_Atomic whole_hash;
 
+static whole_hash_fn *automatic_choice(void) {
+  return oi_aes_hash_available() ? oi_aes_hash : oi_xxh3_whole;
+}
+
 static whole_hash_fn *whole_hash_function(void) {
   whole_hash_fn *function = atomic_load_explicit(&whole_hash, memory_order_relaxed);
   if (!function) {
-    function = oi_aes_hash_available() ? oi_aes_hash : oi_xxh3_whole;
+    function = automatic_choice();
     atomic_store_explicit(&whole_hash, function, memory_order_relaxed);
   }
   return function;
+}
+
+void oi_hash_function_configure(const char *value) {
+  whole_hash_fn *function = automatic_choice();
+  if (value && strcmp(value, "xxh3") == 0)
+    function = oi_xxh3_whole;
+  else if (value && strcmp(value, "aes") == 0 && function != oi_aes_hash)
+    fprintf(stderr, "ompt-inst: OMPT_INST_HASH_FUNCTION: this CPU cannot run the AES hash "
+                    "(it needs VAES and AVX2); using xxh3\n");
+  else if (value && *value && strcmp(value, "auto") != 0 && strcmp(value, "aes") != 0)
+    fprintf(stderr,
+            "ompt-inst: OMPT_INST_HASH_FUNCTION: unknown function '%s' (expected auto, aes or "
+            "xxh3); using auto\n",
+            value);
+  atomic_store_explicit(&whole_hash, function, memory_order_relaxed);
 }
 
 const char *oi_hash_code_path(void) {

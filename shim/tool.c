@@ -229,6 +229,14 @@ static void tool_finalize(ompt_data_t *tool_data) {
   finish_run();
 }
 
+/* The settings read once at start: the clock, hashing, the encoding. */
+static void read_settings(void) {
+  oi_clock_init(getenv("OMPT_INST_CLOCK"));
+  oi_hash_configure(getenv("OMPT_INST_HASH"));
+  oi_hash_function_configure(getenv("OMPT_INST_HASH_FUNCTION"));
+  oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
+}
+
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime) {
   (void)omp_version;
@@ -238,9 +246,7 @@ ompt_start_tool(unsigned int omp_version, const char *runtime) {
     return NULL;
   if (oi_run_folder_open() != 0)
     return NULL;
-  oi_clock_init(getenv("OMPT_INST_CLOCK"));
-  oi_hash_configure(getenv("OMPT_INST_HASH"));
-  oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
+  read_settings();
   runtime_version = runtime ? runtime : "";
   return &result;
 }
@@ -257,9 +263,7 @@ static void start_without_ompt(void) {
     return;
   if (oi_run_folder_open() != 0)
     return;
-  oi_clock_init(getenv("OMPT_INST_CLOCK"));
-  oi_hash_configure(getenv("OMPT_INST_HASH"));
-  oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
+  read_settings();
   oi_thread_self(); /* the thread of the first hook is thread 0 */
   oi_hooks_connect(NULL);
   oi_unify_configure(&capabilities); /* empty: nothing native */

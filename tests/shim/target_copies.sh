@@ -30,6 +30,23 @@ expect_eq "$(dumpq run kind=data_op op=to_device --field hash | tr '\n' ' ')" "$
 expect_eq "$(dumpq run kind=data_op op=from_device --field hash | tr '\n' ' ')" "$between $after " "from_device hashes = host data after the copy"
 [ "$between" = "$before" ] || fail "first kernel changed the data"
 [ "$after" != "$between" ] || fail "second kernel did not change the data"
+# The whole-hash function: the AES hash where the CPU runs it (VAES and
+# AVX2), XXH3 on request, named in the run's info; the program's own hashes
+# follow the same choice. An unknown name: one warning line, the default.
+hash_code() { "$OI" dump --header "$1" | "$OI_PYTHON" -c 'import json, sys; print(json.loads(sys.stdin.readline())["info"]["hash_code"])'; }
+if grep -qw vaes /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then
+  expect_eq "$(hash_code run)" "oi-aes64 vaes" "hash function where the CPU has VAES"
+else
+  case "$(hash_code run)" in xxh3-64\ *) ;; *) fail "hash function: $(hash_code run)" ;; esac
+fi
+OMPT_INST_HASH_FUNCTION=xxh3 "$OI" run -o xxh3 -- ./prog > xxh3.out 2> /dev/null
+case "$(hash_code xxh3)" in xxh3-64\ *) ;; *) fail "OMPT_INST_HASH_FUNCTION=xxh3: $(hash_code xxh3)" ;; esac
+expect_eq "$(dumpq xxh3 kind=data_op op=to_device --field hash | tr '\n' ' ')" \
+  "$(sed -n 's/^before=//p' xxh3.out) $(sed -n 's/^between=//p' xxh3.out) " "XXH3 hashes on request"
+OMPT_INST_HASH_FUNCTION=bogus "$OI" run -o bogus -- ./prog > /dev/null 2> bogus.err
+grep -qxF "ompt-inst: OMPT_INST_HASH_FUNCTION: unknown function 'bogus' (expected auto, aes or xxh3); using auto" bogus.err ||
+  fail "no warning for an unknown hash function: $(cat bogus.err)"
+expect_eq "$(hash_code bogus)" "$(hash_code run)" "an unknown hash function falls back to the default"
 expect_eq "$(dumpq run kind=data_op op=alloc hash_valid=true --count)" 0 "allocations carry no hash"
 expect_eq "$(dumpq run kind=data_op op=delete hash_valid=true --count)" 0 "deletes carry no hash"
 expect_eq "$(dumpq run kind=target construct=target endpoint=begin device=0 --count)" 2 "target begins"
