@@ -125,11 +125,30 @@ static void code_path_named(void **state) {
     assert_true(strcmp(path, "xxh3-64 sse2") == 0 || strcmp(path, "xxh3-64 baseline") == 0);
 }
 
+/* OMPT_INST_HASH_FUNCTION: xxh3 on request, aes where it runs, the
+ * automatic choice for unset, empty, auto and unknown values. */
+static void function_chosen(void **state) {
+  (void)state;
+  const char *automatic = oi_aes_hash_available() ? "oi-aes64 vaes" : oi_xxh3_path();
+  oi_hash_function_configure("xxh3");
+  assert_string_equal(oi_hash_code_path(), oi_xxh3_path());
+  assert_int_equal(whole("abc", 3), XXH3_64bits("abc", 3));
+  static const char *const automatic_values[] = {"auto", "", "bogus", NULL};
+  for (size_t v = 0; v < sizeof automatic_values / sizeof automatic_values[0]; v++) {
+    oi_hash_function_configure("xxh3");
+    oi_hash_function_configure(automatic_values[v]);
+    assert_string_equal(oi_hash_code_path(), automatic);
+  }
+  oi_hash_function_configure("aes");
+  assert_string_equal(oi_hash_code_path(), automatic);
+  oi_hash_function_configure(NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(empty_input),          cmocka_unit_test(same_values_as_reference),
       cmocka_unit_test(large_buffers),        cmocka_unit_test(sampled_blocks),
-      cmocka_unit_test(code_path_named),
+      cmocka_unit_test(code_path_named),      cmocka_unit_test(function_chosen),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
