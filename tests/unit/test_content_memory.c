@@ -44,15 +44,15 @@ static void the_first_holder_is_kept_per_receiver_and_size(void **state) {
 }
 
 /* Many more contents than the table holds: one seen again and again keeps
- * its first holder, one never seen again is forgotten, and the table is
- * the one allocated at the start. */
+ * its first holder, one never seen again is forgotten, and the table moved
+ * (to huge pages) once, at OIA_CONTENT_HUGE_AT contents, never again. */
 static void a_full_table_forgets_the_stalest(void **state) {
   (void)state;
   oia_content_memory m = {0};
   oia_content_holder first;
   assert_false(seen(&m, 0, 1, 64, 1, &first)); /* seen again below */
   assert_false(seen(&m, 0, 2, 64, 2, &first)); /* never again */
-  const void *table = m.allocation;
+  const void *table = NULL;
   const uint64_t contents = 16ull * OIA_CONTENT_SETS * OIA_CONTENT_WAYS;
   for (uint64_t i = 0; i < contents; i++) {
     uint64_t hash = (i + 3) * 0x9e3779b97f4a7c15ull;
@@ -61,9 +61,35 @@ static void a_full_table_forgets_the_stalest(void **state) {
       assert_true(seen(&m, 0, 1, 64, 6, &first));
       assert_int_equal(first.profile, 1);
     }
+    if (i == OIA_CONTENT_HUGE_AT)
+      table = m.allocation;
   }
   assert_ptr_equal(m.allocation, table);
   assert_false(seen(&m, 0, 2, 64, 8, &first));
+  oia_content_memory_free(&m);
+}
+
+/* A short trace's table stays where it started; the move to huge pages
+ * keeps every content and its holder in place. */
+static void the_move_to_huge_pages_keeps_every_content(void **state) {
+  (void)state;
+  oia_content_memory m = {0};
+  oia_content_holder first;
+  assert_false(seen(&m, 0, 1, 64, 1, &first));
+  const void *small = m.allocation;
+  for (uint32_t i = 2; i < OIA_CONTENT_HUGE_AT; i++)
+    assert_false(seen(&m, (int32_t)(i % 3), i * 0xd6e8feb86659fd93ull, i, i, &first));
+  assert_ptr_equal(m.allocation, small);
+  assert_false(seen(&m, 0, 0xfeed, 64, 77, &first)); /* the 4096th */
+  assert_ptr_not_equal(m.allocation, small);
+  for (uint32_t i = 2; i < OIA_CONTENT_HUGE_AT; i++) {
+    assert_true(seen(&m, (int32_t)(i % 3), i * 0xd6e8feb86659fd93ull, i, 0, &first));
+    assert_int_equal(first.profile, i);
+  }
+  assert_true(seen(&m, 0, 1, 64, 0, &first));
+  assert_int_equal(first.profile, 1);
+  assert_true(seen(&m, 0, 0xfeed, 64, 0, &first));
+  assert_int_equal(first.profile, 77);
   oia_content_memory_free(&m);
 }
 
@@ -71,6 +97,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(the_first_holder_is_kept_per_receiver_and_size),
       cmocka_unit_test(a_full_table_forgets_the_stalest),
+      cmocka_unit_test(the_move_to_huge_pages_keeps_every_content),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,7 +11,12 @@
 #include <sys/mman.h>
 
 /* Lookups land anywhere in the 10 MiB table: on 4 KiB pages nearly each
- * one also misses the TLB, on 2 MiB pages five entries cover it. */
+ * one also misses the TLB, on 2 MiB pages five entries cover it. But the
+ * kernel zeroes a huge page at its first touch: for a trace of a few
+ * contents that was a quarter of the exit summary's time (five 2 MiB pages
+ * for a handful of sets), so the table starts on small pages and is
+ * copied onto huge ones when it has remembered OIA_CONTENT_HUGE_AT
+ * contents (a few milliseconds, once, in an analysis far longer). */
 #define HUGE_PAGE ((size_t)2 << 20)
 #define TABLE_BYTES ((size_t)OIA_CONTENT_SETS * sizeof(oia_content_set))
 #define MAPPED_BYTES (TABLE_BYTES + HUGE_PAGE)
@@ -48,27 +53,45 @@ static void to_front(oia_content_set *set, unsigned position, uint8_t way) {
   set->order[0] = way;
 }
 
-static bool allocate(oia_content_memory *memory) {
-  /* zeroed and untouched until used; aligned by hand to a huge page */
+/* A zeroed table, untouched until used, aligned by hand to a huge page;
+ * on huge pages if `huge` (a hint only). */
+static bool map_table(void **allocation, oia_content_set **sets, bool huge) {
   void *mapped = mmap(NULL, MAPPED_BYTES, PROT_READ | PROT_WRITE,
                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapped == MAP_FAILED)
     return false;
-  memory->allocation = mapped;
+  *allocation = mapped;
   uintptr_t at =
       ((uintptr_t)mapped + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-  memory->sets = (oia_content_set *)at;
+  *sets = (oia_content_set *)at;
 #ifdef MADV_HUGEPAGE
-  (void)madvise(memory->sets, TABLE_BYTES, MADV_HUGEPAGE); /* a hint only */
+  if (huge)
+    (void)madvise(*sets, TABLE_BYTES, MADV_HUGEPAGE);
+#else
+  (void)huge;
 #endif
   return true;
+}
+
+/* The table onto huge pages: the same sets in the same places, so what it
+ * remembers and forgets does not change. Left on small pages if the copy
+ * cannot be mapped. */
+static void move_to_huge_pages(oia_content_memory *memory) {
+  void *allocation;
+  oia_content_set *sets;
+  if (!map_table(&allocation, &sets, true))
+    return;
+  memcpy(sets, memory->sets, TABLE_BYTES);
+  munmap(memory->allocation, MAPPED_BYTES);
+  memory->allocation = allocation;
+  memory->sets = sets;
 }
 
 bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
                       uint64_t hash, uint64_t bytes,
                       const oia_content_holder *holder,
                       oia_content_holder *first, bool *failed) {
-  if (!memory->allocation && !allocate(memory)) {
+  if (!memory->allocation && !map_table(&memory->allocation, &memory->sets, false)) {
     *failed = true;
     return false;
   }
@@ -98,6 +121,8 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
       .receiver = receiver,
       .holder = (holder->profile + 1) << 1 | (uint32_t)holder->sampled};
   to_front(set, position, way);
+  if (memory->stored < OIA_CONTENT_HUGE_AT && ++memory->stored == OIA_CONTENT_HUGE_AT)
+    move_to_huge_pages(memory);
   return false;
 }
 

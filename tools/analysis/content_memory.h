@@ -33,7 +33,12 @@ typedef struct oia_content_set {
 typedef struct oia_content_memory {
   void *allocation;      /* mapped; NULL until the first content */
   oia_content_set *sets; /* huge-page aligned, inside allocation */
+  uint32_t stored;       /* contents remembered, up to OIA_CONTENT_HUGE_AT */
 } oia_content_memory;
+
+/* The table starts on the small pages a short trace touches and moves to
+ * huge pages (a copy, once) when it has remembered this many contents. */
+#define OIA_CONTENT_HUGE_AT 4096u
 
 typedef struct oia_content_holder {
   uint32_t profile;
