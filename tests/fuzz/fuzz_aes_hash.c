@@ -15,7 +15,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
    * a heap block of exactly its size so an overread is caught */
   size_t offset = size ? data[0] % 32 : 0;
   size_t bytes = size ? size - 1 : 0;
-  unsigned char *block = malloc(offset + bytes + 1);
+  size_t needed = offset + bytes;
+  unsigned char *block = malloc(needed ? needed : 1);
   if (!block)
     return 0;
   unsigned char *buffer = block + offset;

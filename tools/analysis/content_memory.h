@@ -2,7 +2,8 @@
  * the host), content hash and size, the first holder of that content (its
  * place profile, host address, and whether its hash was sampled). A fixed
  * table of OIA_CONTENT_SETS sets of OIA_CONTENT_WAYS entries: memory stays
- * the same however long the trace (at most 10 MiB, touched as used), and a
+ * the same however long the trace (10 MiB, touched as used until it moves
+ * to huge pages at OIA_CONTENT_HUGE_AT contents, then all of it), and a
  * set that is full forgets its least recently seen content, so a long
  * trace keeps finding its newer contents. */
 #ifndef OIA_CONTENT_MEMORY_H
