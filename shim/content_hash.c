@@ -1,6 +1,7 @@
 /* Whole and sampled content hashes; see content_hash.h. */
 #include "content_hash.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -78,14 +79,21 @@ static uint64_t xxh3_seeded(const void *data, size_t bytes, uint64_t seed) {
 const char *oi_xxh3_path(void) { return "xxh3-64 baseline"; }
 #endif
 
-/* Whole buffers: the AES-round hash where the CPU has VAES (1.3 to 1.75
- * times XXH3's AVX2 speed on cached buffers here), else XXH3. One function
- * for the whole run, named in its info: hashes are compared within a run. */
+/* Whole buffers: where the CPU has VAES, the AES-round hash (1.3 to 1.75
+ * times XXH3's AVX2 speed on cached buffers from 4 KiB here) for buffers
+ * of OI_AES_HASH_SHORT_BYTES or more and XXH3 for shorter ones, which it
+ * hashes faster; else XXH3. One function for the whole run, named in its
+ * info: hashes are compared within a run. */
 typedef uint64_t whole_hash_fn(const void *data, size_t bytes);
 static whole_hash_fn *_Atomic whole_hash;
 
+static uint64_t aes_for_long_buffers(const void *data, size_t bytes) {
+  return bytes < OI_AES_HASH_SHORT_BYTES ? oi_xxh3_whole(data, bytes)
+                                         : oi_aes_hash(data, bytes);
+}
+
 static whole_hash_fn *automatic_choice(void) {
-  return oi_aes_hash_available() ? oi_aes_hash : oi_xxh3_whole;
+  return oi_aes_hash_available() ? aes_for_long_buffers : oi_xxh3_whole;
 }
 
 static whole_hash_fn *whole_hash_function(void) {
@@ -101,7 +109,7 @@ void oi_hash_function_configure(const char *value) {
   whole_hash_fn *function = automatic_choice();
   if (value && strcmp(value, "xxh3") == 0)
     function = oi_xxh3_whole;
-  else if (value && strcmp(value, "aes") == 0 && function != oi_aes_hash)
+  else if (value && strcmp(value, "aes") == 0 && function != aes_for_long_buffers)
     fprintf(stderr, "ompt-inst: OMPT_INST_HASH_FUNCTION: this CPU cannot run the AES hash "
                     "(it needs VAES and AVX2); using xxh3\n");
   else if (value && *value && strcmp(value, "auto") != 0 && strcmp(value, "aes") != 0)
@@ -112,8 +120,19 @@ void oi_hash_function_configure(const char *value) {
   atomic_store_explicit(&whole_hash, function, memory_order_relaxed);
 }
 
+static char aes_name[64];
+static pthread_once_t aes_name_once = PTHREAD_ONCE_INIT;
+
+static void name_aes_for_long_buffers(void) {
+  snprintf(aes_name, sizeof aes_name, "oi-aes64 vaes, %s under %u bytes", oi_xxh3_path(),
+           OI_AES_HASH_SHORT_BYTES);
+}
+
 const char *oi_hash_code_path(void) {
-  return whole_hash_function() == oi_aes_hash ? "oi-aes64 vaes" : oi_xxh3_path();
+  if (whole_hash_function() != aes_for_long_buffers)
+    return oi_xxh3_path();
+  pthread_once(&aes_name_once, name_aes_for_long_buffers);
+  return aes_name;
 }
 
 /* Blocks at evenly spread offsets, the first at 0 and the last ending at

@@ -36,14 +36,16 @@ const char *oi_hash_mode_name(oi_hash_mode mode);
 int oi_hash_mode_parse(const char *name, oi_hash_mode *mode);
 
 /* Chooses the whole hash from OMPT_INST_HASH_FUNCTION's value: NULL, ""
- * or "auto" the AES hash where the CPU runs it, else XXH3; "xxh3" XXH3;
+ * or "auto" the AES hash where the CPU runs it (XXH3 for buffers under
+ * OI_AES_HASH_SHORT_BYTES), else XXH3; "xxh3" XXH3;
  * "aes" the AES hash (where the CPU cannot, one warning line and XXH3). An
  * unknown value gets one line on stderr and the automatic choice. Without
  * a call, the automatic choice. */
 void oi_hash_function_configure(const char *value);
 
-/* Which function and code compute whole hashes ("oi-aes64 vaes",
- * "xxh3-64 avx2", ...): the run's "hash_code" info record. One function
+/* Which function and code compute whole hashes ("oi-aes64 vaes,
+ * xxh3-64 avx2 under 2048 bytes", "xxh3-64 avx2", ...): the run's
+ * "hash_code" info record. One function
  * serves the whole run; each gives its definition's values on any code
  * path. */
 const char *oi_hash_code_path(void);

@@ -1,9 +1,10 @@
 /* Two target regions on `double a[1000]`: the first only reads a, the
  * second doubles it. Prints a's address and the content hash of a before,
  * between and after, so the trace's hashes can be checked exactly: the
- * definition of the function the shim uses (the AES-round hash's portable
- * code where VAES runs, else XXH3-64, and XXH3-64 when
- * OMPT_INST_HASH_FUNCTION=xxh3; built with shim/aes_hash.c). */
+ * definition of the function the shim uses (where VAES runs, the AES-round
+ * hash's portable code for buffers of OI_AES_HASH_SHORT_BYTES or more, as
+ * a's 8000 bytes; else, and when OMPT_INST_HASH_FUNCTION=xxh3, XXH3-64;
+ * built with shim/aes_hash.c). */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,8 @@ double a[1000];
 
 static void print_hash(const char *when) {
   const char *function = getenv("OMPT_INST_HASH_FUNCTION");
-  int aes = oi_aes_hash_available() && !(function && strcmp(function, "xxh3") == 0);
+  int aes = oi_aes_hash_available() && sizeof a >= OI_AES_HASH_SHORT_BYTES &&
+            !(function && strcmp(function, "xxh3") == 0);
   unsigned long long hash = aes ? oi_aes_hash_reference(a, sizeof a) : XXH3_64bits(a, sizeof a);
   printf("%s=0x%llx\n", when, hash);
 }
