@@ -14,20 +14,7 @@
 #include <math.h>
 
 #include "aes_hash.h"
-
-/* Deterministic bytes that are not a repeating pattern (xorshift64). */
-static uint64_t next_random(uint64_t *state) {
-  *state ^= *state << 13;
-  *state ^= *state >> 7;
-  *state ^= *state << 17;
-  return *state;
-}
-
-static void fill(unsigned char *buffer, size_t bytes) {
-  uint64_t state = 0x9e3779b97f4a7c15u;
-  for (size_t i = 0; i < bytes; i++)
-    buffer[i] = (unsigned char)next_random(&state);
-}
+#include "xorshift.h"
 
 /* The vector code where the CPU has it, else the definition itself. */
 static uint64_t hash(const void *data, size_t bytes) {
@@ -66,8 +53,8 @@ static void round_is_the_instruction(void **state) {
   for (int i = 0; i < 100000; i++) {
     uint8_t block[16], key[16], expected[16];
     for (int b = 0; b < 16; b++) {
-      block[b] = (uint8_t)next_random(&random);
-      key[b] = (uint8_t)next_random(&random);
+      block[b] = (uint8_t)oi_test_next_random(&random);
+      key[b] = (uint8_t)oi_test_next_random(&random);
     }
     memcpy(expected, block, sizeof block);
     aesenc(expected, key);
@@ -100,7 +87,7 @@ static void pinned_values(void **state) {
   };
   unsigned char *buffer = malloc(65539);
   assert_non_null(buffer);
-  fill(buffer, 65539);
+  oi_test_fill(buffer, 65539);
   for (size_t v = 0; v < sizeof vectors / sizeof vectors[0]; v++) {
     assert_int_equal(oi_aes_hash_reference(buffer, vectors[v].bytes), vectors[v].value);
     assert_int_equal(hash(buffer, vectors[v].bytes), vectors[v].value);
@@ -119,7 +106,7 @@ static void vector_code_is_the_definition(void **state) {
   enum { MAX = 1 << 20 };
   unsigned char *buffer = malloc(MAX + 64);
   assert_non_null(buffer);
-  fill(buffer, MAX + 64);
+  oi_test_fill(buffer, MAX + 64);
   for (size_t bytes = 0; bytes <= 1100; bytes++)
     for (size_t offset = 0; offset < 4; offset++)
       assert_int_equal(oi_aes_hash(buffer + offset, bytes),
@@ -219,7 +206,7 @@ static void avalanche(void **state) {
     assert_non_null(per_input_bit);
     for (int input = 0; input < INPUTS; input++) {
       for (size_t i = 0; i < sizes[s]; i++)
-        buffer[i] = (unsigned char)next_random(&random);
+        buffer[i] = (unsigned char)oi_test_next_random(&random);
       uint64_t base = hash(buffer, sizes[s]);
       for (size_t bit = 0; bit < bits; bit++) {
         buffer[bit / 8] ^= (unsigned char)(1u << bit % 8);

@@ -15,19 +15,9 @@
 
 #include "aes_hash.h"
 #include "content_hash.h"
+#include "xorshift.h"
 
 #include "ompt-inst/events.h"
-
-/* Deterministic bytes that are not a repeating pattern. */
-static void fill(unsigned char *buffer, size_t bytes) {
-  uint64_t state = 0x9e3779b97f4a7c15u;
-  for (size_t i = 0; i < bytes; i++) {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    buffer[i] = (unsigned char)state;
-  }
-}
 
 static uint64_t whole(const void *data, size_t bytes) {
   uint64_t hash = 0;
@@ -59,7 +49,7 @@ static void same_values_as_reference(void **state) {
   enum { MAX = 4096 + 64 };
   unsigned char *buffer = malloc(MAX + 64);
   assert_non_null(buffer);
-  fill(buffer, MAX + 64);
+  oi_test_fill(buffer, MAX + 64);
   for (size_t bytes = 0; bytes <= 4096; bytes++)
     assert_int_equal(whole(buffer, bytes), expected_whole(buffer, bytes));
   static const size_t sizes[] = {1, 17, 129, 240, 241, 1024, 1025, 4096};
@@ -76,7 +66,7 @@ static void large_buffers(void **state) {
   static const size_t sizes[] = {16384, 262144, 1048573};
   unsigned char *buffer = malloc(1u << 20);
   assert_non_null(buffer);
-  fill(buffer, 1u << 20);
+  oi_test_fill(buffer, 1u << 20);
   for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
     uint64_t unchanged = whole(buffer, sizes[s]);
     assert_int_equal(unchanged, expected_whole(buffer, sizes[s]));
@@ -95,7 +85,7 @@ static void sampled_blocks(void **state) {
   size_t bytes = 1u << 20;
   unsigned char *buffer = malloc(bytes);
   assert_non_null(buffer);
-  fill(buffer, bytes);
+  oi_test_fill(buffer, bytes);
   uint64_t expected = bytes;
   size_t blocks = oi_hash_sample_blocks(bytes), span = bytes - OI_HASH_BLOCK_BYTES;
   for (size_t i = 0; i < blocks; i++)

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "event_codec.h"
+#include "xorshift.h"
 
 #define THREAD 7u
 #define EVENTS 20000
@@ -18,13 +19,8 @@
 static oi_event_codec writer, reader;
 static unsigned char bytes[EVENTS * OI_CODEC_MAX_EVENT_BYTES];
 
-static uint64_t state = 0x9e3779b97f4a7c15ull;
-static uint64_t next_random(void) { /* xorshift64 */
-  state ^= state << 13;
-  state ^= state >> 7;
-  state ^= state << 17;
-  return state;
-}
+static uint64_t state = OI_TEST_SEED;
+static uint64_t next_random(void) { return oi_test_next_random(&state); }
 
 /* Values as a runtime gives them: small counts, ids with the thread in
  * the high bits, addresses, hashes, negative devices. */
