@@ -1,7 +1,8 @@
 # Native events of an uninstrumented -g program are attributed through their
 # return address: the parallel regions carry the file and line of the pragma.
 # Without -g a report names places by module and offset, and looks for debug
-# files on this machine only: it never loads libdw's debuginfod client.
+# files on this machine only: it never loads libdw's debuginfod client. It
+# opens only the modules that hold a place, not every library the run mapped.
 source "$OI_SRC/tests/lib.sh"
 
 src="$OI_SRC/tests/cli/programs/parallel_lines.c"
@@ -27,5 +28,9 @@ strace -f -e trace=openat -o opened "$OI" report run_nodebug > report_nodebug
 grep -q 'prog_nodebug+0x' report_nodebug ||
   fail "a report without -g names places by module and offset"
 grep -q 'openat(.*prog_nodebug' opened || fail "strace saw the report open the program"
+"$OI" dump --header run_nodebug | sed -n 1p | grep -q 'libomp\.so' ||
+  fail "the trace lists the OpenMP runtime among its modules"
+! grep -q 'openat(.*libomp\.so' opened ||
+  fail "the report opened a module that holds no place: $(grep 'libomp\.so' opened | head -1)"
 ! grep -q debuginfod opened || fail "the report loaded a debuginfod client: $(grep debuginfod opened | head -1)"
 echo ok

@@ -1,4 +1,8 @@
-/* libdwfl session over the recorded modules, plus an address cache. */
+/* libdwfl session over the recorded modules, plus an address cache. A
+ * module is opened the first time an address falls into it: a run maps
+ * dozens of libraries (the offload runtime alone brings libLLVM and ICU)
+ * and its events name two or three, so opening all of them was most of a
+ * short run's exit summary. */
 #include "symbolize.h"
 
 #include <elfutils/libdw.h>
@@ -20,6 +24,7 @@ struct oi_symbolizer {
   Dwfl *dwfl;
   const oi_module *modules;
   uint32_t module_count;
+  bool *module_reported; /* per module: opened into dwfl (or tried) */
   cache_entry *cache;
   size_t capacity, used; /* capacity is a power of two */
 };
@@ -98,29 +103,37 @@ oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count) {
     return NULL;
   s->modules = modules;
   s->module_count = count;
+  s->module_reported = calloc(count ? count : 1, sizeof *s->module_reported);
   s->capacity = 256;
   s->cache = calloc(s->capacity, sizeof *s->cache);
   /* local files only: libdw would otherwise ask debuginfod servers, which
    * can stall a dump for minutes on a machine without network */
   unsetenv("DEBUGINFOD_URLS");
   s->dwfl = dwfl_begin(&offline_callbacks);
-  if (!s->cache) {
+  if (!s->cache || !s->module_reported) {
     oi_symbolizer_free(s);
     return NULL;
   }
-  if (s->dwfl) {
-    dwfl_report_begin(s->dwfl);
-    /* objects that cannot be opened (vdso, deleted files) just stay
-     * unsymbolized: their events fall back to module + offset */
-    for (uint32_t i = 0; i < count; i++) {
-      int fd = modules[i].path[0] != '\0' ? open_module(modules[i].path) : -1;
-      /* the library owns the descriptor from here */
-      if (fd >= 0)
-        dwfl_report_elf(s->dwfl, modules[i].path, modules[i].path, fd, modules[i].base, true);
-    }
+  return s;
+}
+
+/* Opens the module holding `address` into the session, once. Objects that
+ * cannot be opened (vdso, deleted files) stay unsymbolized: their events
+ * fall back to module + offset. */
+static void report_module_of(oi_symbolizer *s, uint64_t address) {
+  for (uint32_t i = 0; i < s->module_count; i++) {
+    const oi_module *m = &s->modules[i];
+    if (address < m->start || address >= m->end || s->module_reported[i])
+      continue;
+    s->module_reported[i] = true;
+    int fd = m->path[0] != '\0' ? open_module(m->path) : -1;
+    if (fd < 0)
+      continue;
+    dwfl_report_begin_add(s->dwfl);
+    /* the library owns the descriptor from here */
+    dwfl_report_elf(s->dwfl, m->path, m->path, fd, m->base, true);
     dwfl_report_end(s->dwfl, NULL, NULL);
   }
-  return s;
 }
 
 static uint64_t hash_address(uint64_t address) {
@@ -183,7 +196,10 @@ static void resolve(oi_symbolizer *s, uint64_t codeptr, oi_location *location) {
   location->module = module_of(s, codeptr);
   if (location->module)
     location->offset = codeptr - location->module->base;
-  Dwfl_Module *module = s->dwfl ? dwfl_addrmodule(s->dwfl, codeptr - 1) : NULL;
+  if (!s->dwfl)
+    return;
+  report_module_of(s, codeptr - 1);
+  Dwfl_Module *module = dwfl_addrmodule(s->dwfl, codeptr - 1);
   if (!module)
     return;
   location->function = dwfl_module_addrname(module, codeptr - 1);
@@ -224,6 +240,7 @@ void oi_symbolizer_free(oi_symbolizer *s) {
     return;
   if (s->dwfl)
     dwfl_end(s->dwfl);
+  free(s->module_reported);
   free(s->cache);
   free(s);
 }
