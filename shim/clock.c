@@ -10,9 +10,12 @@
 oi_clock_state oi_clock = {.source = OI_CLOCK_MONOTONIC};
 
 
-/* Long enough that two readings' uncertainty (tens of ns) is a rate error
- * of about 1e-4, short enough not to delay the program's start. */
-#define CALIBRATION_NS 1000000u
+/* The first rate only has to carry the clock to the first re-anchoring
+ * (OI_CLOCK_MIN_INTERVAL_NS later), which measures it again over a longer
+ * baseline: two readings' uncertainty (tens of ns) over 200 us is a rate
+ * error of about 4e-4, 100 ns by then, and the clock errs behind
+ * CLOCK_MONOTONIC, never ahead. Every run waits for it at its start. */
+#define CALIBRATION_NS 200000u
 /* A re-anchoring that finds the clock ahead of CLOCK_MONOTONIC (an NTP
  * slew slowed the kernel's clock) slows it by at most this fraction
  * (never steps back): 1/64 catches up within one interval of any
