@@ -6,7 +6,9 @@
 # on the plugin build, interleaved
 # (A B C D A B C D ...), median of RUNS, wall time of the whole command
 # (start-up, the program, and each tool's summary at exit: what a user
-# waits for). Prints Markdown.
+# waits for). A second table compares ompt-inst with OMPDataPerf round by
+# round (the median of each round's ratio, wall and CPU seconds), which a
+# drift in the machine's speed between rounds does not bias. Prints Markdown.
 #
 #   bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS [NAME...]]
 #
@@ -140,24 +142,34 @@ build_app() { # VARIANT FOLDER COMMAND
     { tail -20 "$log" >&2; echo "bench: building $2 ($1) failed" >&2; exit 1; }
 }
 
-# wall seconds of one command in FOLDER; its output in $work/NAME.out, its
+# wall seconds of one command in FOLDER (its CPU seconds appended to
+# $work/cpu.NAME); its output in $work/NAME.out, its
 # exit status in $work/NAME.status (XSBench and RSBench exit 1 when their
 # checksum is not the one of their default lookup count: every variant must
 # exit as the program does natively), its result (the output lines
 # matching $result_lines, then the file $result_file) in $work/NAME.result
 wall() { # NAME FOLDER COMMAND...
-  local name=$1 dir=$2 start end status=0
+  local name=$1 dir=$2 start end status=0 TIMEFORMAT='%U %S'
   shift 2
   [ "$result_file" = - ] || rm -f "$dir/$result_file"
   start=$(date +%s.%N)
-  (cd "$dir" && "$@" > "$work/$name.out" 2>&1) || status=$?
+  # bash's `time`: the user + system seconds of the command and its children
+  # (the summary process included), which time stolen by other tenants of
+  # the machine does not inflate as it does the wall time
+  { time (cd "$dir" && "$@" > "$work/$name.out" 2>&1); } 2> "$work/$name.time" || status=$?
   end=$(date +%s.%N)
+  awk '{ printf "%.3f\n", $1 + $2 }' "$work/$name.time" >> "$work/cpu.$name"
   echo "$status" > "$work/$name.status"
   {
     [ "$result_lines" = - ] || grep -E "$result_lines" "$work/$name.out" || true
     [ "$result_file" = - ] || cat "$dir/$result_file" 2> /dev/null || echo "no $result_file"
   } > "$work/$name.result"
   awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
+}
+# the median over the rounds of A's sample over B's in the same round
+paired() { # A B: sample files in $work
+  paste "$work/$1" "$work/$2" | awk '{ printf "%.4f\n", ($2 > 0 ? $1 / $2 : 0) }' | median |
+    awk '{ printf "%.2f", $1 }'
 }
 sample_native() { wall native "$scratch/plain/$folder" "${program[@]}"; }
 sample_odp() { wall odp "$scratch/plain/$folder" "$odp" "${program[@]}"; }
@@ -222,6 +234,7 @@ echo "| program | native s | OMPDataPerf s | do-nothing tool s | run s | run, pl
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 : > "$work/ratios"
 : > "$work/findings"
+: > "$work/paired"
 for entry in "${apps[@]}"; do
   IFS='|' read -r name folder make_command command result_file result_lines <<< "$entry"
   [ ${#only[@]} -eq 0 ] || [[ " ${only[*]} " == *" $name "* ]] || continue
@@ -229,6 +242,7 @@ for entry in "${apps[@]}"; do
   build_app plain "$folder" "$make_command"
   build_app plugin "$folder" "$make_command"
   read -r -a program <<< "${command//@DATA@/$data}"
+  rm -f "$work"/cpu.*
   interleave "$runs" native odp null run plugin
   for variant in odp null run plugin; do
     cmp -s "$work/native.status" "$work/$variant.status" ||
@@ -244,9 +258,20 @@ for entry in "${apps[@]}"; do
     printf "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.2f | %.2f | %.2f | %.2f | %s |\n", t, a, o, z, r, p, o / a, z / a, r / a, p / a, e
     printf "ompdataperf %s run/odp %.2f\nompdataperf %s plugin/odp %.2f\n", t, r / o, t, p / o >> figures }'
   echo "${MEDIAN[native]} ${MEDIAN[odp]} ${MEDIAN[null]} ${MEDIAN[run]} ${MEDIAN[plugin]}" >> "$work/ratios"
+  echo "| $name | $(paired samples.run samples.odp) | $(paired samples.plugin samples.odp) |" \
+    "$(paired cpu.run cpu.odp) | $(paired cpu.plugin cpu.odp) |" \
+    "$(median < "$work/cpu.native") | $(median < "$work/cpu.odp") | $(median < "$work/cpu.run") |" >> "$work/paired"
 done
 awk '{ o += log($2 / $1); z += log($3 / $1); r += log($4 / $1); p += log($5 / $1); n++ }
   END { printf "| geomean over native | | | | | | %.2f | %.2f | %.2f | %.2f | |\n", exp(o / n), exp(z / n), exp(r / n), exp(p / n) }' "$work/ratios"
+echo
+echo "ompt-inst against OMPDataPerf round by round: the median over the $runs rounds of each round's ratio (the two ran back to back, so a change in the machine's speed between rounds cancels); wall time, and CPU seconds (user + system of the command and its children):"
+echo
+echo "| program | run / OMPDataPerf, wall | plugin / OMPDataPerf, wall | run / OMPDataPerf, CPU | plugin / OMPDataPerf, CPU | native CPU s | OMPDataPerf CPU s | run CPU s |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+cat "$work/paired"
+awk -F'|' '{ for (c = 2; c <= 5; c++) g[c] += log($(c + 1)); n++ }
+  END { printf "| geomean | %.2f | %.2f | %.2f | %.2f | | | |\n", exp(g[2] / n), exp(g[3] / n), exp(g[4] / n), exp(g[5] / n) }' "$work/paired"
 echo
 echo "Avoidable operations found in each row's last run, duplicate transfers / round trips / repeated allocations / unused allocations / unused transfers (+ identical content for another variable, reported only; low: may have changed on the device, no fix advised):"
 echo
