@@ -117,23 +117,28 @@ oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count) {
   return s;
 }
 
+static const oi_module *module_of(const oi_symbolizer *s, uint64_t address) {
+  for (uint32_t i = 0; i < s->module_count; i++)
+    if (address >= s->modules[i].start && address < s->modules[i].end)
+      return &s->modules[i];
+  return NULL;
+}
+
 /* Opens the module holding `address` into the session, once. Objects that
  * cannot be opened (vdso, deleted files) stay unsymbolized: their events
  * fall back to module + offset. */
 static void report_module_of(oi_symbolizer *s, uint64_t address) {
-  for (uint32_t i = 0; i < s->module_count; i++) {
-    const oi_module *m = &s->modules[i];
-    if (address < m->start || address >= m->end || s->module_reported[i])
-      continue;
-    s->module_reported[i] = true;
-    int fd = m->path[0] != '\0' ? open_module(m->path) : -1;
-    if (fd < 0)
-      continue;
-    dwfl_report_begin_add(s->dwfl);
-    /* the library owns the descriptor from here */
-    dwfl_report_elf(s->dwfl, m->path, m->path, fd, m->base, true);
-    dwfl_report_end(s->dwfl, NULL, NULL);
-  }
+  const oi_module *m = module_of(s, address);
+  if (!m || s->module_reported[m - s->modules])
+    return;
+  s->module_reported[m - s->modules] = true;
+  int fd = m->path[0] != '\0' ? open_module(m->path) : -1;
+  if (fd < 0)
+    return;
+  dwfl_report_begin_add(s->dwfl);
+  /* the library owns the descriptor from here */
+  dwfl_report_elf(s->dwfl, m->path, m->path, fd, m->base, true);
+  dwfl_report_end(s->dwfl, NULL, NULL);
 }
 
 static uint64_t hash_address(uint64_t address) {
@@ -162,13 +167,6 @@ static int grow_cache(oi_symbolizer *s) {
   s->cache = table;
   s->capacity = capacity;
   return 0;
-}
-
-static const oi_module *module_of(const oi_symbolizer *s, uint64_t address) {
-  for (uint32_t i = 0; i < s->module_count; i++)
-    if (address >= s->modules[i].start && address < s->modules[i].end)
-      return &s->modules[i];
-  return NULL;
 }
 
 /* dwfl_module_getsrc finds a compile unit through .debug_aranges, which
