@@ -1,19 +1,21 @@
 /* What the identical-content detector remembers: per receiver (a device or
  * the host), content hash and size, the first holder of that content (its
- * place profile, host address, and whether its hash was sampled). A fixed
- * table of OIA_CONTENT_SETS sets of OIA_CONTENT_WAYS entries: memory stays
- * the same however long the trace (10 MiB, touched as used until it moves
- * to huge pages at OIA_CONTENT_HUGE_AT contents, then all of it), and a
- * set that is full forgets its least recently seen content, so a long
- * trace keeps finding its newer contents. */
+ * place profile, host address, and whether its hash was sampled). A table
+ * of sets of OIA_CONTENT_WAYS entries that grows with the contents it
+ * holds, up to OIA_CONTENT_SETS sets (10 MiB): memory stays bounded
+ * however long the trace, and a set of the largest table that is full
+ * forgets its least recently seen content, so a long trace keeps finding
+ * its newer contents. */
 #ifndef OIA_CONTENT_MEMORY_H
 #define OIA_CONTENT_MEMORY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define OIA_CONTENT_WAYS 8
-#define OIA_CONTENT_SETS (1u << 15) /* 2^18 contents in all */
+#define OIA_CONTENT_SETS (1u << 15) /* the most: 2^18 contents in all */
+#define OIA_CONTENT_FIRST_SETS 64u  /* 20 KiB, for a trace's first contents */
 
 typedef struct oia_content_entry {
   uint64_t hash, bytes, host_addr;
@@ -33,13 +35,10 @@ typedef struct oia_content_set {
 
 typedef struct oia_content_memory {
   void *allocation;      /* mapped; NULL until the first content */
-  oia_content_set *sets; /* huge-page aligned, inside allocation */
-  uint32_t stored;       /* contents remembered, up to OIA_CONTENT_HUGE_AT */
+  size_t mapped_bytes;   /* of allocation */
+  oia_content_set *sets; /* inside allocation (huge-page aligned if large) */
+  uint32_t set_count;    /* a power of two, up to OIA_CONTENT_SETS */
 } oia_content_memory;
-
-/* The table starts on the small pages a short trace touches and moves to
- * huge pages (a copy, once) when it has remembered this many contents. */
-#define OIA_CONTENT_HUGE_AT 4096u
 
 typedef struct oia_content_holder {
   uint32_t profile;
@@ -61,5 +60,8 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
 void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver,
                           uint64_t hash, uint64_t bytes);
 void oia_content_memory_free(oia_content_memory *memory);
+/* The set of the largest table that a key belongs to (tests model the
+ * table with it). */
+uint32_t oia_content_largest_set(int32_t receiver, uint64_t hash, uint64_t bytes);
 
 #endif

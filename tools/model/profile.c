@@ -107,10 +107,11 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
  * name, so that the rows of one combined construct stay apart. */
 static uint32_t label_of_event(oi_profile *p, const oi_event *e);
 
-/* Events of one site, kind and construct always have the same label. */
+/* Events of one site (or of none), kind and construct always have the
+ * same label. */
 static uint32_t label_of(oi_profile *p, const oi_event *e) {
   oi_profile_state *s = p->state;
-  if (!e->site || e->kind == OI_KIND_MPI)
+  if (e->kind == OI_KIND_MPI)
     return label_of_event(p, e);
   uint64_t key = (uint64_t)e->site << 16 | (uint64_t)e->kind << 8 | e->construct;
   uint32_t label = oi_map_get_address(&s->site_labels, key);
@@ -329,6 +330,12 @@ static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
     t->last_closed = r;
     t->has_closed = true;
     int64_t device = e->kind == OI_KIND_KERNEL ? kernel_device(e) : -1;
+    /* its kernels ran inside it: a run of many target regions keeps its
+     * map as small as the regions open at once */
+    if (e->kind == OI_KIND_TARGET) {
+      oi_profile_state *s = p->state;
+      oi_map_set_address(&s->target_places, OI_GET(e, TARGET, target_id), OI_MAP_NONE);
+    }
     note_initial_thread_region(p, thread, i - 1, &r, relative(p, e->time_ns));
     return close_region(p, thread, &r, relative(p, e->time_ns), device, false);
   }
