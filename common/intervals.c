@@ -235,6 +235,14 @@ void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start,
     visit_overlapping(pool->nodes, *root, start, end, visit, user);
 }
 
+void oi_intervals_relabel(oi_interval_pool *pool, uint32_t root, uint32_t owner) {
+  while (root != NONE) {
+    pool->nodes[root].owner = owner;
+    oi_intervals_relabel(pool, pool->nodes[root].left, owner);
+    root = pool->nodes[root].right;
+  }
+}
+
 static void clear_tree(oi_interval_pool *pool, uint32_t t,
                        oi_interval_visit visit, void *user) {
   if (t == NONE)

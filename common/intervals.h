@@ -51,6 +51,9 @@ void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start,
  * node has no owner, so a stale index only fails the check. */
 int oi_intervals_retake(oi_interval_pool *pool, uint32_t node, uint64_t start,
                         uint64_t end, uint32_t owner, uint32_t owner_now);
+/* Gives every segment of the tree `root` to `owner` in place: the
+ * segments stay as they are (adjacent ones of one owner are not merged). */
+void oi_intervals_relabel(oi_interval_pool *pool, uint32_t root, uint32_t owner);
 /* Removes every segment, visiting each with lost_bytes 0. */
 void oi_intervals_clear(oi_interval_pool *pool, uint32_t *root,
                         oi_interval_visit visit, void *user);

@@ -120,6 +120,7 @@ void fx_region(fx *f, enum oi_construct construct, unsigned endpoint) {
   memset(&ev, 0, sizeof ev);
   ev.kind = OI_KIND_TARGET;
   ev.origin = OI_ORIGIN_MERGED;
+  ev.site = f->region_site;
   ev.construct = (uint8_t)construct;
   ev.endpoint = (uint8_t)endpoint;
   ev.device = FX_DEV;

@@ -30,6 +30,7 @@ typedef struct fx {
    * 0: none, as in a build without -g */
   unsigned native_line;
   int32_t device; /* of the data ops (FX_DEV) */
+  uint32_t region_site; /* site of fx_region's events (0: none) */
 } fx;
 
 void fx_init(fx *f);

@@ -3,6 +3,7 @@
  * this run only" — counted, marked may_change with the kernel's line, no fix
  * advised, nothing added to the potential. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -99,11 +100,17 @@ static void a_write_counts_before_the_copy_back_without_kernel_events(
 }
 
 /* target data map(to: a) at 20; target update to(a[5]) at 21; a target at
- * 22 writing a: the device's copies of a and of its element are both
- * written, whichever comes back next. (The update overwrites 8 bytes of
- * what line 20 sent before a kernel read them: those 8 are avoidable.) */
-static void array_and_element_then_a_kernel_writing_the_array(fx *f) {
-  f->writes[1] = 1;
+ * 22 writing a (or, `anything`, whatever it can reach through pointers):
+ * the device's copies of a and of its element are both written, whichever
+ * comes back next. (The update overwrites 8 bytes of what line 20 sent
+ * before a kernel read them: those 8 are avoidable.) */
+static void array_and_element_then_a_kernel_writing_the_array(fx *f, bool anything) {
+  if (anything) {
+    f->writes[0] = 1;
+    f->region_site = 22;
+  } else {
+    f->writes[1] = 1;
+  }
   f->construct = OI_CONSTRUCT_TARGET_DATA;
   fx_op(f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
   fx_op(f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
@@ -118,24 +125,98 @@ static void array_and_element_then_a_kernel_writing_the_array(fx *f) {
 
 static void a_kernel_writing_an_array_writes_its_element(void **state) {
   (void)state;
-  fx f;
-  fx_init(&f);
-  array_and_element_then_a_kernel_writing_the_array(&f);
-  f.construct = OI_CONSTRUCT_TARGET_UPDATE;
-  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 23, 4, ELEMENT, 8, H1);
-  assert_may_change(&f, "x[0:1]", 23, 22, 8);
-  fx_done(&f);
+  for (int anything = 0; anything <= 1; anything++) {
+    fx f;
+    fx_init(&f);
+    array_and_element_then_a_kernel_writing_the_array(&f, anything);
+    f.construct = OI_CONSTRUCT_TARGET_UPDATE;
+    fx_op(&f, OI_DATA_OP_FROM_DEVICE, 23, 4, ELEMENT, 8, H1);
+    assert_may_change(&f, "x[0:1]", 23, 22, 8);
+    fx_done(&f);
+  }
 }
 
 static void a_kernel_writing_an_array_writes_the_whole_array(void **state) {
   (void)state;
+  for (int anything = 0; anything <= 1; anything++) {
+    fx f;
+    fx_init(&f);
+    array_and_element_then_a_kernel_writing_the_array(&f, anything);
+    f.construct = OI_CONSTRUCT_TARGET_DATA;
+    fx_op(&f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+    assert_may_change(&f, "a[0:N]", 20, 22, 8);
+    fx_done(&f);
+  }
+}
+
+/* A kernel that may write anything writes every copy the device holds, at
+ * every step: after the last one, a still comes back as the same values
+ * this run only, and b, sent after it, as an avoidable round trip. */
+static void a_kernel_writing_anything_writes_every_copy_every_time(void **state) {
+  (void)state;
   fx f;
   fx_init(&f);
-  array_and_element_then_a_kernel_writing_the_array(&f);
+  f.writes[0] = 1;
+  f.region_site = 22;
   f.construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(&f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  fx_op(&f, OI_DATA_OP_ALLOC, 20, 4, ELEMENT, 8, FX_NO_HASH);
+  for (int step = 0; step < 3; step++) {
+    f.construct = OI_CONSTRUCT_TARGET_UPDATE;
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 21, 4, ELEMENT, 8, H1);
+    f.construct = OI_CONSTRUCT_TARGET;
+    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+    fx_kernel(&f, FX_DEV);
+    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  }
+  f.construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(&f, OI_DATA_OP_ALLOC, 24, 2, FX_B, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 24, 2, FX_B, FX_BYTES, H1);
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 25, 2, FX_B, FX_BYTES, H1);
   fx_op(&f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
-  assert_may_change(&f, "a[0:N]", 20, 22, 8);
+  const oi_finding *a = fx_find(&f, OI_FINDING_ROUND_TRIP, "a[0:N]");
+  assert_int_equal(a->may_change, 1);
+  assert_int_equal(a->changed_line, 22);
+  const oi_finding *b = fx_find(&f, OI_FINDING_ROUND_TRIP, "b[0:N]");
+  assert_int_equal(b->may_change, 0);
+  assert_int_equal(b->count, 1);
   fx_done(&f);
+}
+
+/* a sent at 20 (after its element, sent at 21, when `element`: then a's
+ * versions are kept per byte), a kernel at 22, a sent again unchanged at
+ * 20: a duplicate, unless the kernel may write anything */
+static size_t duplicates_of_a_sent_twice(bool element, bool kernel_writes) {
+  fx f;
+  fx_init(&f);
+  f.writes[0] = kernel_writes;
+  f.region_site = 22;
+  f.construct = OI_CONSTRUCT_TARGET_DATA;
+  fx_op(&f, OI_DATA_OP_ALLOC, 20, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  if (element)
+    fx_op(&f, OI_DATA_OP_TO_DEVICE, 21, 4, ELEMENT, 8, H1);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  f.construct = OI_CONSTRUCT_TARGET;
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_kernel(&f, FX_DEV);
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  f.construct = OI_CONSTRUCT_TARGET_UPDATE;
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
+  size_t count = fx_finish_count(&f, OI_FINDING_DUPLICATE_TRANSFER);
+  fx_done(&f);
+  return count;
+}
+
+/* What a kernel that may write anything changes is seen whether the copy
+ * keeps one version (a whole array) or one per byte (an array and its
+ * element both mapped). */
+static void a_copy_a_kernel_may_write_is_sent_again_rightly(void **state) {
+  (void)state;
+  for (int element = 0; element <= 1; element++) {
+    assert_int_equal(duplicates_of_a_sent_twice(element, false), 1);
+    assert_int_equal(duplicates_of_a_sent_twice(element, true), 0);
+  }
 }
 
 int main(void) {
@@ -145,6 +226,8 @@ int main(void) {
       cmocka_unit_test(a_write_counts_before_the_copy_back_without_kernel_events),
       cmocka_unit_test(a_kernel_writing_an_array_writes_its_element),
       cmocka_unit_test(a_kernel_writing_an_array_writes_the_whole_array),
+      cmocka_unit_test(a_kernel_writing_anything_writes_every_copy_every_time),
+      cmocka_unit_test(a_copy_a_kernel_may_write_is_sent_again_rightly),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

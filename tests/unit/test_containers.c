@@ -244,6 +244,34 @@ static void intervals_retake_only_a_whole_segment(void **state) {
   oi_interval_pool_free(&pool);
 }
 
+/* Relabelling gives every segment to one owner and keeps the segments: a
+ * whole one is still retaken in place, a gap stays a gap. */
+static void intervals_relabel_every_segment_in_place(void **state) {
+  (void)state;
+  oi_interval_pool pool;
+  oi_interval_pool_init(&pool);
+  uint32_t root = OI_INTERVAL_NONE;
+  lost l = {{0}, {0}};
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 100, 1, count_lost, &l), 0);
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 40, 60, 2, count_lost, &l), 0);
+  assert_int_equal(oi_intervals_overwrite(&pool, &root, 200, 300, 2, count_lost, &l), 0);
+  uint32_t whole = pool.last_inserted;
+  uint32_t nodes = pool.len;
+  oi_intervals_relabel(&pool, root, 3);
+  assert_int_equal(pool.len, nodes);
+  lost seen = {{0}, {0}};
+  oi_intervals_query(&pool, &root, 0, 400, count_lost, &seen);
+  assert_int_equal(seen.bytes[3], 200); /* [0,100) in three segments, [200,300) */
+  assert_int_equal(seen.bytes[1] + seen.bytes[2], 0);
+  lost gap = {{0}, {0}};
+  oi_intervals_query(&pool, &root, 100, 200, count_lost, &gap);
+  assert_int_equal(gap.bytes[3], 0);
+  assert_true(oi_intervals_retake(&pool, whole, 200, 300, 3, 1));
+  oi_intervals_relabel(&pool, OI_INTERVAL_NONE, 1); /* an empty tree */
+  oi_intervals_clear(&pool, &root, count_lost, &l);
+  oi_interval_pool_free(&pool);
+}
+
 static void grow_zeroed_clears_what_it_adds(void **state) {
   (void)state;
   uint32_t *values = NULL;
@@ -298,6 +326,7 @@ int main(void) {
       cmocka_unit_test(address_keys_ignore_address_zero),
       cmocka_unit_test(intervals_charge_overwritten_bytes),
       cmocka_unit_test(intervals_retake_only_a_whole_segment),
+      cmocka_unit_test(intervals_relabel_every_segment_in_place),
       cmocka_unit_test(intervals_insert_disjoint_segments_in_any_order),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

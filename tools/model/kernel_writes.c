@@ -48,20 +48,29 @@ void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
     add_pending(m, ev, true, 0, 0);
 }
 
-static void kernel_wrote(oi_movement *m, uint32_t range, unsigned line) {
-  uint32_t write = oi_movement_next_version(m);
-  oi_movement_versions_write(m, range, write);
-  oi_held_range *r = oi_movement_range_at(m, range);
+static void note_kernel_write(oi_held_range *r, uint32_t write, unsigned line) {
   r->kernel_write = write;
   r->kernel_line = line;
 }
 
+static void kernel_wrote(oi_movement *m, uint32_t range, unsigned line) {
+  uint32_t write = oi_movement_next_version(m);
+  oi_movement_versions_write(m, range, write);
+  note_kernel_write(oi_movement_range_at(m, range), write, line);
+}
+
 static void apply_one(oi_movement *m, const oi_pending_write *w) {
-  if (w->any) { /* every copy the device holds */
-    for (size_t i = 0; i < m->ranges.len; i++)
-      if (oi_movement_range_at(m, (uint32_t)i)->holder == w->device &&
-          oi_movement_range_at(m, (uint32_t)i)->covered)
-        kernel_wrote(m, (uint32_t)i, w->line);
+  if (w->any) {
+    /* every copy the device holds, at once: one version for all, as they
+     * are written at one moment (a kernel of a body that may write through
+     * any pointer, on every step of a long run) */
+    uint32_t write = oi_movement_next_version(m);
+    for (size_t i = 0; i < m->ranges.len; i++) {
+      oi_held_range *r = oi_movement_range_at(m, (uint32_t)i);
+      if (r->holder == w->device && r->covered)
+        note_kernel_write(r, write, w->line);
+    }
+    oi_movement_versions_write_all(m, w->device, write);
     return;
   }
   /* every copy that overlaps the item: a section inside a mapped array

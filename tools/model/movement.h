@@ -214,6 +214,9 @@ void oi_movement_versions_enter(oi_movement *m, uint32_t range);
 uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range,
                                     uint32_t write);
 uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range);
+/* records version `write` into every range the holder has covered, as a
+ * write into each would, at the cost of one pass over its version tree */
+void oi_movement_versions_write_all(oi_movement *m, int32_t holder, uint32_t write);
 /* the next write version (they saturate after 4 billion writes: changes
  * then go unseen) */
 uint32_t oi_movement_next_version(oi_movement *m);

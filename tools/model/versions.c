@@ -125,6 +125,20 @@ uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range, uint32_t wri
   return newest;
 }
 
+/* Every byte in the holder's version tree is a byte of an overlapped, and
+ * so covered, range: relabelling the whole tree writes exactly the bytes
+ * that a write into each covered range would, all with one version. */
+void oi_movement_versions_write_all(oi_movement *m, int32_t holder, uint32_t write) {
+  for (size_t i = 0; i < m->ranges.len; i++) {
+    oi_held_range *r = oi_movement_range_at(m, (uint32_t)i);
+    if (r->holder == holder && r->covered)
+      r->last_write = write;
+  }
+  uint32_t *root = holder_root(m, holder, false);
+  if (root)
+    oi_intervals_relabel(&m->version_segments, *root, write);
+}
+
 uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range) {
   const oi_held_range *r = oi_movement_range_at(m, range);
   if (!r->overlapped || whole_since_last_write(m, r, OI_INTERVAL_NONE))
