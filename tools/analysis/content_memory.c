@@ -12,7 +12,7 @@
 
 /* The table grows instead of being mapped at its largest: the kernel
  * zeroes every page at its first touch, and lookups land anywhere, so a
- * largest table was all touched by a few thousand contents (a third of the
+ * largest table was all touched by a few thousand contents (a fifth of the
  * exit summary's time on a trace of 15,000 transfers). A new content that
  * meets a full set doubles the table until it is at its largest: each set
  * splits in two by one more bit of the key's hash, each half in the order
@@ -119,7 +119,7 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
     return false;
   }
   uint64_t h = key_hash(receiver, hash, bytes);
-  oia_content_set *set = set_of(memory, receiver, hash, bytes);
+  oia_content_set *set = &memory->sets[set_index(h, memory->set_count)];
   uint32_t tag = (uint32_t)(h >> 32);
   for (unsigned position = 0; position < set->used; position++) {
     uint8_t way = set->order[position];
@@ -138,7 +138,7 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
   for (uint32_t sets = memory->set_count;
        set->used == OIA_CONTENT_WAYS && sets < OIA_CONTENT_SETS; sets *= 2) {
     double_table(memory);
-    set = set_of(memory, receiver, hash, bytes);
+    set = &memory->sets[set_index(h, memory->set_count)];
   }
   /* a free way, else the stalest one's */
   unsigned position = set->used < OIA_CONTENT_WAYS ? set->used : OIA_CONTENT_WAYS - 1;
