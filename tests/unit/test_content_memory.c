@@ -145,7 +145,8 @@ static void growing_forgets_as_the_largest_table_would(void **state) {
     state_word ^= state_word >> 7;
     state_word ^= state_word << 17;
     /* a new content, or one of the last 2^(0..19) */
-    uint32_t back = (uint32_t)(state_word % 2 ? 0 : (state_word >> 8) % (1u << ((state_word >> 40) % 20)));
+    uint32_t distance = 1u << ((state_word >> 40) % 20);
+    uint32_t back = state_word % 2 ? 0 : (uint32_t)((state_word >> 8) % distance);
     uint32_t content = i > back ? i - back : i;
     uint64_t key = (uint64_t)content * 0x9e3779b97f4a7c15ull;
     oia_content_holder first;
