@@ -123,30 +123,38 @@ static void array_and_element_then_a_kernel_writing_the_array(fx *f, bool anythi
   fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_END);
 }
 
-static void a_kernel_writing_an_array_writes_its_element(void **state) {
-  (void)state;
+/* After that, with either kind of kernel: the copy of `name` comes back
+ * unchanged at `line`, the same values this run only. */
+static void back_after_the_kernel(enum oi_construct construct, uint32_t line, uint16_t var,
+                                  uint64_t host, uint64_t bytes, uint64_t hash,
+                                  const char *name) {
   for (int anything = 0; anything <= 1; anything++) {
     fx f;
     fx_init(&f);
     array_and_element_then_a_kernel_writing_the_array(&f, anything);
-    f.construct = OI_CONSTRUCT_TARGET_UPDATE;
-    fx_op(&f, OI_DATA_OP_FROM_DEVICE, 23, 4, ELEMENT, 8, H1);
-    assert_may_change(&f, "x[0:1]", 23, 22, 8);
+    f.construct = construct;
+    fx_op(&f, OI_DATA_OP_FROM_DEVICE, line, var, host, bytes, hash);
+    assert_may_change(&f, name, line, 22, 8);
     fx_done(&f);
   }
 }
 
+static void a_kernel_writing_an_array_writes_its_element(void **state) {
+  (void)state;
+  back_after_the_kernel(OI_CONSTRUCT_TARGET_UPDATE, 23, 4, ELEMENT, 8, H1, "x[0:1]");
+}
+
 static void a_kernel_writing_an_array_writes_the_whole_array(void **state) {
   (void)state;
-  for (int anything = 0; anything <= 1; anything++) {
-    fx f;
-    fx_init(&f);
-    array_and_element_then_a_kernel_writing_the_array(&f, anything);
-    f.construct = OI_CONSTRUCT_TARGET_DATA;
-    fx_op(&f, OI_DATA_OP_FROM_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
-    assert_may_change(&f, "a[0:N]", 20, 22, 8);
-    fx_done(&f);
-  }
+  back_after_the_kernel(OI_CONSTRUCT_TARGET_DATA, 20, 1, FX_A, FX_BYTES, H0, "a[0:N]");
+}
+
+/* a target region (at f->region_site) that runs one kernel, no map item */
+static void a_target_and_its_kernel(fx *f) {
+  f->construct = OI_CONSTRUCT_TARGET;
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_kernel(f, FX_DEV);
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_END);
 }
 
 /* A kernel that may write anything writes every copy the device holds, at
@@ -165,10 +173,7 @@ static void a_kernel_writing_anything_writes_every_copy_every_time(void **state)
   for (int step = 0; step < 3; step++) {
     f.construct = OI_CONSTRUCT_TARGET_UPDATE;
     fx_op(&f, OI_DATA_OP_TO_DEVICE, 21, 4, ELEMENT, 8, H1);
-    f.construct = OI_CONSTRUCT_TARGET;
-    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
-    fx_kernel(&f, FX_DEV);
-    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+    a_target_and_its_kernel(&f);
   }
   f.construct = OI_CONSTRUCT_TARGET_DATA;
   fx_op(&f, OI_DATA_OP_ALLOC, 24, 2, FX_B, FX_BYTES, FX_NO_HASH);
@@ -197,10 +202,7 @@ static size_t duplicates_of_a_sent_twice(bool element, bool kernel_writes) {
   if (element)
     fx_op(&f, OI_DATA_OP_TO_DEVICE, 21, 4, ELEMENT, 8, H1);
   fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
-  f.construct = OI_CONSTRUCT_TARGET;
-  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
-  fx_kernel(&f, FX_DEV);
-  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  a_target_and_its_kernel(&f);
   f.construct = OI_CONSTRUCT_TARGET_UPDATE;
   fx_op(&f, OI_DATA_OP_TO_DEVICE, 20, 1, FX_A, FX_BYTES, H0);
   size_t count = fx_finish_count(&f, OI_FINDING_DUPLICATE_TRANSFER);
