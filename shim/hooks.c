@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "env_flag.h"
 #include "mapsim.h"
 #include "ompt-inst/events.h"
 #include "record.h"
@@ -21,11 +22,6 @@ static ompt_get_parallel_info_t get_parallel_info;
  * an event per instance of a counted site instead of a per-thread count */
 static int trace_counted;
 
-static int env_set(const char *name) {
-  const char *value = getenv(name);
-  return value && *value && strcmp(value, "0") != 0;
-}
-
 int oi_hooks_trace_counted(void) { return trace_counted; }
 
 void oi_hooks_connect(ompt_function_lookup_t lookup) {
@@ -35,7 +31,7 @@ void oi_hooks_connect(ompt_function_lookup_t lookup) {
         (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
   }
   trace_counted =
-      env_set("OMPT_INST_TRACE_COUNTED") || env_set("OMPT_INST_TRACE_ATOMIC");
+      oi_env_flag("OMPT_INST_TRACE_COUNTED") || oi_env_flag("OMPT_INST_TRACE_ATOMIC");
 }
 
 /* A compiler implicit task carries the runtime's ids of the region and

@@ -19,7 +19,11 @@ static char dir[PATH_MAX];
  * summary reads the trace */
 static char absolute_dir[PATH_MAX];
 
+static int reported_by_run;
+
 const char *oi_run_folder(void) { return dir; }
+
+int oi_run_folder_reported_by_run(void) { return reported_by_run; }
 
 const char *oi_run_folder_absolute(void) { return absolute_dir[0] ? absolute_dir : dir; }
 
@@ -110,10 +114,13 @@ static int move_past_sibling_trace(void) {
 int oi_run_folder_open(void) {
   const char *requested = getenv("OMPT_INST_DIR");
   int given = requested && *requested;
+  const char *by_run = getenv("OMPT_INST_SUMMARY_BY_RUN");
+  int summary_by_run = given && by_run && strcmp(by_run, "1") == 0;
   int made;
   if (given) {
     size_t length = strlen(requested);
     unsetenv("OMPT_INST_DIR");
+    unsetenv("OMPT_INST_SUMMARY_BY_RUN");
     /* room for "/trace.oit" and the terminator */
     size_t longest = sizeof dir - sizeof "/" OI_TRACE_FILE_NAME;
     if (length > longest) {
@@ -137,13 +144,15 @@ int oi_run_folder_open(void) {
     return -1;
   int err = oi_trace_open(dir);
   /* a program of the same run started at the same moment and won the trace */
-  if (err == EBUSY && given && !rank && !moved && move_past_sibling_trace()) {
+  if (err == EBUSY && given && !rank && !moved && (moved = move_past_sibling_trace())) {
     if (make_folder(dir) != 0)
       return -1;
     err = oi_trace_open(dir);
   }
   if (!realpath(dir, absolute_dir))
     absolute_dir[0] = '\0';
+  /* still the folder given: not a rank's, not moved past a sibling's trace */
+  reported_by_run = summary_by_run && !rank && !moved;
   if (err == EBUSY) {
     fprintf(stderr,
             "ompt-inst: the trace in '%s' is being written by another process; "

@@ -16,5 +16,11 @@ const char *oi_run_folder(void);
 /* The same as an absolute path, for reading it later: the program may have
  * changed its working folder since. */
 const char *oi_run_folder_absolute(void);
+/* 1 when the folder is the one `ompt-inst run` gave (OMPT_INST_DIR, with
+ * OMPT_INST_SUMMARY_BY_RUN=1, both removed from the environment) and the
+ * command prints its summary when the program ends, in its own process:
+ * the shim then spawns none. 0 for another folder: a rank's, a later
+ * program's of the same run, or one this process chose. */
+int oi_run_folder_reported_by_run(void);
 
 #endif

@@ -1,6 +1,8 @@
 /* The exit summary comes from the command, so there is one implementation
  * of it (tools/report/report_summary.c) and the program's address space is
- * spared the report code: the shim only spawns `ompt-inst` and waits. */
+ * spared the report code: the shim only spawns `ompt-inst` and waits. Under
+ * `ompt-inst run` the command prints it itself once the program has ended
+ * (run_folder.h), a process fewer. */
 #include "summary.h"
 
 #include <dlfcn.h>
@@ -13,12 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "env_flag.h"
 
-static int quiet(void) {
-  const char *q = getenv("OMPT_INST_QUIET");
-  return q && *q && strcmp(q, "0") != 0;
-}
+extern char **environ;
 
 /* bin/ompt-inst beside lib/libompt-inst.so, in a build or an install. The
  * name is taken as loaded (no realpath: a symlinked library belongs to the
@@ -50,7 +49,7 @@ static char **environment_without_tool(void) {
 }
 
 void oi_summary_print(const char *run_dir) {
-  if (quiet())
+  if (oi_env_flag("OMPT_INST_QUIET"))
     return;
   char command[PATH_MAX];
   char **env = environment_without_tool();

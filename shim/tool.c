@@ -151,11 +151,12 @@ static int in_parallel_region(void) {
 
 /* The trace's last record, then the summary on stderr; not for the ranks
  * of a job, whose summaries would interleave: `ompt-inst report` on the
- * job's folder is their summary. */
+ * job's folder is their summary. Nor where `ompt-inst run` prints it once
+ * the program has ended, sparing a process of its own. */
 static void finish_run(void) {
   oi_launch launch;
   oi_background_flush_stop();
-  if (oi_record_finish() && !oi_launch_detect_here(&launch))
+  if (oi_record_finish() && !oi_launch_detect_here(&launch) && !oi_run_folder_reported_by_run())
     oi_summary_print(oi_run_folder_absolute());
 }
 

@@ -2,8 +2,10 @@
 # the other and side by side: the first keeps the given folder, every other
 # one records beside it in <folder>-<program>-<pid> with one line saying so,
 # no trace overwrites another (before, each program truncated the last one's
-# trace), and the script's exit status is kept.
+# trace), the script's exit status is kept, and each program's exit summary
+# is printed once: the first's by `ompt-inst run`, the others' by their shim.
 . "$OI_SRC/tests/lib.sh"
+unset OMPT_INST_QUIET
 cc_plain prog "$OI_SRC/tests/cli/programs/exit_code.c"
 cat > several.sh <<'SCRIPT'
 ./prog 0 > one.out 2>&1
@@ -29,4 +31,11 @@ expect_eq "$(comm -13 <(echo "$pids") <(echo "$beside"))" "" "every folder is on
 # (each program's stderr went to its own .out file)
 expect_eq "$(cat one.out two.out three.out four.out | grep -c "^ompt-inst: '$(pwd -P)/job' holds the trace of an earlier program of this run; recording prog into '$(pwd -P)/job-prog-[0-9]*'$")" 3 \
   "one line per program beside the first: $(cat one.out two.out three.out four.out)"
+details='^ompt-inst: details: ompt-inst report '
+expect_eq "$(grep -c "$details" err)" 1 "summaries on the command's stderr: $(cat err)"
+grep -q "$details$(pwd -P)/job\$" err || fail "the first program's summary: $(cat err)"
+expect_eq "$(cat one.out two.out three.out four.out | grep -c "$details")" 3 \
+  "summaries on the programs' stderr: $(cat one.out two.out three.out four.out)"
+expect_eq "$(cat two.out three.out four.out | grep -c "$details$(pwd -P)/job-prog-[0-9]*\$")" 3 \
+  "the summaries of the programs beside the first: $(cat two.out three.out four.out)"
 echo ok

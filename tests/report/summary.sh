@@ -33,6 +33,19 @@ grep -Fq "ompt-inst: details: ompt-inst report $TEST_TMP/run1" run1.err || fail 
 # no colour when stderr is not a terminal
 if grep -q $'\033' run1.err; then fail "colour codes in a file"; fi
 
+# `ompt-inst run` prints the summary itself once the program has ended (the
+# shim spawns no process for it): once, then the command's own line
+expect_eq "$(grep -c '^ompt-inst: details: ' run1.err)" 1 "summaries under run"
+tail -n 1 run1.err | grep -q '^ompt-inst: [0-9]* events recorded in run1$' ||
+  fail "the run command's line last: $(cat run1.err)"
+# ... as the shim knows from OMPT_INST_SUMMARY_BY_RUN=1 beside the folder it gave
+OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=run6 OMPT_INST_SUMMARY_BY_RUN=1 ./prog \
+  > /dev/null 2> run6.err
+expect_eq "$(grep -c '^ompt-inst:' run6.err || true)" 0 "the shim's lines when the command prints the summary"
+"$OI" report run6 --format summary > run6.summary 2>&1
+grep -Fq 'ompt-inst: data moved 240.0 kB in 30 transfers' run6.summary ||
+  fail "the summary the command would print: $(cat run6.summary)"
+
 # the standard OMPT way prints the same summary
 OMP_TOOL_LIBRARIES="$OI_SHIM" OMPT_INST_DIR=run2 ./prog > run2.out 2> run2.err
 cmp plain.out run2.out || fail "stdout changed under OMP_TOOL_LIBRARIES"

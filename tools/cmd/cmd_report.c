@@ -77,6 +77,7 @@ typedef struct request {
   const char *dir, *output, *rank;
   enum format format;
   oi_report_options options;
+  FILE *stream; /* without --output: standard output, or the exit summary's stderr */
 } request;
 
 static int usage_error(const char *message, const char *argument) {
@@ -88,7 +89,7 @@ static int usage_error(const char *message, const char *argument) {
 
 /* 0 with *r filled, -1 after --help, else the usage exit code. */
 static int parse(int argc, char **argv, request *r) {
-  *r = (request){.format = FORMAT_TEXT, .options.top = 10};
+  *r = (request){.format = FORMAT_TEXT, .options.top = 10, .stream = stdout};
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     bool takes_value = strcmp(arg, "--format") == 0 || strcmp(arg, "--output") == 0 ||
@@ -154,8 +155,8 @@ static char *temporary_name(const char *path) {
 static int write_stream(const request *r, const oi_profile *p) {
   stream_writer writer = formats[r->format].stream;
   if (!r->output) {
-    int failed = writer(p, &r->options, stdout);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
+    int failed = writer(p, &r->options, r->stream);
+    if (fflush(r->stream) != 0 || ferror(r->stream)) {
       fprintf(stderr, "ompt-inst: error writing the report: %s\n", strerror(errno));
       return OI_EXIT_FAILURE;
     }
@@ -269,6 +270,48 @@ static int report_job(const request *r) {
   return code;
 }
 
+/* One run's folder (or one rank's): its trace read into one model, then
+ * the writer of the request's format. */
+static int report_run(const request *r) {
+  oi_trace_reader *trace = malloc(sizeof *trace);
+  if (!trace) {
+    fprintf(stderr, "ompt-inst: out of memory\n");
+    return OI_EXIT_FAILURE;
+  }
+  int code = OI_EXIT_FAILURE;
+  enum oi_reader_status status = oi_reader_open(trace, r->dir);
+  /* a page says at its top that the trace is damaged; other formats would
+   * pass for a whole report */
+  bool up_to_damage = r->format == FORMAT_HTML && status == OI_READER_DAMAGED;
+  if (status != OI_READER_OK && !up_to_damage) {
+    /* a damaged trace must not pass for a whole one: refuse to report */
+    fprintf(stderr, "ompt-inst: %s\n", trace->error);
+  } else {
+    oi_profile profile;
+    oi_profile_options options = profile_options(r);
+    options.up_to_damage = up_to_damage;
+    /* the exit summary models only what it prints (summary_events.h) */
+    oi_summary_events summary;
+    bool summary_only = r->format == FORMAT_SUMMARY && !getenv("OMPT_INST_SUMMARY_FULL") &&
+                        oi_summary_events_attach(&summary, trace);
+    if (oi_profile_build(&profile, trace, &options) == 0) {
+      if (summary_only)
+        oi_summary_events_apply(&summary, &profile);
+      if (r->format != FORMAT_SUMMARY)
+        oi_reader_print_notes(trace, stderr);
+      if (!trace->complete)
+        fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "
+                        "(the program did not finish normally); reporting its %llu events\n",
+                trace->path, (unsigned long long)trace->events_in_file);
+      code = formats[r->format].archive ? write_archive(r, &profile) : write_stream(r, &profile);
+    }
+    oi_profile_free(&profile);
+  }
+  oi_reader_close(trace);
+  free(trace);
+  return code;
+}
+
 int oi_cmd_report(int argc, char **argv) {
   for (int i = 1; i < argc; i++) /* a listing of its own (capabilities.c) */
     if (strcmp(argv[i], "--capabilities") == 0)
@@ -285,41 +328,14 @@ int oi_cmd_report(int argc, char **argv) {
   } else if (oi_job_is_job_folder(r.dir)) {
     return report_job(&r);
   }
-  oi_trace_reader *trace = malloc(sizeof *trace);
-  if (!trace) {
-    fprintf(stderr, "ompt-inst: out of memory\n");
+  return report_run(&r);
+}
+
+int oi_report_exit_summary(const char *dir) {
+  char *argv[] = {"report", (char *)dir, "--format", "summary", NULL};
+  request r;
+  if (parse(4, argv, &r) != 0)
     return OI_EXIT_FAILURE;
-  }
-  int code = OI_EXIT_FAILURE;
-  enum oi_reader_status status = oi_reader_open(trace, r.dir);
-  /* a page says at its top that the trace is damaged; other formats would
-   * pass for a whole report */
-  bool up_to_damage = r.format == FORMAT_HTML && status == OI_READER_DAMAGED;
-  if (status != OI_READER_OK && !up_to_damage) {
-    /* a damaged trace must not pass for a whole one: refuse to report */
-    fprintf(stderr, "ompt-inst: %s\n", trace->error);
-  } else {
-    oi_profile profile;
-    oi_profile_options options = profile_options(&r);
-    options.up_to_damage = up_to_damage;
-    /* the exit summary models only what it prints (summary_events.h) */
-    oi_summary_events summary;
-    bool summary_only = r.format == FORMAT_SUMMARY && !getenv("OMPT_INST_SUMMARY_FULL") &&
-                        oi_summary_events_attach(&summary, trace);
-    if (oi_profile_build(&profile, trace, &options) == 0) {
-      if (summary_only)
-        oi_summary_events_apply(&summary, &profile);
-      if (r.format != FORMAT_SUMMARY)
-        oi_reader_print_notes(trace, stderr);
-      if (!trace->complete)
-        fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "
-                        "(the program did not finish normally); reporting its %llu events\n",
-                trace->path, (unsigned long long)trace->events_in_file);
-      code = formats[r.format].archive ? write_archive(&r, &profile) : write_stream(&r, &profile);
-    }
-    oi_profile_free(&profile);
-  }
-  oi_reader_close(trace);
-  free(trace);
-  return code;
+  r.stream = stderr;
+  return report_run(&r);
 }

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "env_flag.h"
 #include "launcher.h"
 #include "linked_libraries.h"
 #include "ompt-inst/config.h"
@@ -191,6 +192,7 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
    * program's of this run (the shim then records beside it) */
   if (setenv("OMPT_INST_DIR", job_dir ? absolute_job : absolute, 1) != 0 ||
       setenv("OMPT_INST_DIR_FRESH", "1", 1) != 0 ||
+      setenv("OMPT_INST_SUMMARY_BY_RUN", "1", 1) != 0 ||
       setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_shim(shim) != 0 ||
       preload_mpi_library(argv[0]) != 0 || append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
@@ -244,7 +246,10 @@ static void forward_termination_signals(pid_t child, const sigset_t *previous) {
   sigprocmask(SIG_SETMASK, previous, NULL);
 }
 
-static void report_summary(const char *dir) {
+/* What the run recorded, on stderr: the exit summary where the program
+ * ended normally (the shim left it to this process:
+ * OMPT_INST_SUMMARY_BY_RUN), then how many events the trace holds. */
+static void report_summary(const char *dir, bool exit_summary) {
   oi_trace_reader *trace = malloc(sizeof *trace);
   if (!trace)
     return;
@@ -258,6 +263,11 @@ static void report_summary(const char *dir) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else if (trace->complete) {
     char ending[256];
+    if (exit_summary && !trace->end.signal && !oi_env_flag("OMPT_INST_QUIET")) {
+      char *absolute = realpath(dir, NULL); /* its details line names it so */
+      oi_report_exit_summary(absolute ? absolute : dir);
+      free(absolute);
+    }
     fprintf(stderr, "ompt-inst: %llu events recorded in %s",
             (unsigned long long)trace->end.event_count, dir);
     if (*oi_reader_ending(trace, ending, sizeof ending))
@@ -364,7 +374,7 @@ int oi_cmd_run(int argc, char **argv) {
   close(report[0]);
   int code = wait_for(pid);
   if (got != 1 && dir)
-    report_summary(dir);
+    report_summary(dir, !launched);
   if (got != 1 && job_dir && launch.rank == 0)
     fprintf(stderr, "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
                     "merges them\n", job_dir, job_dir);
