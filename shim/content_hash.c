@@ -11,6 +11,7 @@
 #endif
 
 #include "aes_hash.h"
+#include "chunked_hash.h"
 #include "ompt-inst/events.h"
 
 /* Whole by default: a sampled hash can take a changed buffer for an
@@ -162,6 +163,8 @@ unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes,
   unsigned flags = oi_content_hash_flags(mode, bytes);
   if (flags & OI_FLAG_HASH_SAMPLED)
     *hash = sampled_hash(data, bytes);
+  else if (flags && bytes >= OI_HASH_CHUNKED_FROM)
+    *hash = oi_chunked_hash(whole_hash_function(), data, bytes);
   else if (flags)
     *hash = whole_hash_function()(data, bytes);
   return flags;

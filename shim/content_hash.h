@@ -2,7 +2,8 @@
  * compares to find transfers of unchanged data: whole buffers with the
  * AES-round hash (aes_hash.h) where the CPU has VAES, else XXH3-64;
  * sampled blocks with XXH3-64. By default every
- * buffer is hashed whole. Reading a buffer whole costs more than copying it,
+ * buffer is hashed whole; from 4 MiB by chunks, which a helper thread
+ * shares (chunked_hash.h). Reading a buffer whole costs more than copying it,
  * so OMPT_INST_HASH=sampled hashes a buffer above OI_HASH_WHOLE_LIMIT from
  * evenly spread blocks (first and last included, one per
  * OI_HASH_BYTES_PER_BLOCK, at least OI_HASH_MIN_BLOCKS) and marks its event
