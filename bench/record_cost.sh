@@ -46,8 +46,8 @@ done
 
 echo
 echo "Peak memory (maximum resident set) and wall time of the whole run, \`masked\` on 1 thread."
-echo "The shim ends a run by spawning \`ompt-inst report DIR --format summary\` (the exit"
-echo "summary) and waiting for it; \`OMPT_INST_QUIET=1\` turns that off, leaving the recording alone:"
+echo "\`ompt-inst run\` ends a run by printing \`ompt-inst report DIR --format summary\` (the exit"
+echo "summary) once the program has ended; \`OMPT_INST_QUIET=1\` turns that off, leaving the recording alone:"
 echo
 echo "| instances | events recorded | trace bytes | trace bytes per event | peak RSS native | peak RSS, null tool | peak RSS, shim recording only | wall, recording only | peak RSS with the exit summary | wall with the exit summary | exit cost (summary - recording only) | the summary command alone (median of 5) |"
 echo "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
