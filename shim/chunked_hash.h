@@ -7,8 +7,11 @@
  * OI_HASH_CHUNKED_FROM bytes or more is hashed in chunks of
  * OI_HASH_CHUNK_BYTES: the calling thread takes chunks one by one and a
  * helper thread, woken for it, takes chunks alongside. The caller never
- * waits for more than the helper's chunk in progress: if the helper is
- * late or busy with another thread's buffer, the caller hashes every chunk.
+ * waits for more than the helper's chunk in progress (longer only if the
+ * helper is preempted in it: the caller cannot take over a chunk the helper
+ * is reading, as the buffer is the program's once the caller returns): if
+ * the helper is late or busy with another thread's buffer, the caller
+ * hashes every chunk.
  *
  * The value is a function of the content and the size alone, whoever
  * hashed which chunk: each chunk's hash (the run's whole-buffer function)
