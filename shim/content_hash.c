@@ -121,17 +121,30 @@ void oi_hash_function_configure(const char *value) {
   atomic_store_explicit(&whole_hash, function, memory_order_relaxed);
 }
 
-static char aes_name[64];
+/* The function's code path, then how buffers from OI_HASH_CHUNKED_FROM bytes
+ * are hashed: their value is the chunks' combination, not the function's
+ * value of the whole buffer. */
+#define OI_CHUNKS_NAME_FORMAT ", by %zu KiB chunks from %zu KiB"
+static char aes_name[128], xxh3_name[96];
 static pthread_once_t aes_name_once = PTHREAD_ONCE_INIT;
+static pthread_once_t xxh3_name_once = PTHREAD_ONCE_INIT;
 
 static void name_aes_for_long_buffers(void) {
-  snprintf(aes_name, sizeof aes_name, "oi-aes64 vaes, %s under %u bytes", oi_xxh3_path(),
-           OI_AES_HASH_SHORT_BYTES);
+  snprintf(aes_name, sizeof aes_name, "oi-aes64 vaes, %s under %u bytes" OI_CHUNKS_NAME_FORMAT,
+           oi_xxh3_path(), OI_AES_HASH_SHORT_BYTES, OI_HASH_CHUNK_BYTES >> 10,
+           OI_HASH_CHUNKED_FROM >> 10);
+}
+
+static void name_xxh3(void) {
+  snprintf(xxh3_name, sizeof xxh3_name, "%s" OI_CHUNKS_NAME_FORMAT, oi_xxh3_path(),
+           OI_HASH_CHUNK_BYTES >> 10, OI_HASH_CHUNKED_FROM >> 10);
 }
 
 const char *oi_hash_code_path(void) {
-  if (whole_hash_function() != aes_for_long_buffers)
-    return oi_xxh3_path();
+  if (whole_hash_function() != aes_for_long_buffers) {
+    pthread_once(&xxh3_name_once, name_xxh3);
+    return xxh3_name;
+  }
   pthread_once(&aes_name_once, name_aes_for_long_buffers);
   return aes_name;
 }

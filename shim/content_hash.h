@@ -44,11 +44,11 @@ int oi_hash_mode_parse(const char *name, oi_hash_mode *mode);
  * a call, the automatic choice. */
 void oi_hash_function_configure(const char *value);
 
-/* Which function and code compute whole hashes ("oi-aes64 vaes,
- * xxh3-64 avx2 under 2048 bytes", "xxh3-64 avx2", ...): the run's
- * "hash_code" info record. One function
- * serves the whole run; each gives its definition's values on any code
- * path. */
+/* Which function and code compute whole hashes, and from which size by
+ * chunks ("oi-aes64 vaes, xxh3-64 avx2 under 2048 bytes, by 1024 KiB
+ * chunks from 4096 KiB", "xxh3-64 avx2, by 1024 KiB chunks from 4096
+ * KiB", ...): the run's "hash_code" info record. One function serves the
+ * whole run; each gives its definition's values on any code path. */
 const char *oi_hash_code_path(void);
 
 /* XXH3-64 of a whole buffer, the function where the AES hash cannot run,

@@ -31,20 +31,21 @@ expect_eq "$(dumpq run kind=data_op op=from_device --field hash | tr '\n' ' ')" 
 [ "$between" = "$before" ] || fail "first kernel changed the data"
 [ "$after" != "$between" ] || fail "second kernel did not change the data"
 # The whole-hash function: the AES hash where the CPU runs it (VAES and
-# AVX2; XXH3 under 2048 bytes), XXH3 on request, named in the run's info;
-# the program's own hashes follow the same choice. An unknown name: one
+# AVX2; XXH3 under 2048 bytes), XXH3 on request, named in the run's info
+# with the chunks of buffers from 4 MiB (whose value is the chunks'
+# combination); the program's own hashes follow the same choice. An unknown name: one
 # warning line, the default.
 hash_code() { "$OI" dump --header "$1" | "$OI_PYTHON" -c 'import json, sys; print(json.loads(sys.stdin.readline())["info"]["hash_code"])'; }
 if grep -qw vaes /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then
   case "$(hash_code run)" in
-    "oi-aes64 vaes, xxh3-64 "*" under 2048 bytes") ;;
+    "oi-aes64 vaes, xxh3-64 "*" under 2048 bytes, by 1024 KiB chunks from 4096 KiB") ;;
     *) fail "hash function where the CPU has VAES: $(hash_code run)" ;;
   esac
 else
-  case "$(hash_code run)" in xxh3-64\ *) ;; *) fail "hash function: $(hash_code run)" ;; esac
+  case "$(hash_code run)" in "xxh3-64 "*", by 1024 KiB chunks from 4096 KiB") ;; *) fail "hash function: $(hash_code run)" ;; esac
 fi
 OMPT_INST_HASH_FUNCTION=xxh3 "$OI" run -o xxh3 -- ./prog > xxh3.out 2> /dev/null
-case "$(hash_code xxh3)" in xxh3-64\ *) ;; *) fail "OMPT_INST_HASH_FUNCTION=xxh3: $(hash_code xxh3)" ;; esac
+case "$(hash_code xxh3)" in "xxh3-64 "*", by 1024 KiB chunks from 4096 KiB") ;; *) fail "OMPT_INST_HASH_FUNCTION=xxh3: $(hash_code xxh3)" ;; esac
 expect_eq "$(dumpq xxh3 kind=data_op op=to_device --field hash | tr '\n' ' ')" \
   "$(sed -n 's/^before=//p' xxh3.out) $(sed -n 's/^between=//p' xxh3.out) " "XXH3 hashes on request"
 OMPT_INST_HASH_FUNCTION=bogus "$OI" run -o bogus -- ./prog > /dev/null 2> bogus.err
