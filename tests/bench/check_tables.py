@@ -138,8 +138,8 @@ def check_dirty_pages(path):
     pages: the buffer's (mmap), one more where malloc's buffer straddles."""
     text = open(path, encoding="utf-8").read()
     unavailable = re.search(r"^dirty-page tracking not available: \S.*$", text, re.M)
-    if not re.search(r"^hash: (oi-aes64 vaes, xxh3-64 \w+ under \d+ bytes|xxh3-64 \w+); "
-                     r"page 4096 bytes; ", text, re.M):
+    if not re.search(r"^hash: (oi-aes64 vaes, xxh3-64 \w+ under \d+ bytes|xxh3-64 \w+), "
+                     r"by \d+ KiB chunks from \d+ KiB; page 4096 bytes; ", text, re.M):
         problems.append(f"{path}: no 'hash: ...' line")
     [rows] = tables(path) or [[]]
     if [(r.get("buffer"), r.get("memory")) for r in rows] != [
