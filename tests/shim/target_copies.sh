@@ -33,8 +33,8 @@ expect_eq "$(dumpq run kind=data_op op=from_device --field hash | tr '\n' ' ')" 
 # The whole-hash function: the AES hash where the CPU runs it (VAES and
 # AVX2; XXH3 under 2048 bytes), XXH3 on request, named in the run's info
 # with the chunks of buffers from 4 MiB (whose value is the chunks'
-# combination); the program's own hashes follow the same choice. An unknown name: one
-# warning line, the default.
+# combination); the program's own hashes follow the same choice. An
+# unknown name: one warning line, the default.
 hash_code() { "$OI" dump --header "$1" | "$OI_PYTHON" -c 'import json, sys; print(json.loads(sys.stdin.readline())["info"]["hash_code"])'; }
 if grep -qw vaes /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo; then
   case "$(hash_code run)" in
