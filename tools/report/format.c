@@ -96,6 +96,29 @@ const char *oi_format_fit_tail(const char *text, unsigned width, char *buf, size
   return hide_controls(buf);
 }
 
+/* Where a place's line or offset begins: its last ':' or "+0x" (a module
+ * name may hold '+', as libstdc++ does), or NULL. */
+static const char *place_suffix(const char *text) {
+  const char *colon = strrchr(text, ':'), *offset = NULL;
+  for (const char *at = strstr(text, "+0x"); at; at = strstr(at + 1, "+0x"))
+    offset = at;
+  return colon > offset ? colon : offset;
+}
+
+const char *oi_format_fit_place(const char *text, unsigned width, char *buf, size_t size) {
+  const char *suffix = place_suffix(text);
+  unsigned suffix_columns = suffix ? oi_format_width(suffix) : 0;
+  if (oi_format_width(text) <= width || !suffix || suffix == text ||
+      suffix_columns + 2 > width)
+    return oi_format_fit_tail(text, width, buf, size);
+  /* the name before the suffix, cut to leave room for it */
+  char name[512], fitted[512];
+  snprintf(name, sizeof name, "%.*s", (int)(suffix - text), text);
+  oi_format_fit(name, width - suffix_columns, fitted, sizeof fitted);
+  snprintf(buf, size, "%s%s", fitted, suffix);
+  return hide_controls(buf);
+}
+
 void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, bool last) {
   char fitted[1024];
   oi_format_fit(text, width, fitted, sizeof fitted);

@@ -19,6 +19,11 @@ const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size);
 const char *oi_format_fit(const char *text, unsigned width, char *buf, size_t size);
 /* Like fit, but keeps the end ("…/src/heat.c:42"): for paths. */
 const char *oi_format_fit_tail(const char *text, unsigned width, char *buf, size_t size);
+/* Like fit, for a place ("file.c:42", "module+0x1a2b"): keeps its line or
+ * offset whole and cuts the name before it ("stencil_heat_d…:42"), so that
+ * the places of one long file stay apart; like fit_tail where even the
+ * line or offset does not fit. */
+const char *oi_format_fit_place(const char *text, unsigned width, char *buf, size_t size);
 /* Columns `text` takes. */
 unsigned oi_format_width(const char *text);
 /* Writes `text` fitted and padded to `width` columns, right-aligned when

@@ -1,0 +1,67 @@
+/* Cutting text to a column width for the text report: from the end, from
+ * the start, and places, whose line or offset must stay whole. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <cmocka.h>
+
+#include "format.h"
+
+static void expect_place(const char *place, unsigned width, const char *expected) {
+  char buf[256];
+  assert_string_equal(oi_format_fit_place(place, width, buf, sizeof buf), expected);
+  assert_true(oi_format_width(buf) <= width);
+}
+
+static void fit_keeps_the_start(void **state) {
+  (void)state;
+  char buf[64];
+  assert_string_equal(oi_format_fit("heat.c", 10, buf, sizeof buf), "heat.c");
+  assert_string_equal(oi_format_fit("a_long_name", 6, buf, sizeof buf), "a_lon\xe2\x80\xa6");
+  assert_string_equal(oi_format_fit_tail("/src/app/heat.c", 8, buf, sizeof buf),
+                      "\xe2\x80\xa6/heat.c");
+}
+
+/* The places of one long file differ in their line only: it stays. */
+static void place_keeps_its_line(void **state) {
+  (void)state;
+  expect_place("heat.c:42", 20, "heat.c:42");
+  expect_place("stencil_heat_diffusion_2d.c:18", 20, "stencil_heat_dif\xe2\x80\xa6:18");
+  expect_place("stencil_heat_diffusion_2d.c:1234", 20, "stencil_heat_d\xe2\x80\xa6:1234");
+  /* exactly as wide as the column: whole */
+  expect_place("a_file_name_1234.c:5", 20, "a_file_name_1234.c:5");
+}
+
+/* Without -g: a module and an offset, the offset whole; a '+' in the
+ * module's name is not the offset's. */
+static void place_keeps_its_offset(void **state) {
+  (void)state;
+  expect_place("lud_omp_offload+0x2a1c", 20, "lud_omp_offl\xe2\x80\xa6+0x2a1c");
+  expect_place("libstdc++.so.6.0.30+0x9a1c0", 20, "libstdc++.s\xe2\x80\xa6+0x9a1c0");
+  expect_place("prog+0x10", 20, "prog+0x10");
+}
+
+/* Names are cut by columns, not bytes; control characters are shown as
+ * '?'; where even the line does not fit, the end is kept. */
+static void place_edge_cases(void **state) {
+  (void)state;
+  expect_place("h\xc3\xa9llo_w\xc3\xb6rld_source.c:7", 12,
+               "h\xc3\xa9llo_w\xc3\xb6r\xe2\x80\xa6:7");
+  expect_place("a\nb_long_enough_to_be_cut.c:3", 12, "a?b_long_\xe2\x80\xa6:3");
+  expect_place("x.c:123456789012", 10, "\xe2\x80\xa6" "456789012");
+  expect_place("?", 20, "?");
+  expect_place("no_line_or_offset_at_all", 10, "\xe2\x80\xa6" "et_at_all");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(fit_keeps_the_start),
+      cmocka_unit_test(place_keeps_its_line),
+      cmocka_unit_test(place_keeps_its_offset),
+      cmocka_unit_test(place_edge_cases),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
