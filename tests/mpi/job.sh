@@ -87,8 +87,9 @@ PY
 
 "$OI" report job >job.txt || fail "text report of the job"
 grep -q "^  ranks     4 ranks$" job.txt || fail "no '4 ranks' header: $(head -12 job.txt)"
-# a finding's line may wrap: look at the findings as one line
-tr '\n' ' ' <job.txt | grep -q "duplicate_transfer of a\[0:N\] at mpi_offload.c:$send_line: 4 of 8 to_device avoidable, [^,]*, [^,]*, on 4 of 4 ranks" ||
+# a finding's line may wrap, its next lines indented: look at the
+# findings as one line
+tr -s '\n ' ' ' <job.txt | grep -q "duplicate_transfer of a\[0:N\] at mpi_offload.c:$send_line: 4 of 8 to_device avoidable, [^,]*, [^,]*, on 4 of 4 ranks" ||
   fail "no finding on 4 of 4 ranks: $(cat job.txt)"
 grep -q "rimb$" job.txt || fail "no rank imbalance column"
 

@@ -1,10 +1,12 @@
-/* Cutting text to a column width for the text report: from the end, from
- * the start, and places, whose line or offset must stay whole. */
+/* Cutting text to a column width for the text report (from the end, from
+ * the start, and places, whose line or offset must stay whole) and
+ * wrapping it into lines. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
@@ -56,12 +58,41 @@ static void place_edge_cases(void **state) {
   expect_place("no_line_or_offset_at_all", 10, "\xe2\x80\xa6" "et_at_all");
 }
 
+static void expect_wrapped(const char *text, unsigned indent, unsigned hanging, unsigned width,
+                           const char *expected) {
+  char *buffer = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream(&buffer, &size);
+  assert_non_null(out);
+  oi_format_wrapped(out, text, indent, hanging, width);
+  fclose(out);
+  assert_string_equal(buffer, expected);
+  free(buffer);
+}
+
+/* Words wrap at the width, the next lines hanging; a number and its unit
+ * ("16.0 MB,", "1.44 ms") go to the next line together. */
+static void wrapping(void **state) {
+  (void)state;
+  expect_wrapped("short line", 0, 3, 20, "short line\n");
+  expect_wrapped("1. round_trip of x: 20 of 20, 16.0 MB, 1.44 ms", 0, 3, 32,
+                 "1. round_trip of x: 20 of 20,\n   16.0 MB, 1.44 ms\n");
+  expect_wrapped("1. avoidable 16.0 MB, then 1.44 ms", 0, 3, 16,
+                 "1. avoidable\n   16.0 MB, then\n   1.44 ms\n");
+  /* a word that is no unit breaks as any word */
+  expect_wrapped("sent 20 times again", 0, 0, 9, "sent 20\ntimes\nagain\n");
+  expect_wrapped("keep it on the device", 4, 4, 16, "    keep it on\n    the device\n");
+  /* a word longer than the line stands alone */
+  expect_wrapped("a extraordinarily b", 2, 2, 8, "  a\n  extraordinarily\n  b\n");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(fit_keeps_the_start),
       cmocka_unit_test(place_keeps_its_line),
       cmocka_unit_test(place_keeps_its_offset),
       cmocka_unit_test(place_edge_cases),
+      cmocka_unit_test(wrapping),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

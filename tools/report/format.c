@@ -132,3 +132,55 @@ void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, boo
   if (!last)
     fputc(' ', out);
 }
+
+/* A unit oi_format_ns or oi_format_bytes writes after a number, with the
+ * punctuation a sentence may put after it. */
+static bool is_unit(const char *word, size_t length) {
+  static const char *const units[] = {"B", "kB", "MB", "GB", "TB", "ns", "us", "ms", "s"};
+  while (length > 0 && strchr(",;:.)", word[length - 1]))
+    length--;
+  for (size_t u = 0; u < sizeof units / sizeof units[0]; u++)
+    if (strlen(units[u]) == length && strncmp(word, units[u], length) == 0)
+      return true;
+  return false;
+}
+
+/* Bytes of the next word to keep whole: to the next space, and over the
+ * unit after a number. */
+static size_t unbreakable(const char *text) {
+  size_t word = strcspn(text, " ");
+  if (word > 0 && text[word] == ' ' && text[word - 1] >= '0' && text[word - 1] <= '9') {
+    size_t unit = strcspn(text + word + 1, " ");
+    if (is_unit(text + word + 1, unit))
+      word += 1 + unit;
+  }
+  return word;
+}
+
+void oi_format_wrapped(FILE *out, const char *text, unsigned indent, unsigned hanging,
+                       unsigned width) {
+  unsigned margin = indent, column = indent;
+  fprintf(out, "%*s", (int)indent, "");
+  while (*text == ' ')
+    text++;
+  while (*text) {
+    size_t word = unbreakable(text);
+    unsigned columns = 0;
+    for (size_t i = 0; i < word; i++)
+      columns += !is_continuation((unsigned char)text[i]);
+    if (column > margin && column + 1 + columns > width) {
+      margin = hanging;
+      fprintf(out, "\n%*s", (int)margin, "");
+      column = margin;
+    } else if (column > margin) {
+      fputc(' ', out);
+      column++;
+    }
+    fwrite(text, 1, word, out);
+    column += columns;
+    text += word;
+    while (*text == ' ')
+      text++;
+  }
+  fputc('\n', out);
+}

@@ -29,5 +29,10 @@ unsigned oi_format_width(const char *text);
 /* Writes `text` fitted and padded to `width` columns, right-aligned when
  * `right`, followed by one space unless `last`. */
 void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, bool last);
+/* Writes the words of `text` wrapped at `width` columns, the first line
+ * indented by `indent`, the next ones by `hanging`, and a newline. A
+ * number stays on the line of its unit ("16.0 MB", "1.44 ms"). */
+void oi_format_wrapped(FILE *out, const char *text, unsigned indent, unsigned hanging,
+                       unsigned width);
 
 #endif

@@ -244,31 +244,6 @@ static void variables(const oi_profile *p, const oi_report_options *o, FILE *out
   free(order);
 }
 
-/* Words of `text` wrapped at RULE_WIDTH, each line indented by `indent`. */
-static void wrapped(FILE *out, const char *text, unsigned indent) {
-  unsigned column = indent;
-  fprintf(out, "%*s", (int)indent, "");
-  while (*text) {
-    size_t word = strcspn(text, " ");
-    unsigned columns = 0;
-    for (size_t i = 0; i < word; i++)
-      columns += ((unsigned char)text[i] & 0xc0) != 0x80;
-    if (column > indent && column + 1 + columns > RULE_WIDTH) {
-      fprintf(out, "\n%*s", (int)indent, "");
-      column = indent;
-    } else if (column > indent) {
-      fputc(' ', out);
-      column++;
-    }
-    fwrite(text, 1, word, out);
-    column += columns;
-    text += word;
-    while (*text == ' ')
-      text++;
-  }
-  fputc('\n', out);
-}
-
 static void findings(const oi_profile *p, const oi_report_options *o, FILE *out) {
   char title[256], a[64], b[64], line[1024], where[512];
   const oi_analysis_totals *t = p->totals;
@@ -297,9 +272,10 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
       snprintf(line + used, sizeof line - used, ", on %" PRIu32 " of %" PRIu32 " ranks",
                p->finding_ranks[k].count, p->merged_ranks);
     }
-    wrapped(out, line, 0);
+    /* the finding's own lines hang under its text, not its number */
+    oi_format_wrapped(out, line, 0, (unsigned)strcspn(line, " ") + 1, RULE_WIDTH);
     if (f->suggestion)
-      wrapped(out, f->suggestion, 4);
+      oi_format_wrapped(out, f->suggestion, 4, 4, RULE_WIDTH);
   }
 }
 
