@@ -102,6 +102,8 @@ static const char *place_suffix(const char *text) {
   const char *colon = strrchr(text, ':'), *offset = NULL;
   for (const char *at = strstr(text, "+0x"); at; at = strstr(at + 1, "+0x"))
     offset = at;
+  if (!colon || !offset)
+    return colon ? colon : offset;
   return colon > offset ? colon : offset;
 }
 
