@@ -50,12 +50,15 @@ const char *oi_format_bytes(uint64_t bytes, char *buf, size_t size) {
 
 static int is_continuation(unsigned char c) { return (c & 0xc0) == 0x80; }
 
-unsigned oi_format_width(const char *text) {
+/* Columns of the first `bytes` bytes of `text`. */
+static unsigned columns_of(const char *text, size_t bytes) {
   unsigned columns = 0;
-  for (; *text; text++)
-    columns += !is_continuation((unsigned char)*text);
+  for (size_t i = 0; i < bytes; i++)
+    columns += !is_continuation((unsigned char)text[i]);
   return columns;
 }
+
+unsigned oi_format_width(const char *text) { return columns_of(text, strlen(text)); }
 
 /* Byte offset after the first `columns` columns of text. */
 static size_t prefix_bytes(const char *text, unsigned columns) {
@@ -167,9 +170,7 @@ void oi_format_wrapped(FILE *out, const char *text, unsigned indent, unsigned ha
     text++;
   while (*text) {
     size_t word = unbreakable(text);
-    unsigned columns = 0;
-    for (size_t i = 0; i < word; i++)
-      columns += !is_continuation((unsigned char)text[i]);
+    unsigned columns = columns_of(text, word);
     if (column > margin && column + 1 + columns > width) {
       margin = hanging;
       fprintf(out, "\n%*s", (int)margin, "");

@@ -167,14 +167,15 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
     bool under = k > 0 && is_implicit_part(r) && p->rows[order[k - 1]].place == r->place;
     char place[512], fitted_place[512];
     oi_place_text(&p->places[r->place], false, place, sizeof place);
-    oi_format_fit_place(place, w[0], fitted_place, sizeof fitted_place);
     snprintf(a, sizeof a, "%" PRIu64, r->instances);
     snprintf(b, sizeof b, "%" PRIu32, r->threads);
     if (r->timed)
       snprintf(d, sizeof d, "%.2f", r->imbalance);
     else
       snprintf(d, sizeof d, "-");
-    oi_format_cell(out, under ? "" : fitted_place, w[0], false, false);
+    oi_format_cell(out,
+                   under ? "" : oi_format_fit_place(place, w[0], fitted_place, sizeof fitted_place),
+                   w[0], false, false);
     char label[512], piece[512];
     snprintf(label, sizeof label, "%s%s%s", under ? "  " : "", r->compiler ? "[c] " : "",
              r->label);
