@@ -8,9 +8,11 @@
  *    already brought this content to the receiver; reported, not avoidable.
  * A decision that compared a hash of sampled blocks (OI_FLAG_HASH_SAMPLED,
  * on either side) is probable: the bytes between the blocks went unseen.
- * A from_device whose content the host still holds, after a kernel that
- * may write the variable ran (tools/model/kernel_writes.c), is counted but
- * marked may_change: the same values came back this run only.
+ * A transfer of content the receiver got last, where a kernel that may
+ * write the variable (tools/model/kernel_writes.c) wrote the device's copy
+ * in between, is counted but marked may_change: the same values came back
+ * this run only, or the device's copy needed them again. Plain builds,
+ * which know of no kernel write, count the same transfers as avoidable.
  * The data movement model (tools/model/holders.c) keeps per holder (device
  * or host) and host range the hash of the last transfer of that range in
  * either direction and the write version it had then, so an overlapping
@@ -58,8 +60,11 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   uint64_t hash = ev->u.data.hash;
 
   const oi_held_range *held = &seen.held;
-  bool holds_it =
-      known && held->known && held->hash == hash && held->version == seen.before;
+  /* the receiver got this content last, and nothing but (to a device) a
+   * kernel that may write its copy wrote it since */
+  bool holds_it = known && held->known && held->hash == hash &&
+                  (held->version == seen.before ||
+                   (ev->op == OI_DATA_OP_TO_DEVICE && seen.kernel_changed));
   enum oi_finding_kind kind = OI_FINDING_COUNT;
   uint32_t other = OIA_NONE;
   bool probable = sampled;

@@ -79,10 +79,18 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
   line_text at = line_or(f->at.line, THIS_CONSTRUCT),
             other = line_or(f->other.line, OTHER_CONSTRUCT);
   if (f->may_change) { /* following the usual advice could break the program */
-    snprintf(text, sizeof text,
-             "%s came back with the same content this run, but the kernel at "
-             "%s may change it: keep this transfer (no fix advised)",
-             v, line_or(f->changed_line, OTHER_CONSTRUCT).s);
+    line_text writer = line_or(f->changed_line, OTHER_CONSTRUCT);
+    if (f->op == OI_DATA_OP_TO_DEVICE)
+      snprintf(text, sizeof text,
+               "%s is sent with the content its device copy had before, but "
+               "the kernel at %s writes that copy in between: keep this "
+               "transfer (no fix advised)",
+               v, writer.s);
+    else
+      snprintf(text, sizeof text,
+               "%s came back with the same content this run, but the kernel "
+               "at %s may change it: keep this transfer (no fix advised)",
+               v, writer.s);
     return oi_movement_strdup(&ctx->model, text);
   }
   switch (f->kind) {

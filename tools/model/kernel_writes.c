@@ -10,11 +10,20 @@
  * the kernel runs after the region's to_device operations and before its
  * from_device ones. So the items wait per thread until the first event of
  * that thread that comes after the kernel: a kernel event, a from_device or
- * delete, or the region's end. */
+ * delete, or the region's end.
+ *
+ * A body that writes memory no map item names (the plugin's `*`: a write
+ * through a pointer the construct does not map) may write any copy the
+ * device holds, except the construct's own map items: the plugin judged
+ * those by name and found them unwritten, so they keep their versions
+ * (spared). Without that, every copy a region maps and frees would count
+ * as changed, and its next send of the same content would be no duplicate
+ * in the plugin build while the plain build finds it. */
 #include "movement_internal.h"
 
-static void add_pending(oi_movement *m, const oi_event *ev, bool any,
-                        uint64_t host_addr, uint64_t bytes) {
+static void add_pending(oi_movement *m, const oi_event *ev,
+                        enum oi_pending_kind kind, uint64_t host_addr,
+                        uint64_t bytes) {
   oi_pending_write *w = oi_array_push(&m->pending_writes);
   if (!w) {
     m->failed = true;
@@ -26,7 +35,7 @@ static void add_pending(oi_movement *m, const oi_event *ev, bool any,
     m->names.site_location(m->names.user, ev->site, &file, &line);
   *w = (oi_pending_write){.thread = ev->thread,
                            .device = ev->device,
-                           .any = any,
+                           .kind = kind,
                            .host_addr = host_addr,
                            .bytes = bytes,
                            .line = line};
@@ -40,12 +49,14 @@ static bool is_region_begin(const oi_event *ev) {
 
 void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
   if (ev->kind == OI_KIND_MAP && ev->construct == OI_CONSTRUCT_TARGET &&
-      ev->var && m->names.var_written(m->names.user, ev->site, ev->var) == 1)
-    add_pending(m, ev, false, OI_GET(ev, MAP, host_addr),
-                OI_GET(ev, MAP, bytes));
-  else if (is_region_begin(ev) &&
-           m->names.var_written(m->names.user, ev->site, 0) == 1)
-    add_pending(m, ev, true, 0, 0);
+      ev->var) {
+    int written = m->names.var_written(m->names.user, ev->site, ev->var);
+    if (written >= 0)
+      add_pending(m, ev, written ? OI_PENDING_ITEM : OI_PENDING_SPARED,
+                  OI_GET(ev, MAP, host_addr), OI_GET(ev, MAP, bytes));
+  } else if (is_region_begin(ev) &&
+             m->names.var_written(m->names.user, ev->site, 0) == 1)
+    add_pending(m, ev, OI_PENDING_ANY, 0, 0);
 }
 
 static void note_kernel_write(oi_held_range *r, uint32_t write, unsigned line) {
@@ -59,8 +70,46 @@ static void kernel_wrote(oi_movement *m, uint32_t range, unsigned line) {
   note_kernel_write(oi_movement_range_at(m, range), write, line);
 }
 
+/* The device's copies inside a spared item, with their state before the
+ * kernel, into m->spared. */
+static void save_spared(oi_movement *m, const oi_pending_write *w) {
+  uint64_t start = w->host_addr, end = w->host_addr + w->bytes;
+  oi_movement_overlapping(m, w->device, start, end ? end : start + 1);
+  for (size_t i = 0; i < m->overlapping.len; i++) {
+    uint32_t range = *OI_ARRAY_AT(m->overlapping, uint32_t, i);
+    oi_held_range *r = oi_movement_range_at(m, range);
+    if (r->host_addr < start || r->host_addr + r->bytes > end)
+      continue; /* only partly the item: the pointer may write the rest */
+    oi_spared_copy *c = oi_array_push(&m->spared);
+    if (!c) {
+      m->failed = true;
+      return;
+    }
+    *c = (oi_spared_copy){.range = range,
+                          .newest = oi_movement_versions_newest(m, range),
+                          .kernel_write = r->kernel_write,
+                          .kernel_line = r->kernel_line};
+  }
+}
+
+/* A spared copy of an overlapped range gets its newest version before the
+ * kernel over all its bytes: a later query of part of it may then see a
+ * write that only touched another part, a change where there was none
+ * (no duplicate missed that the advice could break). */
+static void restore_spared(oi_movement *m) {
+  for (size_t i = 0; i < m->spared.len; i++) {
+    const oi_spared_copy *c = OI_ARRAY_AT(m->spared, oi_spared_copy, i);
+    oi_movement_versions_write(m, c->range, c->newest);
+    note_kernel_write(oi_movement_range_at(m, c->range), c->kernel_write,
+                      c->kernel_line);
+  }
+  m->spared.len = 0;
+}
+
 static void apply_one(oi_movement *m, const oi_pending_write *w) {
-  if (w->any) {
+  if (w->kind == OI_PENDING_SPARED)
+    return; /* saved before the writes, restored after them */
+  if (w->kind == OI_PENDING_ANY) {
     /* every copy the device holds, at once: one version for all, as they
      * are written at one moment (a kernel of a body that may write through
      * any pointer, on every step of a long run) */
@@ -94,12 +143,30 @@ static bool after_kernel(const oi_event *ev) {
 void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev) {
   if (!after_kernel(ev))
     return;
+  bool any = false;
+  for (size_t i = 0; i < m->pending_writes.len; i++) {
+    const oi_pending_write *w =
+        OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
+    any |= w->thread == ev->thread && w->kind == OI_PENDING_ANY;
+  }
+  m->spared.len = 0;
   size_t kept = 0;
+  for (size_t pass = any ? 0 : 1; pass < 2; pass++) {
+    for (size_t i = 0; i < m->pending_writes.len; i++) {
+      const oi_pending_write *w =
+          OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
+      if (w->thread != ev->thread)
+        continue;
+      if (pass == 0 && w->kind == OI_PENDING_SPARED)
+        save_spared(m, w);
+      else if (pass == 1)
+        apply_one(m, w);
+    }
+  }
+  restore_spared(m);
   for (size_t i = 0; i < m->pending_writes.len; i++) {
     oi_pending_write *w = OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
-    if (w->thread == ev->thread)
-      apply_one(m, w);
-    else
+    if (w->thread != ev->thread)
       *OI_ARRAY_AT(m->pending_writes, oi_pending_write, kept++) = *w;
   }
   m->pending_writes.len = kept;

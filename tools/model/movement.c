@@ -18,6 +18,7 @@ void oi_movement_init(oi_movement *m, const oi_movement_names *names) {
   m->region_vars.elem = sizeof(oi_region_vars);
   m->overlapping.elem = sizeof(uint32_t);
   m->pending_writes.elem = sizeof(oi_pending_write);
+  m->spared.elem = sizeof(oi_spared_copy);
   m->host_version_root = OI_INTERVAL_NONE;
   m->host_coverage_root = OI_INTERVAL_NONE;
   m->last_device = OI_MOVEMENT_NONE;
@@ -35,7 +36,7 @@ void oi_movement_free(oi_movement *m) {
     free(*OI_ARRAY_AT(m->strings, char *, i));
   oi_array *arrays[] = {&m->places,      &m->profiles,    &m->ranges,
                         &m->devices,     &m->strings,     &m->region_vars,
-                        &m->overlapping, &m->pending_writes};
+                        &m->overlapping, &m->pending_writes, &m->spared};
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&m->segments);

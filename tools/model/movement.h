@@ -136,6 +136,7 @@ typedef struct oi_movement {
   uint32_t host_coverage_root; /* the host's coverage_root */
   oi_array overlapping;        /* scratch: range indices */
   oi_array pending_writes;     /* map items target regions may write */
+  oi_array spared;             /* scratch: oi_spared_copy */
   uint32_t transfers;          /* write versions handed out so far */
   oi_interval_pool segments;   /* of the coverage trees */
   /* of the version trees: owners are write versions, each written into
@@ -196,8 +197,9 @@ typedef struct oi_transfer_seen {
   int32_t receiver, sender;
   oi_held_range held; /* the receiver's copy before the transfer */
   uint32_t before;    /* the receiver's newest write version before it */
-  /* a kernel that may write the variable ran on the sending device since
-   * its copy got the content recorded for it, at that kernel's line */
+  /* a kernel that may write the variable wrote the device's copy since
+   * that copy got the content recorded for it (to the device: and it was
+   * the last write there), at that kernel's line */
   bool kernel_changed;
   unsigned kernel_line;
 } oi_transfer_seen;

@@ -48,13 +48,25 @@ typedef struct oi_region_vars {
   uint64_t host_addr[OI_REGION_VARS];
 } oi_region_vars;
 
-/* A map item a target region may write, until its kernel runs. */
+/* What a target region's kernel may write, until it runs: a map item the
+ * body writes, memory no map item names (every copy of the device but the
+ * spared ones), or a map item the plugin found the body does not write
+ * (spared: `*` stands for memory no map item names, and this one is
+ * named). */
+enum oi_pending_kind { OI_PENDING_ITEM, OI_PENDING_ANY, OI_PENDING_SPARED };
 typedef struct oi_pending_write {
   uint32_t thread;
   int32_t device;
-  bool any; /* memory no map item names: every range of the device */
+  enum oi_pending_kind kind;
   uint64_t host_addr, bytes;
   unsigned line;
 } oi_pending_write;
+
+/* A spared copy's state before a kernel wrote every copy of its device. */
+typedef struct oi_spared_copy {
+  uint32_t range;
+  uint32_t newest, kernel_write;
+  unsigned kernel_line;
+} oi_spared_copy;
 
 #endif

@@ -35,10 +35,15 @@ bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
   oi_movement_versions_enter(m, send);
   seen->before = oi_movement_versions_write(m, recv, write);
   uint32_t sender_version = oi_movement_versions_newest(m, send);
-  const oi_held_range *sent_from = oi_movement_range_at(m, send);
-  seen->kernel_changed = !to_device && sent_from->kernel_write > sent_from->version;
-  seen->kernel_line = sent_from->kernel_line;
   seen->held = *oi_movement_range_at(m, recv);
+  /* the device's copy, written by a kernel since it got its content */
+  const oi_held_range *device_copy = oi_movement_range_at(m, device_range);
+  if (to_device) /* and nothing wrote it after that kernel */
+    seen->kernel_changed = device_copy->kernel_write > seen->held.version &&
+                           device_copy->kernel_write == seen->before;
+  else
+    seen->kernel_changed = device_copy->kernel_write > device_copy->version;
+  seen->kernel_line = device_copy->kernel_line;
 
   hold(m, recv, ev, false, seen->sender, write, profile);
   hold(m, send, ev, true, seen->receiver, sender_version, profile);
