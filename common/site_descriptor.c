@@ -151,6 +151,7 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
   case KEY_MAP: return add_map_item(site, value, length);
   case KEY_INNER: return add_inner(site, value, length);
   case KEY_WRITES: return set_text(&site->writes, value, length);
+  case KEY_CALL: return set_text(&site->call, value, length);
   case KEY_NAME: /* the critical's name is in `clauses` as written */
   case KEY_UNKNOWN:
     return 0;
@@ -188,6 +189,7 @@ void oi_site_free(oi_site *site) {
   free(site->clauses);
   free(site->message);
   free(site->writes);
+  free(site->call);
   for (uint32_t i = 0; i < site->inner_count; i++)
     free(site->inner[i].construct);
   free(site->inner);

@@ -44,6 +44,9 @@ typedef struct oi_site {
   char *writes;
   uint32_t inner_count;
   oi_inner_directive *inner;
+  /* call=: the offload entry point whose call made the site (a build
+   * without the plugin), NULL for a plugin site */
+  char *call;
 } oi_site;
 
 /* Parses `length` bytes of descriptor text into *site (id is left to the

@@ -53,6 +53,9 @@
  *     writes=<items>            (target regions: the 1-based map items the
  *                                body may write, `*` for memory no item
  *                                names, `-` for none)
+ *     call=<entry point>        (a site made by libompt-inst-offload.so
+ *                                from a call into the offload runtime of a
+ *                                build without the plugin)
  *
  * Unknown keys are ignored by the shim, so new keys need no ABI bump. The
  * keys, map types and map line tokens are defined once, in
@@ -117,6 +120,15 @@ typedef struct ompt_inst_hooks {
    * none. Present when `size` covers it. */
   void (*mpi)(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
               const void *codeptr);
+  /* A call into the offload runtime from libompt-inst-offload.so, before
+   * (OMPT_INST_ENTER, with the device and the mapped arguments as for
+   * target_enter) and after it (OMPT_INST_EXIT); `site` has a call= line.
+   * Ignored where a plugin site of a device construct is open on the
+   * thread: instrumented code reports the construct itself. Present when
+   * `size` covers it. */
+  void (*offload)(uint32_t point, ompt_inst_site *site, int64_t device,
+                  uint32_t nitems, const void *const *host_addrs,
+                  const uint64_t *bytes);
 } ompt_inst_hooks;
 
 #ifdef __cplusplus

@@ -97,24 +97,34 @@ static char *rank_folder(const char *job_dir, long rank) {
   return dir;
 }
 
-/* A program linked with MPI gets the MPI profiling library preloaded
- * (before libmpi, as PMPI requires), so its MPI calls are recorded too.
- * Nothing happens when the library was not built or the program does not
- * link libmpi itself. 0, or -1 when the environment cannot be set. */
-static int preload_mpi_library(const char *program) {
-  static const char *const mpi_libraries[] = {"libmpi.so", "libmpich.so", NULL};
+/* Companion libraries preloaded into a program that links one of the
+ * libraries they wrap (preloaded, they come before it, as interposition
+ * requires): the MPI profiling library records MPI calls; the offload
+ * library sees the calls into libomptarget, whose arguments name the
+ * constructs' lines and map items of a build without the plugin. */
+static const struct companion {
+  const char *file;
+  const char *const *wraps;
+} companions[] = {
+    {OI_MPI_LIBRARY_FILE_NAME, (const char *const[]){"libmpi.so", "libmpich.so", NULL}},
+    {OI_OFFLOAD_LIBRARY_FILE_NAME, (const char *const[]){"libomptarget.so", NULL}},
+};
+
+/* Nothing happens for a companion that was not built or a program that
+ * does not link what it wraps. 0, or -1 when the environment cannot be
+ * set. */
+static int preload_companions(const char *program) {
   char *path = oi_program_path(program);
-  bool links_mpi = path && oi_links_library(path, mpi_libraries);
-  free(path);
-  if (!links_mpi)
-    return 0;
-  char *library = oi_companion_path(OI_MPI_LIBRARY_FILE_NAME);
-  if (!library || access(library, R_OK) != 0) {
+  int result = 0;
+  for (size_t i = 0; path && result == 0 && i < sizeof companions / sizeof *companions; i++) {
+    if (!oi_links_library(path, companions[i].wraps))
+      continue;
+    char *library = oi_companion_path(companions[i].file);
+    if (library && access(library, R_OK) == 0)
+      result = add_to_list("LD_PRELOAD", library, true);
     free(library);
-    return 0;
   }
-  int result = add_to_list("LD_PRELOAD", library, true);
-  free(library);
+  free(path);
   return result;
 }
 
@@ -194,7 +204,7 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
       setenv("OMPT_INST_DIR_FRESH", "1", 1) != 0 ||
       setenv("OMPT_INST_SUMMARY_BY_RUN", "1", 1) != 0 ||
       setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_shim(shim) != 0 ||
-      preload_mpi_library(argv[0]) != 0 || append_runtime_dir() != 0) {
+      preload_companions(argv[0]) != 0 || append_runtime_dir() != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }

@@ -7,6 +7,7 @@
 #define OI_PLUGIN_FILE_NAME "ompt-inst.so"
 #define OI_SHIM_FILE_NAME "libompt-inst.so"
 #define OI_MPI_LIBRARY_FILE_NAME "libompt-inst-mpi.so"
+#define OI_OFFLOAD_LIBRARY_FILE_NAME "libompt-inst-offload.so"
 
 /* "<prefix>/lib/<name>" for the running executable's prefix; malloc'd, NULL
  * (with a message on stderr) if /proc/self/exe cannot be resolved. */
