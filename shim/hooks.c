@@ -239,26 +239,25 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
 }
 
 /* A call into the offload runtime of code built without the plugin: a
- * device construct like the plugin's, unless a plugin site of a device
- * construct is open on the thread (the call is then that construct's own,
- * in an instrumented build). Its EXIT closes only the frame its ENTER
- * opened. */
+ * device construct like the plugin's, unless its site is shadowed (a
+ * plugin site describes its line: the call is an instrumented construct's
+ * own; or it has no location, as without -g, and so nothing to add). Its
+ * EXIT closes only the frame its ENTER opened. */
 static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
                          uint32_t nitems, const void *const *host_addrs,
                          const uint64_t *bytes) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
+  const oi_site_entry *entry;
+  uint32_t id = oi_site_lookup(site, &entry);
   oi_thread *t = oi_thread_self();
-  if (!t)
+  if (!id || !t || entry->shadowed)
     return;
   const oi_site_frame *top = oi_frame_top(t);
-  if (point == OMPT_INST_ENTER) {
-    if (!top || !top->entry->device || top->entry->parsed.call)
-      hook_target_enter(site, device, OMPT_INST_IF_ABSENT, nitems, host_addrs,
-                        bytes);
-  } else if (point == OMPT_INST_EXIT && top && top->site == __atomic_load_n(&site->id, __ATOMIC_ACQUIRE)) {
+  if (point == OMPT_INST_ENTER)
+    hook_target_enter(site, device, OMPT_INST_IF_ABSENT, nitems, host_addrs, bytes);
+  else if (point == OMPT_INST_EXIT && top && top->site == id)
     hook_point(site, OMPT_INST_EXIT);
-  }
 }
 
 static const ompt_inst_hooks hook_table = {

@@ -6,10 +6,12 @@
 #include "sites.h"
 
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "map.h"
 #include "ompt-inst/events.h"
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
@@ -92,11 +94,40 @@ static int derive(oi_site_entry *entry) {
 
 /* Parses, derives and records one descriptor; its id, or SITE_REJECTED.
  * Called with site_lock held. */
+/* The lines plugin sites describe, by file and line (under site_lock): a
+ * call into the offload runtime from such a line is the instrumented
+ * construct's own, whichever thread makes it (a `target nowait` makes it
+ * in its target task). */
+static oi_map plugin_lines;
+
+static oi_map_key line_key(const oi_site *s) {
+  uint64_t h = 1469598103934665603u; /* FNV-1a of the file name */
+  for (const char *c = s->file; *c; c++)
+    h = (h ^ (unsigned char)*c) * 1099511628211u;
+  return (oi_map_key){{h, s->line, 0, 0}};
+}
+
+static void note_location(oi_site_entry *entry) {
+  const oi_site *s = &entry->parsed;
+  bool located = s->file && s->line;
+  oi_map_key key;
+  if (located)
+    key = line_key(s);
+  if (s->call) {
+    entry->shadowed = !located || oi_map_get(&plugin_lines, &key) != OI_MAP_NONE;
+  } else if (located) {
+    uint32_t *slot = oi_map_slot(&plugin_lines, &key);
+    if (slot)
+      *slot = 1;
+  }
+}
+
 static uint32_t add_site(const char *descriptor, size_t length) {
   uint32_t id = SITE_REJECTED;
   oi_site_entry entry = {0};
   if (next_site_id < SITES_PER_CHUNK * SITE_CHUNKS &&
       oi_site_parse(descriptor, length, &entry.parsed) == 0) {
+    note_location(&entry);
     uint32_t chunk = next_site_id / SITES_PER_CHUNK;
     if (!site_chunks[chunk]) /* read without the lock by oi_site_by_id */
       __atomic_store_n(&site_chunks[chunk],

@@ -322,4 +322,6 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     e->var = data_op_var(t, f, e);
   else if (f->entry->inner_sites)
     e->site = inner_site(f, e);
+  else if (f->entry->parsed.call && e->kind != OI_KIND_KERNEL)
+    e->site = 0; /* a call's site knows no nested directive: by address */
 }
