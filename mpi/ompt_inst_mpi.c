@@ -6,33 +6,23 @@
  * through. Only calls whose time or data volume matter are wrapped: setup,
  * point-to-point, waits and the common collectives. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <mpi.h>
-#include <stddef.h>
 #include <stdint.h>
 
 #include "ompt-inst/events.h"
-#include "ompt-inst/hooks.h"
+#include "ompt-inst/find_shim.h"
 
 typedef void (*mpi_hook)(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
                          const void *codeptr);
 
-/* Resolved once; NULL when no ompt-inst shim is the OpenMP tool. The
- * runtime is looked up, not linked: an MPI program need not use OpenMP. */
+/* Resolved once; NULL when no ompt-inst shim is the OpenMP tool. */
 static mpi_hook shim_hook(void) {
   static int resolved;
   static mpi_hook hook;
   if (__atomic_load_n(&resolved, __ATOMIC_ACQUIRE))
     return hook;
-  int (*control_tool)(int, int, void *) =
-      (int (*)(int, int, void *))dlsym(RTLD_DEFAULT, "omp_control_tool");
-  int (*num_procs)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_procs");
-  const ompt_inst_hooks *table = NULL;
-  if (control_tool && num_procs) {
-    num_procs(); /* lets the runtime start its tool first */
-    control_tool(OMPT_INST_CONTROL_COMMAND, OMPT_INST_HOOK_ABI, &table);
-  }
-  if (table && table->size >= offsetof(ompt_inst_hooks, mpi) + sizeof table->mpi)
+  const ompt_inst_hooks *table = ompt_inst_find_hooks();
+  if (table && OMPT_INST_HOOKS_HAVE(table, mpi))
     hook = table->mpi;
   __atomic_store_n(&resolved, 1, __ATOMIC_RELEASE);
   return hook;

@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "ompt-inst/descriptor.h"
-#include "ompt-inst/hooks.h"
+#include "ompt-inst/find_shim.h"
 
 /* LLVM's ident_t (kmp.h): the source location string is the fifth field. */
 typedef struct oi_ident {
@@ -67,15 +67,8 @@ static offload_hook shim_hook(void) {
   static offload_hook hook;
   if (__atomic_load_n(&resolved, __ATOMIC_ACQUIRE))
     return hook;
-  int (*control_tool)(int, int, void *) =
-      (int (*)(int, int, void *))dlsym(RTLD_DEFAULT, "omp_control_tool");
-  int (*num_procs)(void) = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_procs");
-  const ompt_inst_hooks *table = NULL;
-  if (control_tool && num_procs) {
-    num_procs(); /* lets the runtime start its tool first */
-    control_tool(OMPT_INST_CONTROL_COMMAND, OMPT_INST_HOOK_ABI, &table);
-  }
-  if (table && table->size >= offsetof(ompt_inst_hooks, offload) + sizeof table->offload)
+  const ompt_inst_hooks *table = ompt_inst_find_hooks();
+  if (table && OMPT_INST_HOOKS_HAVE(table, offload))
     hook = table->offload;
   __atomic_store_n(&resolved, 1, __ATOMIC_RELEASE);
   return hook;

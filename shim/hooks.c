@@ -177,17 +177,10 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
     construct_point(t, id, entry, point);
 }
 
-static void hook_target_enter(ompt_inst_site *site, int64_t device,
-                              int32_t if_value, uint32_t nitems,
-                              const void *const *host_addrs,
-                              const uint64_t *bytes) {
-  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
-    return;
-  const oi_site_entry *entry;
-  uint32_t id = oi_site_lookup(site, &entry);
-  oi_thread *t = oi_thread_self();
-  if (!id || !t)
-    return;
+/* The ENTER of a device construct at a registered site, with its values. */
+static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
+                         int64_t device, int32_t if_value, uint32_t nitems,
+                         const void *const *host_addrs, const uint64_t *bytes) {
   int device_num = oi_mapsim_device(device);
   oi_site_frame *f = oi_frame_push(t, id, entry);
   if (f) {
@@ -220,6 +213,19 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
   }
   if (f && oi_unify_infers_data_ops())
     oi_mapsim_enter(t, f);
+}
+
+static void hook_target_enter(ompt_inst_site *site, int64_t device,
+                              int32_t if_value, uint32_t nitems,
+                              const void *const *host_addrs,
+                              const uint64_t *bytes) {
+  if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
+    return;
+  const oi_site_entry *entry;
+  uint32_t id = oi_site_lookup(site, &entry);
+  oi_thread *t = oi_thread_self();
+  if (id && t)
+    target_enter(t, id, entry, device, if_value, nitems, host_addrs, bytes);
 }
 
 /* MPI calls: begin/end pairs on the calling thread, attributed to the
@@ -255,9 +261,9 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
     return;
   const oi_site_frame *top = oi_frame_top(t);
   if (point == OMPT_INST_ENTER)
-    hook_target_enter(site, device, OMPT_INST_IF_ABSENT, nitems, host_addrs, bytes);
+    target_enter(t, id, entry, device, OMPT_INST_IF_ABSENT, nitems, host_addrs, bytes);
   else if (point == OMPT_INST_EXIT && top && top->site == id)
-    hook_point(site, OMPT_INST_EXIT);
+    construct_point(t, id, entry, OMPT_INST_EXIT);
 }
 
 static const ompt_inst_hooks hook_table = {

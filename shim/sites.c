@@ -6,7 +6,6 @@
 #include "sites.h"
 
 #include <pthread.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,13 +108,14 @@ static oi_map_key line_key(const oi_site *s) {
 
 static void note_location(oi_site_entry *entry) {
   const oi_site *s = &entry->parsed;
-  bool located = s->file && s->line;
-  oi_map_key key;
-  if (located)
-    key = line_key(s);
+  if (!s->file || !s->line) {
+    entry->shadowed = s->call != NULL;
+    return;
+  }
+  oi_map_key key = line_key(s);
   if (s->call) {
-    entry->shadowed = !located || oi_map_get(&plugin_lines, &key) != OI_MAP_NONE;
-  } else if (located) {
+    entry->shadowed = oi_map_get(&plugin_lines, &key) != OI_MAP_NONE;
+  } else {
     uint32_t *slot = oi_map_slot(&plugin_lines, &key);
     if (slot)
       *slot = 1;

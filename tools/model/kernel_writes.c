@@ -51,7 +51,9 @@ void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
   if (ev->kind == OI_KIND_MAP && ev->construct == OI_CONSTRUCT_TARGET &&
       ev->var) {
     int written = m->names.var_written(m->names.user, ev->site, ev->var);
-    if (written >= 0)
+    /* an unwritten item matters only to a body that writes `*` */
+    if (written == 1 ||
+        (written == 0 && m->names.var_written(m->names.user, ev->site, 0) == 1))
       add_pending(m, ev, written ? OI_PENDING_ITEM : OI_PENDING_SPARED,
                   OI_GET(ev, MAP, host_addr), OI_GET(ev, MAP, bytes));
   } else if (is_region_begin(ev) &&
@@ -143,31 +145,22 @@ static bool after_kernel(const oi_event *ev) {
 void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev) {
   if (!after_kernel(ev))
     return;
-  bool any = false;
+  /* the spared copies' state before the kernel's writes, restored after */
+  m->spared.len = 0;
   for (size_t i = 0; i < m->pending_writes.len; i++) {
     const oi_pending_write *w =
         OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
-    any |= w->thread == ev->thread && w->kind == OI_PENDING_ANY;
+    if (w->thread == ev->thread && w->kind == OI_PENDING_SPARED)
+      save_spared(m, w);
   }
-  m->spared.len = 0;
   size_t kept = 0;
-  for (size_t pass = any ? 0 : 1; pass < 2; pass++) {
-    for (size_t i = 0; i < m->pending_writes.len; i++) {
-      const oi_pending_write *w =
-          OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
-      if (w->thread != ev->thread)
-        continue;
-      if (pass == 0 && w->kind == OI_PENDING_SPARED)
-        save_spared(m, w);
-      else if (pass == 1)
-        apply_one(m, w);
-    }
-  }
-  restore_spared(m);
   for (size_t i = 0; i < m->pending_writes.len; i++) {
     oi_pending_write *w = OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
-    if (w->thread != ev->thread)
+    if (w->thread == ev->thread)
+      apply_one(m, w);
+    else
       *OI_ARRAY_AT(m->pending_writes, oi_pending_write, kept++) = *w;
   }
   m->pending_writes.len = kept;
+  restore_spared(m);
 }
