@@ -59,7 +59,7 @@ enum call_kind { CALL_DATA_BEGIN, CALL_DATA_END, CALL_UPDATE, CALL_TARGET };
 
 typedef void (*offload_hook)(uint32_t point, ompt_inst_site *site, int64_t device,
                              uint32_t nitems, const void *const *host_addrs,
-                             const uint64_t *bytes);
+                             const uint64_t *bytes, const void *codeptr);
 
 /* Resolved once; NULL when no ompt-inst shim is the OpenMP tool. */
 static offload_hook shim_hook(void) {
@@ -245,16 +245,18 @@ static void collect(call_items *items, int32_t nargs, void *const *args, const i
     }
 }
 
-/* Around one entry point call: ENTER before, EXIT after. */
+/* Around one entry point call: ENTER before, EXIT after. `caller` is the
+ * program's return address, taken by the exported wrapper itself. */
 typedef struct call_scope {
   offload_hook hook;
   call_site *site;
   int64_t device;
 } call_scope;
 
-static call_scope call_enter(enum call_kind call, const char *entry_point, void *loc,
-                             int64_t device, int32_t nargs, void **args, int64_t *sizes,
-                             int64_t *types, void **names) {
+static call_scope call_enter(const void *caller, enum call_kind call,
+                             const char *entry_point, void *loc, int64_t device,
+                             int32_t nargs, void **args, int64_t *sizes, int64_t *types,
+                             void **names) {
   call_scope scope = {shim_hook(), NULL, device};
   if (!scope.hook || nargs < 0 || (nargs && !types))
     return scope;
@@ -263,14 +265,18 @@ static call_scope call_enter(enum call_kind call, const char *entry_point, void 
     return scope;
   call_items items;
   collect(&items, nargs, args, sizes, types);
-  scope.hook(OMPT_INST_ENTER, &scope.site->site, device, items.n, items.addrs, items.bytes);
+  scope.hook(OMPT_INST_ENTER, &scope.site->site, device, items.n, items.addrs, items.bytes,
+             caller);
   return scope;
 }
 
 static void call_exit(const call_scope *scope) {
   if (scope->site)
-    scope->hook(OMPT_INST_EXIT, &scope->site->site, scope->device, 0, NULL, NULL);
+    scope->hook(OMPT_INST_EXIT, &scope->site->site, scope->device, 0, NULL, NULL, NULL);
 }
+
+/* In an exported wrapper: the program's return address. */
+#define CALLER __builtin_return_address(0)
 
 /* The runtime's definition of `name`, found once (threads that race to
  * find it find the same). */
@@ -297,7 +303,7 @@ static void call_exit(const call_scope *scope) {
     static const char name[] = "__tgt_target_data_" #half "_mapper";          \
     NEXT(void (*)(DATA_PARAMS), name);                                        \
     call_scope scope =                                                        \
-        call_enter(call, name, loc, device, nargs, args, sizes, types, names); \
+        call_enter(CALLER, call, name, loc, device, nargs, args, sizes, types, names); \
     if (next)                                                                 \
       next(DATA_ARGS);                                                        \
     call_exit(&scope);                                                        \
@@ -307,7 +313,7 @@ static void call_exit(const call_scope *scope) {
     static const char name[] = "__tgt_target_data_" #half "_nowait_mapper";   \
     NEXT(void (*)(DATA_PARAMS, DEP_PARAMS), name);                            \
     call_scope scope =                                                        \
-        call_enter(call, name, loc, device, nargs, args, sizes, types, names); \
+        call_enter(CALLER, call, name, loc, device, nargs, args, sizes, types, names); \
     if (next)                                                                 \
       next(DATA_ARGS, DEP_ARGS);                                              \
     call_exit(&scope);                                                        \
@@ -323,18 +329,18 @@ DATA_ENTRY(update, CALL_UPDATE)
       oi_kernel_args *kargs
 #define KERNEL_ARGS loc, device, teams, threads, host_ptr, kargs
 
-static call_scope kernel_enter(const char *entry_point, void *loc, int64_t device,
-                               const oi_kernel_args *a) {
+static call_scope kernel_enter(const void *caller, const char *entry_point, void *loc,
+                               int64_t device, const oi_kernel_args *a) {
   if (!a)
     return (call_scope){0};
-  return call_enter(CALL_TARGET, entry_point, loc, device, (int32_t)a->num_args, a->arg_ptrs,
+  return call_enter(caller, CALL_TARGET, entry_point, loc, device, (int32_t)a->num_args, a->arg_ptrs,
                     a->arg_sizes, a->arg_types, a->arg_names);
 }
 
 int __tgt_target_kernel(KERNEL_PARAMS);
 int __tgt_target_kernel(KERNEL_PARAMS) {
   NEXT(int (*)(KERNEL_PARAMS), "__tgt_target_kernel");
-  call_scope scope = kernel_enter("__tgt_target_kernel", loc, device, kargs);
+  call_scope scope = kernel_enter(CALLER, "__tgt_target_kernel", loc, device, kargs);
   int result = next ? next(KERNEL_ARGS) : 1; /* 1: offload failed, run on the host */
   call_exit(&scope);
   return result;
@@ -343,7 +349,7 @@ int __tgt_target_kernel(KERNEL_PARAMS) {
 int __tgt_target_kernel_nowait(KERNEL_PARAMS, DEP_PARAMS);
 int __tgt_target_kernel_nowait(KERNEL_PARAMS, DEP_PARAMS) {
   NEXT(int (*)(KERNEL_PARAMS, DEP_PARAMS), "__tgt_target_kernel_nowait");
-  call_scope scope = kernel_enter("__tgt_target_kernel_nowait", loc, device, kargs);
+  call_scope scope = kernel_enter(CALLER, "__tgt_target_kernel_nowait", loc, device, kargs);
   int result = next ? next(KERNEL_ARGS, DEP_ARGS) : 1;
   call_exit(&scope);
   return result;
@@ -361,7 +367,7 @@ int __tgt_target_kernel_nowait(KERNEL_PARAMS, DEP_PARAMS) {
   int name(params);                                                           \
   int name(params) {                                                          \
     NEXT(int (*)(params), #name);                                             \
-    call_scope scope = call_enter(CALL_TARGET, #name, loc, device, nargs, args, sizes, \
+    call_scope scope = call_enter(CALLER, CALL_TARGET, #name, loc, device, nargs, args, sizes, \
                                   types, names);                              \
     int result = next ? next(arguments) : 1;                                  \
     call_exit(&scope);                                                        \

@@ -108,12 +108,20 @@ static uint32_t deferred_target_site(const ompt_data_t *task_data) {
   return entry && entry->device ? site : 0;
 }
 
+/* The runtime's return address is the caller of its entry point: inside a
+ * call through libompt-inst-offload.so that is the library's wrapper, and
+ * the program's own call is the one that wrapper was called from. */
+static const void *program_codeptr(const oi_thread *t, const void *codeptr_ra) {
+  return t->offload_caller ? (const void *)t->offload_caller : codeptr_ra;
+}
+
 static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                          int device_num, ompt_data_t *task_data,
                          uint64_t target_id, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
+  codeptr_ra = program_codeptr(t, codeptr_ra);
   unsigned construct = target_construct(kind);
   if (endpoint == ompt_scope_begin) {
     t->target_device = device_num;
@@ -269,8 +277,8 @@ static void data_op_event(oi_thread *t, const data_op_view *view,
                           uint64_t begin_ns, uint64_t end_ns, size_t bytes,
                           unsigned hash_flags, uint64_t hash,
                           const void *codeptr_ra) {
-  oi_event *e = oi_event_next_at(&t, OI_KIND_DATA_OP, OI_EP_NONE,
-                                 region_construct(t), codeptr_ra, begin_ns);
+  oi_event *e = oi_event_next_at(&t, OI_KIND_DATA_OP, OI_EP_NONE, region_construct(t),
+                                 program_codeptr(t, codeptr_ra), begin_ns);
   if (!e)
     return;
   uint64_t host_addr = view->host_addr, size = bytes;
@@ -359,7 +367,7 @@ static void map_events(uint64_t target_id, unsigned int nitems,
   oi_thread *t = oi_thread_self();
   for (unsigned i = 0; t && i < nitems; i++) {
     oi_event *e = oi_event_next(&t, OI_KIND_MAP, OI_EP_NONE,
-                                region_construct(t), codeptr_ra);
+                                region_construct(t), program_codeptr(t, codeptr_ra));
     if (!e)
       return;
     e->device = t->target_device;

@@ -248,16 +248,20 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
  * device construct like the plugin's, unless its site is shadowed (a
  * plugin site describes its line: the call is an instrumented construct's
  * own; or it has no location, as without -g, and so nothing to add). Its
- * EXIT closes only the frame its ENTER opened. */
+ * EXIT closes only the frame its ENTER opened. Either way the runtime's
+ * events in between get the program's return address (device_callbacks.c). */
 static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
                          uint32_t nitems, const void *const *host_addrs,
-                         const uint64_t *bytes) {
+                         const uint64_t *bytes, const void *codeptr) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
   const oi_site_entry *entry;
   uint32_t id = oi_site_lookup(site, &entry);
   oi_thread *t = oi_thread_self();
-  if (!id || !t || entry->shadowed)
+  if (!t)
+    return;
+  t->offload_caller = point == OMPT_INST_ENTER ? (uintptr_t)codeptr : 0;
+  if (!id || entry->shadowed)
     return;
   const oi_site_frame *top = oi_frame_top(t);
   if (point == OMPT_INST_ENTER)

@@ -132,6 +132,10 @@ typedef struct oi_thread {
   uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
   uint64_t target_codeptr;   /* its codeptr_ra, for its kernels and data
                                 operations, which name none */
+  uint64_t offload_caller;   /* inside a call into the offload runtime seen
+                                by libompt-inst-offload.so: the program's
+                                return address (the runtime's is the
+                                library's), else 0 */
   uint32_t target_site;      /* the site of a deferred (nowait) target
                                 region in progress, found by its task */
   uint64_t target_task;      /* that region's target task (its map items,

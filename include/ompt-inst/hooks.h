@@ -122,13 +122,14 @@ typedef struct ompt_inst_hooks {
               const void *codeptr);
   /* A call into the offload runtime from libompt-inst-offload.so, before
    * (OMPT_INST_ENTER, with the device and the mapped arguments as for
-   * target_enter) and after it (OMPT_INST_EXIT); `site` has a call= line.
-   * Ignored where a plugin site of a device construct is open on the
-   * thread: instrumented code reports the construct itself. Present when
-   * `size` covers it. */
+   * target_enter) and after it (OMPT_INST_EXIT); `site` has a call= line,
+   * `codeptr` is the program's return address (the runtime sees the
+   * library's). The site is ignored where a plugin site describes its line
+   * or it has no location; the codeptr never is. Present when `size`
+   * covers it. */
   void (*offload)(uint32_t point, ompt_inst_site *site, int64_t device,
                   uint32_t nitems, const void *const *host_addrs,
-                  const uint64_t *bytes);
+                  const uint64_t *bytes, const void *codeptr);
 } ompt_inst_hooks;
 
 #ifdef __cplusplus
