@@ -44,6 +44,19 @@ void oi_map_remove(oi_map *map, const oi_map_key *key);
 static inline size_t oi_map_size(const oi_map *map) { return map->used; }
 void oi_map_free(oi_map *map);
 
+/* A key word for a text: its FNV-1a hash; *length (when not NULL) gets its
+ * length. Distinct texts can share it: keep the text to compare, or
+ * accept the 2^-64 chance. */
+static inline uint64_t oi_map_text_hash(const char *text, size_t *length) {
+  uint64_t h = 1469598103934665603ull;
+  size_t n = 0;
+  for (; text[n]; n++)
+    h = (h ^ (unsigned char)text[n]) * 1099511628211ull;
+  if (length)
+    *length = n;
+  return h;
+}
+
 /* Keyed by one address, where address 0 means "none": never stored, never
  * found. Set is last write wins, OI_MAP_NONE removes the address: 0, or -1
  * when out of memory. */

@@ -100,10 +100,7 @@ static int derive(oi_site_entry *entry) {
 static oi_map plugin_lines;
 
 static oi_map_key line_key(const oi_site *s) {
-  uint64_t h = 1469598103934665603u; /* FNV-1a of the file name */
-  for (const char *c = s->file; *c; c++)
-    h = (h ^ (unsigned char)*c) * 1099511628211u;
-  return (oi_map_key){{h, s->line, 0, 0}};
+  return (oi_map_key){{oi_map_text_hash(s->file, NULL), s->line, 0, 0}};
 }
 
 static void note_location(oi_site_entry *entry) {

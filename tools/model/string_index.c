@@ -10,10 +10,8 @@
 #include "array.h"
 
 static oi_map_key key_of(const char *text, uint64_t probe) {
-  uint64_t h = 1469598103934665603ull;
-  size_t length = 0;
-  for (; text[length]; length++)
-    h = (h ^ (unsigned char)text[length]) * 1099511628211ull;
+  size_t length;
+  uint64_t h = oi_map_text_hash(text, &length);
   return (oi_map_key){{h, length, probe, 0}};
 }
 
