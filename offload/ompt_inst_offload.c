@@ -191,35 +191,49 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
   return t.data;
 }
 
-/* Sites by (location, call): few (one per offloading line of the
- * program), made once each, read on every call. */
+/* Sites by (location, call, argument count): one per offloading line of
+ * the program (two for a `target data`), made once each under the lock and
+ * published whole, so readers walk the list without it. A direct-mapped
+ * table of hints finds most in one load, however many there are. */
 static call_site *sites;
 static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
+enum { HINTS = 4096 };
+static call_site *hints[HINTS];
+
+static bool matches(const call_site *s, const oi_ident *loc, enum call_kind call,
+                    int32_t nargs) {
+  return s->loc == loc && s->call == call && s->nargs == nargs;
+}
+
+static call_site *find(call_site *s, const oi_ident *loc, enum call_kind call, int32_t nargs) {
+  while (s && !matches(s, loc, call, nargs))
+    s = s->next;
+  return s;
+}
 
 static call_site *site_of(enum call_kind call, const char *entry_point, const oi_ident *loc,
                           int32_t nargs, const int64_t *types, void *const *names) {
-  for (call_site *s = __atomic_load_n(&sites, __ATOMIC_ACQUIRE); s; s = s->next)
-    if (s->loc == loc && s->call == call && s->nargs == nargs)
-      return s;
-  pthread_mutex_lock(&sites_lock);
-  call_site *s = sites;
-  for (; s; s = s->next)
-    if (s->loc == loc && s->call == call && s->nargs == nargs)
-      break;
+  call_site **hint = &hints[((uintptr_t)loc >> 3 ^ (uintptr_t)call) % HINTS];
+  call_site *s = __atomic_load_n(hint, __ATOMIC_ACQUIRE);
+  if (s && matches(s, loc, call, nargs))
+    return s;
+  s = find(__atomic_load_n(&sites, __ATOMIC_ACQUIRE), loc, call, nargs);
   if (!s) {
-    char *descriptor = describe(call, entry_point, loc, nargs, types, names);
-    s = descriptor ? calloc(1, sizeof *s) : NULL;
-    if (s) {
+    pthread_mutex_lock(&sites_lock);
+    s = find(sites, loc, call, nargs);
+    char *descriptor = s ? NULL : describe(call, entry_point, loc, nargs, types, names);
+    if (descriptor && (s = calloc(1, sizeof *s)) != NULL) {
       *s = (call_site){.site = {.abi = OMPT_INST_HOOK_ABI, .descriptor = descriptor},
                        .loc = loc, .call = call, .entry_point = entry_point,
                        .nargs = nargs, .next = sites};
-      /* published whole: readers walk without the lock */
       __atomic_store_n(&sites, s, __ATOMIC_RELEASE);
     } else {
       free(descriptor);
     }
+    pthread_mutex_unlock(&sites_lock);
   }
-  pthread_mutex_unlock(&sites_lock);
+  if (s)
+    __atomic_store_n(hint, s, __ATOMIC_RELEASE);
   return s;
 }
 
