@@ -144,7 +144,7 @@ static long peak_rss_kb(void) {
 static int measure(size_t target_ops) {
   static stream s; /* a chunk is too big for the stack */
   long rss_before = peak_rss_kb();
-  oi_analysis_callbacks cb = {NULL, var_name, site_location, NULL, NULL};
+  oi_analysis_callbacks cb = {.var_name = var_name, .site_location = site_location};
   double times[RUNS];
   size_t findings = 0;
   uint64_t saved = 0;

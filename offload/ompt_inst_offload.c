@@ -28,6 +28,7 @@
 
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/find_shim.h"
+#include "written_items.h"
 
 /* LLVM's ident_t (kmp.h): the source location string is the fifth field. */
 typedef struct oi_ident {
@@ -53,6 +54,7 @@ enum {
   MAP_IMPLICIT = 0x200,
   MAP_CLOSE = 0x400,
   MAP_PRESENT = 0x1000,
+  MEMBER_OF_SHIFT = 48,
 };
 
 enum call_kind { CALL_DATA_BEGIN, CALL_DATA_END, CALL_UPDATE, CALL_TARGET };
@@ -153,6 +155,37 @@ typedef struct call_site {
 
 static bool is_mapped(int64_t type) { return !(type & MAP_LITERAL); }
 
+/* One mapped argument's name, as a pointer and a length (0: none). */
+typedef struct item_name {
+  const char *text;
+  size_t length;
+} item_name;
+
+/* The arguments' names: as the pragma writes them where it does (clang
+ * hands the runtime ";u[0:4096];file;line;col;;", after macro expansion
+ * and placed at the variable's declaration), else as the runtime was told.
+ * A struct that clang maps whole for its members' sections is named
+ * "unknown"; it takes the name of its first member (whose type names it
+ * in its MEMBER_OF bits, index + 1), as the plugin's one item does. */
+static void name_items(item_name *out, int32_t nargs, const int64_t *types, void *const *names,
+                       oi_written_items *written) {
+  for (int32_t i = 0; i < nargs; i++) {
+    item_name *n = &out[i];
+    n->text = names && names[i] ? field(names[i], 1, &n->length) : "";
+    if (n->length == 7 && strncmp(n->text, "unknown", 7) == 0)
+      n->length = 0;
+    const char *as_written = n->length && !(types[i] & MAP_IMPLICIT)
+                                 ? oi_written_item_take(written, n->text, n->length)
+                                 : NULL;
+    if (as_written)
+      *n = (item_name){as_written, strlen(as_written)};
+  }
+  for (int32_t i = 0; i < nargs; i++)
+    for (int32_t j = i + 1; out[i].length == 0 && j < nargs; j++)
+      if ((uint64_t)types[j] >> MEMBER_OF_SHIFT == (uint64_t)i + 1)
+        out[i] = out[j];
+}
+
 static char *describe(enum call_kind call, const char *entry_point, const oi_ident *loc,
                       int32_t nargs, const int64_t *types, void *const *names) {
   text t = {0};
@@ -161,6 +194,13 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
   const char *file = field(psource, 1, &flen), *function = field(psource, 2, &fnlen);
   const char *line = field(psource, 3, &llen), *col = field(psource, 4, &clen);
   bool known = flen && strncmp(file, "unknown", flen) != 0;
+  oi_written_items written = {0};
+  if (known) {
+    char *path = strndup(file, flen);
+    if (path)
+      oi_written_items_read(&written, path, strtol(line, NULL, 10));
+    free(path);
+  }
   bool ok = append(&t, "%s\n" OMPT_INST_KEY_CONSTRUCT "=%s\n" OMPT_INST_KEY_CALL "=%s\n",
                    OMPT_INST_SITE_MAGIC, construct_of[call], entry_point);
   if (ok && known)
@@ -168,13 +208,13 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
                 OMPT_INST_KEY_FILE "=%.*s\n" OMPT_INST_KEY_FUNCTION "=%.*s\n" OMPT_INST_KEY_LINE
                                    "=%.*s\n" OMPT_INST_KEY_COL "=%.*s\n",
                 (int)flen, file, (int)fnlen, function, (int)llen, line, (int)clen, col);
+  item_name *item = calloc((size_t)nargs + 1, sizeof *item);
+  ok = ok && item;
+  if (ok)
+    name_items(item, nargs, types, names, &written);
   for (int32_t i = 0; ok && i < nargs; i++) {
     if (!is_mapped(types[i]))
       continue;
-    size_t nlen = 0;
-    /* ";u[0:4096];file;line;col;;": clang spells the item after macro
-     * expansion, at the variable's declaration */
-    const char *name = names && names[i] ? field(names[i], 1, &nlen) : "";
     const char *modifier = types[i] & MAP_ALWAYS    ? OMPT_INST_MAP_ALWAYS
                            : types[i] & MAP_PRESENT ? "present"
                            : types[i] & MAP_CLOSE   ? "close"
@@ -182,8 +222,10 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
     /* an item without a name gets none: the shim names it by address */
     ok = append(&t, OMPT_INST_KEY_MAP "=%s;%s;%s;%.*s\n", map_type(call, types[i]), modifier,
                 types[i] & MAP_IMPLICIT ? OMPT_INST_MAP_IMPLICIT : OMPT_INST_MAP_EXPLICIT,
-                (int)nlen, name);
+                (int)item[i].length, item[i].text);
   }
+  free(item);
+  oi_written_items_free(&written);
   if (!ok) {
     free(t.data);
     return NULL;

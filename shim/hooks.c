@@ -245,9 +245,9 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
 }
 
 /* A call into the offload runtime of code built without the plugin: a
- * device construct like the plugin's, unless its site is shadowed (a
- * plugin site describes its line: the call is an instrumented construct's
- * own; or it has no location, as without -g, and so nothing to add). Its
+ * device construct like the plugin's, unless its site got no id (a plugin
+ * site describes its line: the call is an instrumented construct's own; or
+ * it has no location, as without -g, and so nothing to add: sites.c). Its
  * EXIT closes only the frame its ENTER opened. Either way the runtime's
  * events in between get the program's return address (device_callbacks.c). */
 static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
@@ -261,7 +261,7 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
   if (!t)
     return;
   t->offload_caller = point == OMPT_INST_ENTER ? (uintptr_t)codeptr : 0;
-  if (!id || entry->shadowed)
+  if (!id)
     return;
   const oi_site_frame *top = oi_frame_top(t);
   if (point == OMPT_INST_ENTER)

@@ -91,8 +91,6 @@ static int derive(oi_site_entry *entry) {
   return 0;
 }
 
-/* Parses, derives and records one descriptor; its id, or SITE_REJECTED.
- * Called with site_lock held. */
 /* The lines plugin sites describe, by file and line (under site_lock): a
  * call into the offload runtime from such a line is the instrumented
  * construct's own, whichever thread makes it (a `target nowait` makes it
@@ -103,28 +101,33 @@ static oi_map_key line_key(const oi_site *s) {
   return (oi_map_key){{oi_map_text_hash(s->file, NULL), s->line, 0, 0}};
 }
 
-static void note_location(oi_site_entry *entry) {
-  const oi_site *s = &entry->parsed;
-  if (!s->file || !s->line) {
-    entry->shadowed = s->call != NULL;
-    return;
-  }
+/* Whether a site adds to what the trace knows: a site of a call into the
+ * offload runtime (call=) does not when it has no location (no -g) or a
+ * plugin site describes its line; it gets no id then, and its hooks do
+ * nothing. A plugin site's line is noted. */
+static bool adds_location(const oi_site *s) {
+  if (!s->file || !s->line)
+    return s->call == NULL;
   oi_map_key key = line_key(s);
-  if (s->call) {
-    entry->shadowed = oi_map_get(&plugin_lines, &key) != OI_MAP_NONE;
-  } else {
-    uint32_t *slot = oi_map_slot(&plugin_lines, &key);
-    if (slot)
-      *slot = 1;
-  }
+  if (s->call)
+    return oi_map_get(&plugin_lines, &key) == OI_MAP_NONE;
+  uint32_t *slot = oi_map_slot(&plugin_lines, &key);
+  if (slot)
+    *slot = 1;
+  return true;
 }
 
+/* Parses, derives and records one descriptor; its id, or SITE_REJECTED.
+ * Called with site_lock held. */
 static uint32_t add_site(const char *descriptor, size_t length) {
   uint32_t id = SITE_REJECTED;
   oi_site_entry entry = {0};
   if (next_site_id < SITES_PER_CHUNK * SITE_CHUNKS &&
       oi_site_parse(descriptor, length, &entry.parsed) == 0) {
-    note_location(&entry);
+    if (!adds_location(&entry.parsed)) {
+      oi_site_free(&entry.parsed);
+      return id;
+    }
     uint32_t chunk = next_site_id / SITES_PER_CHUNK;
     if (!site_chunks[chunk]) /* read without the lock by oi_site_by_id */
       __atomic_store_n(&site_chunks[chunk],

@@ -33,10 +33,6 @@ typedef struct oi_site_entry {
                               construct; ENTER/EXIT (every thread) only
                               scope the frame */
   uint64_t leaves;    /* bit per enum oi_construct named in the spelling */
-  /* a site of a call into the offload runtime (call=) that a plugin site
-   * at the same file and line already describes, or that has no location
-   * (no -g): its hooks do nothing */
-  uint8_t shadowed;
   uint8_t counted;    /* atomic: only the compiler sees it and it costs a
                          few ns, so its instances are counted per thread
                          instead of timed (hooks.c) */

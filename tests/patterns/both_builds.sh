@@ -7,7 +7,6 @@
 # the suite.
 . "$OI_SRC/tests/lib.sh"
 # the plain build's lines and names come from its calls into libomptarget
-export OMPT_INST_OFFLOAD_CALLS=1
 programs=("$OI_SRC"/examples/patterns/*.c "$OI_SRC/tests/patterns/programs/wavefront.c"
           "$OI_SRC/tests/report/programs/transfers.c" "$OI_SRC/tests/report/programs/fresh_heap.c"
           "$OI_SRC/tests/unify/programs/mappings.c" "$OI_SRC/bench/target_updates.c")

@@ -6,7 +6,6 @@
 . "$OI_SRC/tests/patterns/lib_patterns.sh"
 expected() {
   local data="target data map(to: weights"
-  [ "$1" = native ] && data="=0"
   cat <<TABLE
 # kind | var | size | count | partial | total | bytes | at | other
 duplicate_transfer | weights[0:N] | 32768 | 8 | 0 | 8 | 262144 | target update to(weights | $data

@@ -7,7 +7,6 @@
 . "$OI_SRC/tests/patterns/lib_patterns.sh"
 expected() {
   local data="target data map(tofrom: vx"
-  [ "$1" = native ] && data="=16"
   cat <<TABLE
 identical_content | vy[0:N] | 32768 | 1 | 0 | 1 | 32768 | $data | $data
 TABLE

@@ -4,7 +4,6 @@
 . "$OI_SRC/tests/patterns/lib_patterns.sh"
 expected() {
   local data="target data map(alloc: tmp"
-  [ "$1" = native ] && data="=0"
   cat <<TABLE
 unused_alloc | tmp[0:N] | 32768 | 1 | 0 | 1 | 0 | $data | -
 TABLE

@@ -7,7 +7,6 @@
 . "$OI_SRC/tests/patterns/lib_patterns.sh"
 expected() {
   local data="target data map(to: g"
-  [ "$1" = native ] && data="=19"
   cat <<TABLE
 unused_transfer | g[0:N] | 32768 | 1 | 0 | 1 | 32768 | $data | -
 unused_transfer | g[0:N] | 32768 | 0 | 1 | 1 | 8 | target update to(g[0:N]) | -

@@ -1,7 +1,8 @@
 # Data mapping three ways (tests/unify/programs/mappings.c): the merged run
 # names every native operation's variable and site, the inferred run (no
 # device callbacks) replays the same operations from the map clauses, the
-# plain -g run shows what the runtime alone reports.
+# plain -g run names them from its calls into the offload runtime, and
+# without those shows what the runtime alone reports.
 . "$OI_SRC/tests/lib.sh"
 . "$OI_SRC/tests/unify/lib_unify.sh"
 build_three "$OI_SRC/tests/unify/programs/mappings.c" $OI_HOST_OFFLOAD
@@ -81,11 +82,16 @@ expect_eq "$(q inferred kind=data_op --fields op,hash)" "$(q merged kind=data_op
 # timing: the hook's time, no duration of its own
 expect_eq "$(q inferred kind=data_op --field duration_ns | sort -u)" 0 "inferred: duration"
 
-# Native (plain -g): the runtime's view has the same operations, without
-# variables; its deletes carry the allocation they free.
-expect_eq "$(data_ops native op,bytes,host_addr)" "$(echo "$expected" | cut -d' ' -f1-3)" "native: operations"
-expect_eq "$(q native kind=data_op var!= --count)" 0 "native: no variables"
-expect_eq "$(q native kind=data_op site!= --count)" 0 "native: no sites"
+# Native (plain -g): the runtime's operations, named and placed from the
+# program's calls into the offload runtime (libompt-inst-offload.so) as the
+# merged run's are. Without that library (OMPT_INST_OFFLOAD_CALLS=0) the
+# runtime alone has the same operations, without variables or sites.
+expect_eq "$(data_ops native op,bytes,host_addr,var,line)" "$expected" "native: operations with variables"
+OMPT_INST_OFFLOAD_CALLS=0 "$OI" run -o runtime_only -- ./plain > runtime_only.out 2>/dev/null
+expect_eq "$(last_line runtime_only.out)" "$(last_line expected.out)" "runtime_only: program result"
+expect_eq "$(data_ops runtime_only op,bytes,host_addr)" "$(echo "$expected" | cut -d' ' -f1-3)" "runtime_only: operations"
+expect_eq "$(q runtime_only kind=data_op var!= --count)" 0 "runtime_only: no variables"
+expect_eq "$(q runtime_only kind=data_op site!= --count)" 0 "runtime_only: no sites"
 
 # ompt-inst report --capabilities: where each kind came from in each run
 source_of() { "$OI" report "$1" --capabilities | awk -v k="$2" '$1 == k { print $2, $NF }'; }
@@ -95,6 +101,9 @@ expect_eq "$(source_of merged map)" "target_map_emi=never compiler" "capabilitie
 expect_eq "$(source_of inferred data_op)" "target_data_op_emi=disabled inferred" "capabilities: inferred data_op"
 expect_eq "$(source_of inferred construct)" "- compiler" "capabilities: inferred construct"
 expect_eq "$(source_of native data_op)" "target_data_op_emi=always runtime" "capabilities: native data_op"
-expect_eq "$(source_of native map)" "target_map_emi=never -" "capabilities: native map"
+# the map events of a plain build come through the hook table as the
+# plugin's do, from its calls into the offload runtime: labelled compiler
+expect_eq "$(source_of native map)" "target_map_emi=never compiler" "capabilities: native map"
+expect_eq "$(source_of runtime_only map)" "target_map_emi=never -" "capabilities: runtime_only map"
 "$OI" report merged --capabilities --top 3 2> err && fail "--capabilities with another option"
 expect_eq "$(cat err)" "ompt-inst report: --capabilities takes only the run folder, not --top" "capabilities: usage error"

@@ -36,8 +36,8 @@ static int var_written(void *user, uint32_t site, uint16_t var) {
 
 void fx_init(fx *f) {
   memset(f->writes, 0, sizeof f->writes);
-  oi_analysis_callbacks cb = {f, var_name, site_location, code_location,
-                              var_written};
+  oi_analysis_callbacks cb = {.user = f, .var_name = var_name, .site_location = site_location,
+                              .code_location = code_location, .var_written = var_written};
   f->ctx = oi_analysis_create(&cb);
   assert_non_null(f->ctx);
   f->now = 1000000;

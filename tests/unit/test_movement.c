@@ -142,7 +142,7 @@ static int writes_item(void *user, uint32_t site, uint16_t var) {
 
 static void a_kernel_that_may_write_marks_the_device_copy(void **state) {
   (void)state;
-  oi_movement_names names = {NULL, NULL, site_line, NULL, writes_item};
+  oi_movement_names names = {.site_location = site_line, .var_written = writes_item};
   oi_movement m;
   oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
@@ -175,7 +175,7 @@ static void a_kernel_that_may_write_marks_the_device_copy(void **state) {
 
 static void places_are_named_and_counted_per_device(void **state) {
   (void)state;
-  oi_movement_names names = {NULL, item_name, site_line, NULL, NULL};
+  oi_movement_names names = {.var_name = item_name, .site_location = site_line};
   oi_movement m;
   oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
@@ -194,7 +194,7 @@ static void places_are_named_and_counted_per_device(void **state) {
   assert_true(oi_movement_place_of(&m, named)->var_named);
   char expected[64];
   assert_string_equal(oi_movement_place_of(&m, unnamed)->var_text,
-                      oi_address_name(expected, sizeof expected, A + BYTES, 16));
+                      oi_address_name(expected, sizeof expected, NULL, A + BYTES, 16, NULL));
   assert_false(oi_movement_place_of(&m, unnamed)->var_named);
   oi_movement_free(&m);
 }

@@ -101,19 +101,22 @@ static char *rank_folder(const char *job_dir, long rank) {
  * libraries they wrap (preloaded, they come before it, as interposition
  * requires): the MPI profiling library records MPI calls; the offload
  * library sees the calls into libomptarget, whose arguments name the
- * constructs' lines and map items of a build without the plugin. The
- * offload library is preloaded only when OMPT_INST_OFFLOAD_CALLS is set: it changes how
- * plain builds are named and placed, and the suite's expectations of
- * plain builds move to it in a later step (docs/shim.md). */
+ * constructs' lines and map items of a build without the plugin. A
+ * companion with an opt-out variable is left out when it is set to 0. */
 static const struct companion {
   const char *file;
   const char *const *wraps;
-  const char *when; /* the environment flag it needs, NULL: always */
+  const char *opt_out; /* NULL: always preloaded */
 } companions[] = {
     {OI_MPI_LIBRARY_FILE_NAME, (const char *const[]){"libmpi.so", "libmpich.so", NULL}, NULL},
     {OI_OFFLOAD_LIBRARY_FILE_NAME, (const char *const[]){"libomptarget.so", NULL},
      "OMPT_INST_OFFLOAD_CALLS"},
 };
+
+static bool opted_out(const struct companion *companion) {
+  const char *value = companion->opt_out ? getenv(companion->opt_out) : NULL;
+  return value && strcmp(value, "0") == 0;
+}
 
 /* Nothing happens for a companion that was not built or a program that
  * does not link what it wraps. 0, or -1 when the environment cannot be
@@ -122,8 +125,7 @@ static int preload_companions(const char *program) {
   char *path = oi_program_path(program);
   int result = 0;
   for (size_t i = 0; path && result == 0 && i < sizeof companions / sizeof *companions; i++) {
-    if ((companions[i].when && !oi_env_flag(companions[i].when)) ||
-        !oi_links_library(path, companions[i].wraps))
+    if (opted_out(&companions[i]) || !oi_links_library(path, companions[i].wraps))
       continue;
     char *library = oi_companion_path(companions[i].file);
     if (library && access(library, R_OK) == 0)

@@ -99,7 +99,7 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
 
 oi_movement_names oi_profile_names(oi_profile *p) {
   return (oi_movement_names){p, var_name, site_location, code_location,
-                             var_written};
+                             var_written, p->symbolizer};
 }
 
 oi_device_stream oi_profile_device_stream(oi_profile *p) {

@@ -24,6 +24,7 @@
 #include "intervals.h"
 #include "map.h"
 #include "ompt-inst/events.h"
+#include "symbolize.h"
 
 #define OI_MOVEMENT_NONE UINT32_MAX
 #define OI_HOST_HOLDER (-1) /* the holder number of the host */
@@ -44,6 +45,9 @@ typedef struct oi_movement_names {
    * item `var` (1-based; 0: memory no map item names): 1 yes, 0 no, -1 not
    * known (no plugin information: such kernels write nothing we know of) */
   int (*var_written)(void *user, uint32_t site, uint16_t var);
+  /* names memory no map item names by the program's data symbols; NULL:
+   * by address only */
+  oi_symbolizer *symbolizer;
 } oi_movement_names;
 
 /* Where data operations happen. */
@@ -53,8 +57,9 @@ typedef struct oi_transfer_place {
   uint64_t codeptr;     /* of the first operation, when site == 0 */
   const char *file;     /* NULL if unknown */
   unsigned line;        /* 0 if unknown */
-  const char *var_text; /* "a[0:N]", or "0x7ffd... (800 bytes)" */
-  int var_named;        /* var_text is the map item as written */
+  const char *var_text; /* "a[0:N]", "field", or "0x7ffd... (800 bytes)" */
+  int var_named;        /* var_text can be written in a map clause: the
+                           item as written, or a whole data symbol */
   unsigned construct;   /* enum oi_construct of the first operation */
 } oi_transfer_place;
 
@@ -242,10 +247,13 @@ static inline void oi_movement_writes_apply(oi_movement *m,
     oi_movement_writes_apply_pending(m, ev);
 }
 
-/* transfer_places.c: "0x7ffd... (800 bytes)", the name of memory no map
- * item names, into buf */
-const char *oi_address_name(char *buf, size_t size, uint64_t host_addr,
-                            uint64_t bytes);
+/* transfer_places.c: the name of memory no map item names, into buf: the
+ * data symbol that holds it ("field", "field+800": symbolize.h) where
+ * `symbolizer` finds one, else "0x7ffd... (800 bytes)". *whole (may be
+ * NULL) says whether the name is a whole variable's, one a map clause can
+ * name ("field"). */
+const char *oi_address_name(char *buf, size_t size, oi_symbolizer *symbolizer,
+                            uint64_t host_addr, uint64_t bytes, bool *whole);
 /* the place-and-device profile record of a data
  * operation, created if new (its counts not yet added) */
 uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev);

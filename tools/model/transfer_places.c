@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 void oi_movement_native_region(oi_movement *m, const oi_event *ev) {
   if (ev->endpoint != OI_EP_BEGIN && ev->endpoint != OI_EP_END)
@@ -59,8 +60,13 @@ static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
   return (oi_map_key){{0, ev->codeptr, variable, 0}};
 }
 
-const char *oi_address_name(char *buf, size_t size, uint64_t host_addr,
-                            uint64_t bytes) {
+const char *oi_address_name(char *buf, size_t size, oi_symbolizer *symbolizer,
+                            uint64_t host_addr, uint64_t bytes, bool *whole) {
+  bool symbol = symbolizer && oi_symbolize_data(symbolizer, host_addr, buf, size);
+  if (whole)
+    *whole = symbol && !strchr(buf, '+');
+  if (symbol)
+    return buf;
   snprintf(buf, size, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
   return buf;
 }
@@ -79,11 +85,12 @@ static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
     m->names.site_location(m->names.user, ev->site, &file, &line);
   else if (!ev->site && ev->codeptr && m->names.code_location)
     m->names.code_location(m->names.user, ev->codeptr, &file, &line);
-  char fallback[64];
-  place.var_named = name != NULL;
+  char fallback[128];
+  bool whole = name != NULL;
   if (!name)
-    name = oi_address_name(fallback, sizeof fallback, ev->u.data.host_addr,
-                           ev->u.data.bytes);
+    name = oi_address_name(fallback, sizeof fallback, m->names.symbolizer,
+                           ev->u.data.host_addr, ev->u.data.bytes, &whole);
+  place.var_named = whole;
   place.var_text = oi_movement_strdup(m, name);
   place.file = file ? oi_movement_strdup(m, file) : NULL;
   place.line = line;

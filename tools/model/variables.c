@@ -41,7 +41,7 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
                             uint64_t device_addr, uint64_t bytes) {
   oi_profile_state *s = p->state;
   const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
-  char fallback[96];
+  char fallback[128];
   const char *name = NULL;
   uint32_t v = OI_NO_INDEX;
   if (site && e->var >= 1 && e->var <= site->map_count)
@@ -51,7 +51,7 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
   if (v == OI_NO_INDEX) {
     const char *text = name;
     if (!text && host_addr) {
-      text = oi_address_name(fallback, sizeof fallback, host_addr, bytes);
+      text = oi_address_name(fallback, sizeof fallback, p->symbolizer, host_addr, bytes, NULL);
     } else if (!text) {
       snprintf(fallback, sizeof fallback, "device 0x%" PRIx64, device_addr);
       text = fallback;

@@ -8,6 +8,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -229,6 +230,25 @@ const oi_location *oi_symbolize(oi_symbolizer *s, uint64_t codeptr) {
     s->used++;
   }
   return &entry->location;
+}
+
+const char *oi_symbolize_data(oi_symbolizer *s, uint64_t address, char *buf, size_t size) {
+  if (!s->dwfl || address == 0)
+    return NULL;
+  report_module_of(s, address);
+  Dwfl_Module *module = dwfl_addrmodule(s->dwfl, address);
+  GElf_Off offset = 0;
+  GElf_Sym symbol;
+  const char *name = module ? dwfl_module_addrinfo(module, address, &offset, &symbol, NULL,
+                                                   NULL, NULL)
+                            : NULL;
+  if (!name || GELF_ST_TYPE(symbol.st_info) != STT_OBJECT || offset >= symbol.st_size)
+    return NULL;
+  if (offset == 0)
+    snprintf(buf, size, "%s", name);
+  else
+    snprintf(buf, size, "%s+%" PRIu64, name, (uint64_t)offset);
+  return buf;
 }
 
 uint64_t oi_symbolizer_resolved(const oi_symbolizer *s) { return s->used; }

@@ -5,6 +5,7 @@
 #define OMPT_INST_SYMBOLIZE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "trace_reader.h"
@@ -27,6 +28,13 @@ oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count);
  * uses codeptr - 1, which lies inside the call instruction). The result
  * stays valid until the next call. */
 const oi_location *oi_symbolize(oi_symbolizer *symbolizer, uint64_t codeptr);
+
+/* The data object (an ELF symbol: a global or static array) that holds
+ * `address`, as "name" at its start or "name+OFFSET" inside it, in `buf`;
+ * NULL when no recorded module has a data symbol there (heap and stack
+ * memory). Needs no -g: symbol tables stay in unstripped binaries. */
+const char *oi_symbolize_data(oi_symbolizer *symbolizer, uint64_t address, char *buf,
+                              size_t size);
 
 /* Distinct addresses resolved so far (for tests of the cache). */
 uint64_t oi_symbolizer_resolved(const oi_symbolizer *symbolizer);

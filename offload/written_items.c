@@ -1,0 +1,199 @@
+/* Map items as written: the pragma on the construct's line, read once per
+ * call site (not on the program's hot path). See written_items.h. */
+#define _GNU_SOURCE
+#include "written_items.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A pragma longer than this is not read: a generated one, most likely. */
+enum { PRAGMA_LIMIT = 64 * 1024 };
+
+/* The text of the pragma starting on `line`, continued lines joined, after
+ * "#pragma omp"; NULL when that line holds no OpenMP pragma. */
+static char *pragma_text(const char *file, long line) {
+  FILE *in = fopen(file, "r");
+  if (!in)
+    return NULL;
+  char *buf = NULL, *joined = NULL;
+  size_t cap = 0, len = 0;
+  ssize_t n;
+  long at = 0;
+  while ((n = getline(&buf, &cap, in)) > 0) {
+    if (++at < line)
+      continue;
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
+      buf[--n] = '\0';
+    int more = n > 0 && buf[n - 1] == '\\';
+    if (more)
+      buf[--n] = '\0';
+    char *grown = len + (size_t)n + 2 <= PRAGMA_LIMIT ? realloc(joined, len + (size_t)n + 2) : NULL;
+    if (!grown) {
+      free(joined);
+      joined = NULL;
+      break;
+    }
+    joined = grown;
+    memcpy(joined + len, buf, (size_t)n);
+    len += (size_t)n;
+    joined[len++] = ' ';
+    joined[len] = '\0';
+    if (!more)
+      break;
+  }
+  free(buf);
+  fclose(in);
+  const char *p = joined;
+  static const char *const words[] = {"#", "pragma", "omp"};
+  for (size_t i = 0; p && i < sizeof words / sizeof *words; i++) {
+    while (isspace((unsigned char)*p))
+      p++;
+    size_t w = strlen(words[i]);
+    p = strncmp(p, words[i], w) == 0 ? p + w : NULL;
+  }
+  if (!p || !isspace((unsigned char)*p)) {
+    free(joined);
+    return NULL;
+  }
+  memmove(joined, p, strlen(p) + 1);
+  return joined;
+}
+
+/* Past the bracket that closes the one at `p` (or at the end). */
+static const char *past_group(const char *p) {
+  int depth = 0;
+  for (; *p; p++) {
+    if (*p == '(' || *p == '[' || *p == '{')
+      depth++;
+    else if ((*p == ')' || *p == ']' || *p == '}') && --depth == 0)
+      return p + 1;
+  }
+  return p;
+}
+
+static bool add_item(oi_written_items *w, const char *from, const char *to) {
+  while (from < to && isspace((unsigned char)*from))
+    from++;
+  while (to > from && isspace((unsigned char)to[-1]))
+    to--;
+  if (from == to)
+    return true;
+  char **items = realloc(w->items, (w->count + 1) * sizeof *items);
+  if (!items)
+    return false;
+  w->items = items;
+  if (!(items[w->count] = strndup(from, (size_t)(to - from))))
+    return false;
+  w->count++;
+  return true;
+}
+
+/* The items of one clause's parentheses, [open, close): after the last
+ * top-level ':' (the modifiers' end; C++'s '::' is part of a name), split
+ * at top-level commas. */
+static bool add_clause_items(oi_written_items *w, const char *open, const char *close) {
+  const char *list = open;
+  int depth = 0;
+  for (const char *p = open; p < close; p++) {
+    if (*p == '(' || *p == '[' || *p == '{')
+      depth++;
+    else if (*p == ')' || *p == ']' || *p == '}')
+      depth--;
+    else if (*p == ':' && p[1] == ':')
+      p++;
+    else if (*p == ':' && depth == 0)
+      list = p + 1;
+  }
+  const char *start = list;
+  depth = 0;
+  for (const char *p = list; p <= close; p++) {
+    if (p == close || (*p == ',' && depth == 0)) {
+      if (!add_item(w, start, p))
+        return false;
+      start = p + 1;
+    } else if (*p == '(' || *p == '[' || *p == '{') {
+      depth++;
+    } else if (*p == ')' || *p == ']' || *p == '}') {
+      depth--;
+    }
+  }
+  return true;
+}
+
+static bool is_item_clause(const char *word, size_t len) {
+  return (len == 3 && strncmp(word, "map", 3) == 0) || (len == 2 && strncmp(word, "to", 2) == 0) ||
+         (len == 4 && strncmp(word, "from", 4) == 0);
+}
+
+void oi_written_items_read(oi_written_items *w, const char *file, long line) {
+  *w = (oi_written_items){0};
+  char *pragma = pragma_text(file, line);
+  const char *p = pragma;
+  bool ok = true;
+  while (ok && p && *p) {
+    if (!isalpha((unsigned char)*p) && *p != '_') {
+      p = *p == '(' ? past_group(p) : p + 1;
+      continue;
+    }
+    const char *word = p;
+    while (isalnum((unsigned char)*p) || *p == '_')
+      p++;
+    size_t len = (size_t)(p - word);
+    while (isspace((unsigned char)*p))
+      p++;
+    if (*p != '(')
+      continue;
+    const char *end = past_group(p);
+    if (is_item_clause(word, len) && end[-1] == ')')
+      ok = add_clause_items(w, p + 1, end - 1);
+    p = end;
+  }
+  free(pragma);
+  w->taken = ok && w->count ? calloc(w->count, sizeof *w->taken) : NULL;
+  if (!w->taken)
+    oi_written_items_free(w);
+}
+
+void oi_written_items_free(oi_written_items *w) {
+  for (size_t i = 0; i < w->count; i++)
+    free(w->items[i]);
+  free(w->items);
+  free(w->taken);
+  *w = (oi_written_items){0};
+}
+
+/* A spelling's shape: without blanks and without the insides of array
+ * sections (`u [0:N]` and `u[0:4096]` are both `u[]`), in `out` of `size`
+ * bytes; false when it does not fit. */
+static bool shape(const char *name, size_t length, char *out, size_t size) {
+  size_t n = 0;
+  int depth = 0;
+  for (const char *p = name; p < name + length; p++) {
+    if (isspace((unsigned char)*p) || (depth && *p != '[' && *p != ']'))
+      continue;
+    depth += *p == '[' ? 1 : *p == ']' ? -1 : 0;
+    bool bracket = (*p == '[' && depth == 1) || (*p == ']' && depth == 0);
+    if (depth == 0 || bracket) {
+      if (n + 1 >= size)
+        return false;
+      out[n++] = *p;
+    }
+  }
+  out[n] = '\0';
+  return true;
+}
+
+const char *oi_written_item_take(oi_written_items *w, const char *expanded, size_t length) {
+  char want[256], have[256];
+  if (!shape(expanded, length, want, sizeof want))
+    return NULL;
+  for (size_t i = 0; i < w->count; i++)
+    if (!w->taken[i] && shape(w->items[i], strlen(w->items[i]), have, sizeof have) &&
+        strcmp(want, have) == 0) {
+      w->taken[i] = true;
+      return w->items[i];
+    }
+  return NULL;
+}

@@ -1,0 +1,30 @@
+/* A map item as the program's source writes it. The offload runtime is
+ * handed each item's name after macro expansion (`u[0:4096]`); the plugin,
+ * and the user, know it as written (`u[0:N]`). The pragma's own text, at
+ * the line the runtime's location string gives, holds the written form. */
+#ifndef OMPT_INST_OFFLOAD_WRITTEN_ITEMS_H
+#define OMPT_INST_OFFLOAD_WRITTEN_ITEMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* The items of the map, to and from clauses of the OpenMP pragma on `line`
+ * of `file` (C and C++ `#pragma omp`, continued lines joined), in the
+ * order written. */
+typedef struct oi_written_items {
+  char **items;
+  bool *taken;
+  size_t count;
+} oi_written_items;
+
+/* Reads them; an unreadable file or a line without such a pragma gives
+ * none (count 0). Free with oi_written_items_free. */
+void oi_written_items_read(oi_written_items *w, const char *file, long line);
+void oi_written_items_free(oi_written_items *w);
+
+/* The first item not yet taken that names the same variable as the
+ * runtime's `expanded` name (its `length` bytes) in the same shape (the
+ * same base name and number of array sections), now taken; NULL if none. */
+const char *oi_written_item_take(oi_written_items *w, const char *expanded, size_t length);
+
+#endif
