@@ -5,6 +5,7 @@
  * short run's exit summary. */
 #include "symbolize.h"
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <fcntl.h>
@@ -170,24 +171,75 @@ static int grow_cache(oi_symbolizer *s) {
   return 0;
 }
 
-/* dwfl_module_getsrc finds a compile unit through .debug_aranges, which
- * clang does not emit (and libdw before 0.191 does not synthesise): fall
- * back to asking each compile unit whether it covers the address. */
-static const char *line_of_any_cu(Dwfl_Module *module, uint64_t address, int *line,
-                                  int *column) {
-  Dwarf_Die *cu = NULL;
-  Dwarf_Addr bias;
-  while ((cu = dwfl_module_nextcu(module, cu, &bias)) != NULL) {
-    if (dwarf_haspc(cu, address - bias) <= 0)
-      continue;
-    Dwarf_Line *found = dwarf_getsrc_die(cu, address - bias);
-    if (!found || dwarf_lineno(found, line) != 0)
-      return NULL;
-    if (dwarf_linecol(found, column) != 0)
-      *column = 0;
-    return dwarf_linesrc(found, NULL, NULL);
-  }
+/* The compile unit covering `address`. dwfl_module_addrdie finds it
+ * through .debug_aranges, which clang does not emit (and libdw before
+ * 0.191 does not synthesise): fall back to asking each compile unit. */
+static Dwarf_Die *cu_of(Dwfl_Module *module, uint64_t address, Dwarf_Addr *bias) {
+  Dwarf_Die *cu = dwfl_module_addrdie(module, address, bias);
+  if (cu)
+    return cu;
+  while ((cu = dwfl_module_nextcu(module, cu, bias)) != NULL)
+    if (dwarf_haspc(cu, address - *bias) > 0)
+      return cu;
   return NULL;
+}
+
+/* The innermost function or inlined frame at `pc` of `cu`. */
+static bool frame_of(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die *frame) {
+  Dwarf_Die *scopes = NULL;
+  int n = dwarf_getscopes(cu, pc, &scopes);
+  bool found = false;
+  for (int i = 0; !found && i < n; i++) {
+    int tag = dwarf_tag(&scopes[i]);
+    if (tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine) {
+      *frame = scopes[i];
+      found = true;
+    }
+  }
+  free(scopes);
+  return found;
+}
+
+/* The line of the row covering `address`; where that row has line 0 (at
+ * -O2 a call into the runtime often sits on code no one line owns), the
+ * nearest preceding row with a line inside the same function and inlined
+ * frame. The file, NULL when nothing is known. */
+static const char *line_at(Dwfl_Module *module, uint64_t address, int *line, int *column) {
+  Dwarf_Addr bias;
+  Dwarf_Die *cu = cu_of(module, address, &bias);
+  Dwarf_Lines *lines;
+  size_t count;
+  if (!cu || dwarf_getsrclines(cu, &lines, &count) != 0)
+    return NULL;
+  Dwarf_Addr pc = address - bias;
+  Dwarf_Line *row = dwarf_getsrc_die(cu, pc);
+  if (!row || dwarf_lineno(row, line) != 0)
+    return NULL;
+  Dwarf_Die frame;
+  if (*line == 0 && frame_of(cu, pc, &frame)) {
+    /* rows run by address within a sequence: the best is the last row
+     * below pc, in the frame, with a line */
+    Dwarf_Addr best = 0;
+    bool found = false;
+    for (size_t i = 0; i < count; i++) {
+      Dwarf_Line *r = dwarf_onesrcline(lines, i);
+      Dwarf_Addr at;
+      int number;
+      bool end;
+      if (!r || dwarf_lineaddr(r, &at) != 0 || at > pc || (found && at < best) ||
+          dwarf_lineendsequence(r, &end) != 0 || end || dwarf_lineno(r, &number) != 0 ||
+          number == 0 || dwarf_haspc(&frame, at) <= 0)
+        continue;
+      best = at;
+      found = true;
+      row = r;
+    }
+    if (!found || dwarf_lineno(row, line) != 0)
+      return NULL;
+  }
+  if (dwarf_linecol(row, column) != 0)
+    *column = 0;
+  return dwarf_linesrc(row, NULL, NULL);
 }
 
 static void resolve(oi_symbolizer *s, uint64_t codeptr, oi_location *location) {
@@ -202,10 +254,8 @@ static void resolve(oi_symbolizer *s, uint64_t codeptr, oi_location *location) {
   if (!module)
     return;
   location->function = dwfl_module_addrname(module, codeptr - 1);
-  Dwfl_Line *line = dwfl_module_getsrc(module, codeptr - 1);
   int line_number = 0, column = 0;
-  const char *file = line ? dwfl_lineinfo(line, NULL, &line_number, &column, NULL, NULL)
-                         : line_of_any_cu(module, codeptr - 1, &line_number, &column);
+  const char *file = line_at(module, codeptr - 1, &line_number, &column);
   if (file && line_number > 0) {
     location->has_source = true;
     location->file = file;
