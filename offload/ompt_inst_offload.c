@@ -147,13 +147,26 @@ static const char *map_type(enum call_kind call, int64_t type) {
 typedef struct call_site {
   ompt_inst_site site;
   const void *loc;
+  const int64_t *types; /* the construct's own map-type array (see matches) */
   enum call_kind call;
   const char *entry_point;
   int32_t nargs;
   struct call_site *next;
 } call_site;
 
-static bool is_mapped(int64_t type) { return !(type & MAP_LITERAL); }
+/* The arguments that are items of the construct, as the plugin lists them:
+ * not literals, and not the struct clang maps whole for a member's section
+ * (the member names it in its MEMBER_OF bits, index + 1: `map(s.v[0:N])`
+ * is one item, whose data the member argument moves). */
+static void mark_items(bool *item, int32_t nargs, const int64_t *types) {
+  for (int32_t i = 0; i < nargs; i++)
+    item[i] = !(types[i] & MAP_LITERAL);
+  for (int32_t i = 0; i < nargs; i++) {
+    uint64_t parent = (uint64_t)types[i] >> MEMBER_OF_SHIFT;
+    if (parent && parent <= (uint64_t)nargs)
+      item[parent - 1] = false;
+  }
+}
 
 /* One mapped argument's name, as a pointer and a length (0: none). */
 typedef struct item_name {
@@ -163,10 +176,8 @@ typedef struct item_name {
 
 /* The arguments' names: as the pragma writes them where it does (clang
  * hands the runtime ";u[0:4096];file;line;col;;", after macro expansion
- * and placed at the variable's declaration), else as the runtime was told.
- * A struct that clang maps whole for its members' sections is named
- * "unknown"; it takes the name of its first member (whose type names it
- * in its MEMBER_OF bits, index + 1), as the plugin's one item does. */
+ * and placed at the variable's declaration), else as the runtime was told
+ * ("unknown" is clang's word for none). */
 static void name_items(item_name *out, int32_t nargs, const int64_t *types, void *const *names,
                        oi_written_items *written) {
   for (int32_t i = 0; i < nargs; i++) {
@@ -180,10 +191,6 @@ static void name_items(item_name *out, int32_t nargs, const int64_t *types, void
     if (as_written)
       *n = (item_name){as_written, strlen(as_written)};
   }
-  for (int32_t i = 0; i < nargs; i++)
-    for (int32_t j = i + 1; out[i].length == 0 && j < nargs; j++)
-      if ((uint64_t)types[j] >> MEMBER_OF_SHIFT == (uint64_t)i + 1)
-        out[i] = out[j];
 }
 
 static char *describe(enum call_kind call, const char *entry_point, const oi_ident *loc,
@@ -209,11 +216,14 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
                                    "=%.*s\n" OMPT_INST_KEY_COL "=%.*s\n",
                 (int)flen, file, (int)fnlen, function, (int)llen, line, (int)clen, col);
   item_name *item = calloc((size_t)nargs + 1, sizeof *item);
-  ok = ok && item;
-  if (ok)
+  bool *is_item = calloc((size_t)nargs + 1, sizeof *is_item);
+  ok = ok && item && is_item;
+  if (ok) {
     name_items(item, nargs, types, names, &written);
+    mark_items(is_item, nargs, types);
+  }
   for (int32_t i = 0; ok && i < nargs; i++) {
-    if (!is_mapped(types[i]))
+    if (!is_item[i])
       continue;
     const char *modifier = types[i] & MAP_ALWAYS    ? OMPT_INST_MAP_ALWAYS
                            : types[i] & MAP_PRESENT ? "present"
@@ -225,6 +235,7 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
                 (int)item[i].length, item[i].text);
   }
   free(item);
+  free(is_item);
   oi_written_items_free(&written);
   if (!ok) {
     free(t.data);
@@ -233,7 +244,7 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
   return t.data;
 }
 
-/* Sites by (location, call, argument count): one per offloading line of
+/* Sites by (location, map types, call, argument count): one per offloading construct of
  * the program (two for a `target data`), made once each under the lock and
  * published whole, so readers walk the list without it. A direct-mapped
  * table of hints finds most in one load, however many there are. */
@@ -242,31 +253,37 @@ static pthread_mutex_t sites_lock = PTHREAD_MUTEX_INITIALIZER;
 enum { HINTS = 4096 };
 static call_site *hints[HINTS];
 
-static bool matches(const call_site *s, const oi_ident *loc, enum call_kind call,
-                    int32_t nargs) {
-  return s->loc == loc && s->call == call && s->nargs == nargs;
+/* A construct's call passes its own ident (location) and map-type array,
+ * both constants clang emits per construct; without -g every call may
+ * share one default ident, and the types array then tells a `target update
+ * to` from a `from` (arrays of equal content may be merged: those sites
+ * describe the same items the same way). */
+static bool matches(const call_site *s, const oi_ident *loc, const int64_t *types,
+                    enum call_kind call, int32_t nargs) {
+  return s->loc == loc && s->types == types && s->call == call && s->nargs == nargs;
 }
 
-static call_site *find(call_site *s, const oi_ident *loc, enum call_kind call, int32_t nargs) {
-  while (s && !matches(s, loc, call, nargs))
+static call_site *find(call_site *s, const oi_ident *loc, const int64_t *types,
+                       enum call_kind call, int32_t nargs) {
+  while (s && !matches(s, loc, types, call, nargs))
     s = s->next;
   return s;
 }
 
 static call_site *site_of(enum call_kind call, const char *entry_point, const oi_ident *loc,
                           int32_t nargs, const int64_t *types, void *const *names) {
-  call_site **hint = &hints[((uintptr_t)loc >> 3 ^ (uintptr_t)call) % HINTS];
+  call_site **hint = &hints[((uintptr_t)loc >> 3 ^ (uintptr_t)types >> 3 ^ (uintptr_t)call) % HINTS];
   call_site *s = __atomic_load_n(hint, __ATOMIC_ACQUIRE);
-  if (s && matches(s, loc, call, nargs))
+  if (s && matches(s, loc, types, call, nargs))
     return s;
-  s = find(__atomic_load_n(&sites, __ATOMIC_ACQUIRE), loc, call, nargs);
+  s = find(__atomic_load_n(&sites, __ATOMIC_ACQUIRE), loc, types, call, nargs);
   if (!s) {
     pthread_mutex_lock(&sites_lock);
-    s = find(sites, loc, call, nargs);
+    s = find(sites, loc, types, call, nargs);
     char *descriptor = s ? NULL : describe(call, entry_point, loc, nargs, types, names);
     if (descriptor && (s = calloc(1, sizeof *s)) != NULL) {
       *s = (call_site){.site = {.abi = OMPT_INST_HOOK_ABI, .descriptor = descriptor},
-                       .loc = loc, .call = call, .entry_point = entry_point,
+                       .loc = loc, .types = types, .call = call, .entry_point = entry_point,
                        .nargs = nargs, .next = sites};
       __atomic_store_n(&sites, s, __ATOMIC_RELEASE);
     } else {
@@ -294,8 +311,10 @@ static void collect(call_items *items, int32_t nargs, void *const *args, const i
   items->n = 0;
   if (nargs > MAX_ITEMS || !args || !sizes || !types)
     return;
+  bool is_item[MAX_ITEMS];
+  mark_items(is_item, nargs, types);
   for (int32_t i = 0; i < nargs; i++)
-    if (is_mapped(types[i])) {
+    if (is_item[i]) {
       items->addrs[items->n] = args[i];
       items->bytes[items->n++] = sizes[i] > 0 ? (uint64_t)sizes[i] : 0;
     }

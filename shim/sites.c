@@ -14,6 +14,7 @@
 #include "ompt-inst/events.h"
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
+#include "unify.h"
 
 /* Entries by id, in chunks that never move once published. */
 #define SITES_PER_CHUNK 1024u
@@ -102,12 +103,18 @@ static oi_map_key line_key(const oi_site *s) {
 }
 
 /* Whether a site adds to what the trace knows: a site of a call into the
- * offload runtime (call=) does not when it has no location (no -g) or a
- * plugin site describes its line; it gets no id then, and its hooks do
- * nothing. A plugin site's line is noted. */
+ * offload runtime (call=) does not when a plugin site describes its line,
+ * nor when it has no location (no -g) and the runtime reports the data
+ * operations itself or the program is instrumented (a plain build on a
+ * runtime that reports none, LLVM 14's, gets them inferred from the call's
+ * items); it gets no id then, and its hooks do nothing. A plugin site's
+ * line is noted. Called under site_lock. */
 static bool adds_location(const oi_site *s) {
+  static bool plugin_sites; /* an instrumented program's hooks came first */
+  if (!s->call)
+    plugin_sites = true;
   if (!s->file || !s->line)
-    return s->call == NULL;
+    return s->call == NULL || (oi_unify_infers_data_ops() && !plugin_sites);
   oi_map_key key = line_key(s);
   if (s->call)
     return oi_map_get(&plugin_lines, &key) == OI_MAP_NONE;

@@ -19,8 +19,6 @@ oi_llvm_only(19 "${no_device_callbacks}, and the test asserts the runtime's own"
   patterns_unused_alloc patterns_unused_transfer patterns_identical_content
   patterns_clean golden_heat report_native_grouping
   shim_kernel_constructs)
-oi_llvm_only(19 "${no_device_callbacks}: a plain build's data operations are inferred from its offload calls there, not yet held to the plugin build's (mappings.c: 2 identical_content findings differ)"
-  patterns_both_builds offload_calls)
 oi_llvm_only(19 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
   shim_host_constructs unify_host_constructs)
 oi_llvm_only(19 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"

@@ -26,7 +26,10 @@ cc_plain nog "$src" -O2 $OI_HOST_OFFLOAD -lm
 "$OI" report nog.run --format json --output nog.json
 expect_eq "$(json_field nog.json '" ".join(sorted(v["var"] for v in d["variables"]))')" "u" "nog: named by symbol"
 expect_eq "$(dumpq nog.run kind=data_op line!= --count)" 0 "nog: no lines"
-expect_eq "$(dumpq nog.run kind=data_op function!=main --count)" 0 "nog: the function by its symbol"
+# (LLVM 14: the data operations are inferred at the call, which has no
+# location without -g: nothing places them but the report's symbol names)
+[ "${OI_LLVM:-}" = 14 ] ||
+  expect_eq "$(dumpq nog.run kind=data_op function!=main --count)" 0 "nog: the function by its symbol"
 
 # stripped: module + offset and addresses only
 cp nog stripped
@@ -36,7 +39,8 @@ strip stripped
 json_field stripped.json '" ".join(v["var"] for v in d["variables"])' | grep -Eq '^0x[0-9a-f]+ \(32768 bytes\)$' ||
   fail "stripped: expected an address name, got $(json_field stripped.json '[v["var"] for v in d["variables"]]')"
 expect_eq "$(dumpq stripped.run kind=data_op function!= --count)" 0 "stripped: no function names"
-expect_eq "$(dumpq stripped.run kind=data_op offset= --count)" 0 "stripped: module and offset on every data operation"
+[ "${OI_LLVM:-}" = 14 ] ||
+  expect_eq "$(dumpq stripped.run kind=data_op offset= --count)" 0 "stripped: module and offset on every data operation"
 
 # offload code in a shared library
 libdir=$(dirname "$("$OI_CLANG" -print-file-name=libomptarget.so)")

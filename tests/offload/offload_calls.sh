@@ -22,21 +22,42 @@ for build in g nog plugin; do
     "$OI" report $build.$calls --format json --output $build.$calls.json || fail "$build ($calls): report"
   done
 done
+# LLVM 14's runtime reports no target regions and no data operations: the
+# calls give the plain build compiler-like construct events and inferred
+# data operations, as the plugin build has them
+target=kind=target
+[ "${OI_LLVM:-}" = 14 ] && target="kind=construct origin=compiler"
 # -g: every data operation and target event on a pragma's line, named
 expect_eq "$(dumpq g.1 kind=data_op line= --count)" 0 "g: data operations without a line"
-expect_eq "$(dumpq g.1 kind=target line= --count)" 0 "g: target events without a line"
+expect_eq "$(dumpq g.1 $target line= --count)" 0 "g: target events without a line"
 # the kernel's u is present (mapped by the target data): it moves nothing
 expect_eq "$(dumpq g.1 kind=data_op --field line | sort -un | tr '\n' ' ')" \
   "$(line 'omp target data') $(line 'omp target update to') $(line 'omp target update from') " \
   "g: the lines of the data operations"
-expect_eq "$(dumpq g.1 kind=target --field line | sort -un | tr '\n' ' ')" \
+expect_eq "$(dumpq g.1 $target --field line | sort -un | tr '\n' ' ')" \
   "$(line 'omp target data') $(line 'omp target update to') $(line 'omp target teams') $(line 'omp target update from') " \
   "g: the lines of the target events"
-[ "$(dumpq g.0 kind=data_op line= --count)" -gt 0 ] ||
-  fail "g: without the library, -O2 data operations were expected to have no line (the case it fixes)"
+if [ "${OI_LLVM:-}" = 14 ]; then
+  expect_eq "$(dumpq g.0 kind=data_op --count)" 0 "g: without the library, LLVM 14 has no data operations"
+  [ "$(dumpq g.1 kind=data_op origin=inferred --count)" -gt 0 ] || fail "g: no inferred data operations"
+else
+  # the return addresses' lines: near the pragmas, not on them (the line
+  # table's nearest line before a line-0 row)
+  [ "$(dumpq g.0 kind=data_op --field line | sort -un | tr '\n' ' ')" != "$(dumpq g.1 kind=data_op --field line | sort -un | tr '\n' ' ')" ] ||
+    fail "g: without the library, -O2 data operations were expected off their pragmas' lines (the case it fixes)"
+fi
 expect_eq "$(dumpq g.1 kind=data_op op=to_device --field var | sort -u)" "u[0:N]" "g: the variable's name"
 # no -g, and the plugin build: the same stream of data operations either way
-for build in nog plugin; do
+# (LLVM 14: without -g the calls are what gives a plain build data
+# operations at all, inferred, the array named by its symbol)
+unchanged="nog plugin"
+if [ "${OI_LLVM:-}" = 14 ]; then
+  unchanged=plugin
+  [ "$(dumpq nog.1 kind=data_op origin=inferred --count)" -gt 0 ] || fail "nog: no inferred data operations"
+  expect_eq "$("$OI_PYTHON" -c 'import json,sys; print(" ".join(v["var"] for v in json.load(open(sys.argv[1]))["variables"]))' nog.1.json)" \
+    u "nog: named by symbol"
+fi
+for build in $unchanged; do
   for calls in 0 1; do
     dumpq $build.$calls kind=data_op --fields op,bytes,offset,line,var > $build.$calls.ops
   done
@@ -46,4 +67,9 @@ for build in nog plugin; do
   "$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" $build.0.json $build.1.json > /dev/null ||
     fail "$build: the library changed its findings"
 done
+# LLVM 14 without the library: the runtime's events of a kernel's
+# constructs carry code addresses that the module map places in another
+# library (libffi) with no line there (docs/llvm14.md); the attribution
+# invariant is held on the runs with the library
+[ "${OI_LLVM:-}" = 14 ] && rm -f g.0/trace.oit nog.0/trace.oit
 echo ok

@@ -64,9 +64,7 @@ static int compare_time(const void *left, const void *right) {
 }
 
 static const char *var_name(void *user, uint32_t site_id, uint16_t var) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  return site && var >= 1 && var <= site->map_count ? site->maps[var - 1].item : NULL;
+  return oi_variable_item_name(user, site_id, var);
 }
 
 static int var_written(void *user, uint32_t site_id, uint16_t var) {

@@ -83,7 +83,11 @@ int oi_row_reserve_threads(oi_construct_row *row, uint64_t threads);
 uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
                        bool compiler);
 
-/* variables.c: the variable row of that name, created if new */
+/* variables.c: the map item `var` (1-based) of `site` as written, NULL
+ * where none names the memory (no site, no such item, or an item the
+ * program gave the runtime no name for) */
+const char *oi_variable_item_name(const oi_profile *p, uint32_t site, uint16_t var);
+/* the variable row of that name, created if new */
 uint32_t oi_variable_intern(oi_profile *p, const char *name);
 /* A map event: its item names its host address. 0, or -1 when out of memory. */
 int oi_variable_mapped(oi_profile *p, const oi_event *event);

@@ -37,15 +37,18 @@ uint32_t oi_variable_intern(oi_profile *p, const char *name) {
 /* The variable a data operation (or map event) names: the site's map item,
  * else what an earlier event at the same host or device address was named,
  * else the address itself. */
+const char *oi_variable_item_name(const oi_profile *p, uint32_t site_id, uint16_t var) {
+  const oi_site *site = site_id ? oi_reader_site(p->trace, site_id) : NULL;
+  const char *item = site && var >= 1 && var <= site->map_count ? site->maps[var - 1].item : NULL;
+  return item && *item ? item : NULL;
+}
+
 static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr,
                             uint64_t device_addr, uint64_t bytes) {
   oi_profile_state *s = p->state;
-  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
   char fallback[128];
-  const char *name = NULL;
+  const char *name = oi_variable_item_name(p, e->site, e->var);
   uint32_t v = OI_NO_INDEX;
-  if (site && e->var >= 1 && e->var <= site->map_count)
-    name = site->maps[e->var - 1].item;
   if (!name && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
     v = oi_map_get_address(&s->device_variables, device_addr);
   if (v == OI_NO_INDEX) {
@@ -69,14 +72,9 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
   return v;
 }
 
-static bool map_names_variable(const oi_profile *p, const oi_event *e) {
-  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
-  return site && e->var >= 1 && e->var <= site->map_count;
-}
-
 int oi_variable_mapped(oi_profile *p, const oi_event *e) {
   /* names host addresses: later native operations on them get the name */
-  if (!map_names_variable(p, e))
+  if (!oi_variable_item_name(p, e->site, e->var))
     return 0;
   return variable_of(p, e, OI_GET(e, MAP, host_addr), 0, OI_GET(e, MAP, bytes)) == OI_NO_INDEX
              ? -1
