@@ -29,6 +29,12 @@ static const command commands[] = {
      "per event kind: the runtime callback's answer and\n"
      "the events from the runtime, compiler, both, inferred",
      oi_cmd_report},
+    {"diff", "BEFORE AFTER [--format text|json|html] [--fail-on ...]",
+     "did the fix work: BEFORE's findings gone or not,\n"
+     "predicted against achieved savings, time and\n"
+     "movement deltas (BEFORE... -- AFTER...: several\n"
+     "runs per side)",
+     oi_cmd_diff},
     {"cc", "ARGS...", "compile C with clang, -fopenmp and the plugin", oi_cmd_cc},
     {"c++", "ARGS...", "compile C++ likewise", oi_cmd_cc},
 };
@@ -64,9 +70,9 @@ static void print_usage(FILE *out) {
         "  -h, --help     show this help\n"
         "  --version      show the version\n"
         "\n"
-        "exit codes: 0 ok, 1 failure reading input, 2 usage error, 127 program not\n"
-        "runnable; `run` otherwise exits with the program's own code (128+N if it was\n"
-        "killed by signal N).\n",
+        "exit codes: 0 ok, 1 failure reading input, 2 usage error, 3 `diff --fail-on`\n"
+        "met, 127 program not runnable; `run` otherwise exits with the program's own\n"
+        "code (128+N if it was killed by signal N).\n",
         out);
 }
 
