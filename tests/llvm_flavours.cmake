@@ -21,6 +21,10 @@ oi_llvm_only(19 "${no_device_callbacks}, and the test asserts the runtime's own"
   shim_kernel_constructs)
 oi_llvm_only(19 "${no_device_callbacks}: a plain build's data operations are inferred from its offload calls there, not yet held to the plugin build's (mappings.c: 2 identical_content findings differ)"
   patterns_both_builds offload_calls)
+oi_llvm_only(19 "${no_device_callbacks}, and the diffs assert the findings and savings of the runtime's data operations"
+  diff_pattern_duplicate_transfer diff_pattern_round_trip diff_pattern_repeated_alloc
+  diff_pattern_unused_alloc diff_pattern_unused_transfer diff_pattern_identical_content
+  diff_heat diff_moved_lines diff_fail_on mpi_diff_job)
 oi_llvm_only(19 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
   shim_host_constructs unify_host_constructs)
 oi_llvm_only(19 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"

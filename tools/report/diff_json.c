@@ -26,7 +26,7 @@ static void run_object(oi_json *j, const oi_diff_run *r) {
   const char *texts[][2] = {{"program", r->program},     {"argv", r->argv},
                             {"runtime", r->runtime},     {"hash", r->hash},
                             {"hash_code", r->hash_code}, {"clock", r->clock},
-                            {"data_ops", r->data_ops}};
+                            {"data_op_source", r->data_ops}};
   for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
     if (texts[i][1])
       oi_json_str(j, texts[i][0], texts[i][1]);
@@ -34,7 +34,7 @@ static void run_object(oi_json *j, const oi_diff_run *r) {
   oi_json_uint(j, "threads", r->threads);
   oi_json_uint(j, "duration_ns", r->duration_ns);
   oi_json_uint(j, "measured_ns", r->measured_ns);
-  oi_json_uint(j, "data_ops", r->data_op_count);
+  oi_json_uint(j, "data_op_count", r->data_op_count);
   oi_json_uint(j, "transfer_ops", r->transfer_ops);
   oi_json_uint(j, "transfer_bytes", r->transfer_bytes);
   oi_json_uint(j, "transfer_ns", r->transfer_ns);
@@ -49,7 +49,7 @@ static void side(oi_json *j, const oi_diff *d, int s) {
   oi_json_open(j, "runs", '[');
   for (uint32_t i = 0; i < d->run_count[s]; i++)
     run_object(j, &d->runs[s][i]);
-  oi_json_close(j, '[');
+  oi_json_close(j, ']');
   time_object(j, "measured", &d->run_time[s]);
   oi_json_close(j, '}');
 }
@@ -88,7 +88,7 @@ static void findings(oi_json *j, const oi_diff *d) {
     finding_object(j, "after", y);
     oi_json_close(j, '}');
   }
-  oi_json_close(j, '[');
+  oi_json_close(j, ']');
 }
 
 static void savings(oi_json *j, const oi_diff *d) {
@@ -113,7 +113,7 @@ static void savings(oi_json *j, const oi_diff *d) {
     oi_json_close(j, '}');
     oi_json_close(j, '}');
   }
-  oi_json_close(j, '[');
+  oi_json_close(j, ']');
 }
 
 static void row_object(oi_json *j, const char *key, const oi_diff_row *r,
@@ -151,7 +151,7 @@ static void constructs(oi_json *j, const oi_diff *d) {
     }
     oi_json_close(j, '}');
   }
-  oi_json_close(j, '[');
+  oi_json_close(j, ']');
 }
 
 static void var_object(oi_json *j, const char *key, const oi_diff_var *v) {
@@ -179,7 +179,7 @@ static void variables(oi_json *j, const oi_diff *d) {
                  p->var[s] == OI_DIFF_NONE ? NULL : &d->runs[s][0].vars[p->var[s]]);
     oi_json_close(j, '}');
   }
-  oi_json_close(j, '[');
+  oi_json_close(j, ']');
 }
 
 static void totals(oi_json *j, const oi_diff *d) {
@@ -212,7 +212,7 @@ int oi_diff_write_json(const oi_diff *d, const oi_diff_options *o, FILE *out) {
   oi_json_open(&j, "warnings", '[');
   for (uint32_t i = 0; i < d->warning_count; i++)
     oi_json_str(&j, NULL, d->warnings[i]);
-  oi_json_close(&j, '[');
+  oi_json_close(&j, ']');
   findings(&j, d);
   savings(&j, d);
   constructs(&j, d);

@@ -49,31 +49,34 @@ static void compare_text(oi_diff *d, const char *what, const char *x, const char
     warn(d, "%s differ: '%s' (%s) and '%s' (%s)", what, x, a->dir, y, b->dir);
 }
 
-/* What makes two runs comparable, each run against BEFORE's first. Keys a
- * trace does not record (an older release's) are not compared. */
+static void compare_two(oi_diff *d, const oi_diff_run *a, const oi_diff_run *b) {
+  compare_text(d, "the binaries", a->program, b->program, a, b);
+  if (a->argv && b->argv)
+    compare_text(d, "the arguments", arguments(a->argv), arguments(b->argv), a, b);
+  compare_text(d, "the runtimes", a->runtime, b->runtime, a, b);
+  compare_text(d, "the data operations' sources", a->data_ops, b->data_ops, a, b);
+  compare_text(d, "the hash modes (OMPT_INST_HASH)", a->hash, b->hash, a, b);
+  compare_text(d, "the hash functions (hash_code)", a->hash_code, b->hash_code, a, b);
+  compare_text(d, "the clocks", a->clock, b->clock, a, b);
+  if (a->instrumented != b->instrumented)
+    warn(d, "the builds differ: %s is %s, %s is %s", a->dir,
+         a->instrumented ? "a plugin build" : "a plain build", b->dir,
+         b->instrumented ? "a plugin build" : "a plain build");
+  if (a->threads != b->threads)
+    warn(d, "the thread counts differ: %u (%s) and %u (%s)", a->threads, a->dir,
+         b->threads, b->dir);
+  if (a->ranks != b->ranks)
+    warn(d, "the ranks differ: %u (%s) and %u (%s)", a->ranks, a->dir, b->ranks, b->dir);
+}
+
+/* What makes two runs comparable: AFTER's first run against BEFORE's, and
+ * each further run against its side's first. Keys a trace does not record
+ * (an older release's) are not compared. */
 static void compare_runs(oi_diff *d) {
-  const oi_diff_run *a = &d->runs[0][0];
+  compare_two(d, &d->runs[0][0], &d->runs[1][0]);
   for (int side = 0; side < 2; side++)
-    for (uint32_t r = side ? 0 : 1; r < d->run_count[side]; r++) {
-      const oi_diff_run *b = &d->runs[side][r];
-      compare_text(d, "the binaries", a->program, b->program, a, b);
-      if (a->argv && b->argv)
-        compare_text(d, "the arguments", arguments(a->argv), arguments(b->argv), a, b);
-      compare_text(d, "the runtimes", a->runtime, b->runtime, a, b);
-      compare_text(d, "the data operations' sources", a->data_ops, b->data_ops, a, b);
-      compare_text(d, "the hash modes (OMPT_INST_HASH)", a->hash, b->hash, a, b);
-      compare_text(d, "the hash functions (hash_code)", a->hash_code, b->hash_code, a, b);
-      compare_text(d, "the clocks", a->clock, b->clock, a, b);
-      if (a->instrumented != b->instrumented)
-        warn(d, "the builds differ: %s is %s, %s is %s", a->dir,
-             a->instrumented ? "a plugin build" : "a plain build", b->dir,
-             b->instrumented ? "a plugin build" : "a plain build");
-      if (a->threads != b->threads)
-        warn(d, "the thread counts differ: %u (%s) and %u (%s)", a->threads, a->dir,
-             b->threads, b->dir);
-      if (a->ranks != b->ranks)
-        warn(d, "the ranks differ: %u (%s) and %u (%s)", a->ranks, a->dir, b->ranks, b->dir);
-    }
+    for (uint32_t r = 1; r < d->run_count[side]; r++)
+      compare_two(d, &d->runs[side][0], &d->runs[side][r]);
 }
 
 static void judge_findings(oi_diff *d) {

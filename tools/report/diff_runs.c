@@ -29,10 +29,14 @@ static const char *base_name(const char *path) {
 }
 
 /* Where a place is, by what an edit keeps: the file's base name (the fixed
- * program may live in another folder) or the module's, and the function. */
-static char *place_key(const oi_place *place) {
-  return format("%s\x1f%s", base_name(place->file ? place->file : place->module),
-                place->function ? place->function : "");
+ * program may live in another folder) or the module's, the program itself
+ * standing for its own (a fixed build has another name), and the function. */
+static char *place_key(const oi_profile *p, const oi_place *place) {
+  const char *where = base_name(place->file ? place->file : place->module);
+  if (!place->file && place->module && p->program &&
+      strcmp(where, base_name(p->program)) == 0)
+    where = "(program)";
+  return format("%s\x1f%s", where, place->function ? place->function : "");
 }
 
 static uint64_t place_order(const oi_place *place) {
@@ -47,7 +51,7 @@ static int keep_rows(oi_diff_run *run, const oi_profile *p) {
     const oi_construct_row *r = &p->rows[i];
     const oi_place *place = &p->places[r->place];
     oi_diff_row *d = &run->rows[run->row_count++];
-    char *where_key = place_key(place), where[512];
+    char *where_key = place_key(p, place), where[512];
     d->kind = oi_kind_name(r->kind);
     d->item.key = where_key ? format("%s\x1f%s\x1f%s", where_key, d->kind, r->label) : NULL;
     free(where_key);
@@ -104,7 +108,7 @@ static int keep_findings(oi_diff_run *run, const oi_profile *p) {
     const oi_finding *f = &p->findings[k];
     const oi_place *place = &p->places[p->finding_places[k]];
     oi_diff_finding *d = &run->findings[run->finding_count++];
-    char *where_key = place_key(place), where[512];
+    char *where_key = place_key(p, place), where[512];
     d->kind = oi_finding_kind_name(f->kind);
     d->var = copy(oi_profile_finding_var(p, f));
     d->var_key = d->var ? copy(var_key(d->var)) : NULL;
