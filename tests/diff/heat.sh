@@ -25,4 +25,27 @@ assert t["saved_bytes"] >= t["predicted_bytes"] > 0, t
 unmatched = [c for c in d["constructs"] if not c["matched"]]
 assert [(c["construct"], c["after"] is not None) for c in unmatched] == [("target data", True)], unmatched
 PY
+# the page: both runs side by side, the summary line on standard output
+"$OI" diff --format html --output page.html before after >html.out || fail "diff --format html"
+grep -q "^ompt-inst diff: [0-9]* of [0-9]* findings fixed, " html.out || fail "no summary: $(cat html.out)"
+"$OI_PYTHON" - page.html <<'PY' || fail "the page"
+import html.parser, sys
+class Page(html.parser.HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.open, self.ids, self.gone = [], set(), 0
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.ids.add(a.get("id"))
+        self.gone += a.get("data-status") == "gone"
+        if tag not in ("meta", "br"):
+            self.open.append(tag)
+    def handle_endtag(self, tag):
+        assert self.open.pop() == tag, tag
+p = Page()
+p.feed(open(sys.argv[1]).read())
+assert not p.open, p.open
+assert {"diff-summary", "h-before", "h-after", "h-savings", "h-constructs"} <= p.ids, p.ids
+assert p.gone >= 5, p.gone
+PY
 echo ok
