@@ -101,9 +101,10 @@ typedef struct oi_diff_time {
  * says nothing about noise). */
 enum oi_diff_verdict { OI_DIFF_SAME, OI_DIFF_SLOWER, OI_DIFF_FASTER, OI_DIFF_UNJUDGED };
 
-/* A construct row of BEFORE's first run and its match in AFTER's. */
+/* A row of BEFORE's first run and its match in AFTER's: each pair type
+ * starts with the two indices, OI_DIFF_NONE on the side without it. */
 typedef struct oi_diff_row_pair {
-  uint32_t row[2]; /* OI_DIFF_NONE on the side without it */
+  uint32_t row[2];
   oi_diff_time time[2];
   enum oi_diff_verdict verdict;
 } oi_diff_row_pair;

@@ -79,17 +79,16 @@ static void time_add(oi_diff_time *t, uint64_t ns) {
 }
 
 /* The time of `row` of a side's first run in each of its runs. */
-static int side_time(const oi_diff *d, int side, uint32_t row, uint32_t *const *matches,
-                     oi_diff_time *t) {
+static void side_time(const oi_diff *d, int side, uint32_t row, uint32_t *const *matches,
+                      oi_diff_time *t) {
   *t = (oi_diff_time){0};
   if (row == OI_DIFF_NONE)
-    return 0;
+    return;
   for (uint32_t r = 0; r < d->run_count[side]; r++) {
     uint32_t k = r == 0 ? row : matches[r][row];
     if (k != OI_DIFF_NONE)
       time_add(t, d->runs[side][r].rows[k].total_ns);
   }
-  return 0;
 }
 
 /* For each run after the first of a side, its rows matched to the first's. */
@@ -119,50 +118,44 @@ static void free_matches(uint32_t **m, uint32_t count) {
 }
 
 /* Pairs of BEFORE's rows with their match (or none), then AFTER's rows
- * that nothing matched. `stride` and the item arrays as oi_diff_pair. */
-static uint32_t pair_all(const void *a, uint32_t a_count, const void *b, uint32_t b_count,
-                         size_t stride, uint32_t (*pairs)[2]) {
+ * that nothing matched, as elements of `size` bytes that start with the
+ * two indices (the oi_diff_*_pair types); *count of them. `stride` and the
+ * item arrays as oi_diff_pair. NULL when out of memory. */
+static void *pair_sides(const void *a, uint32_t a_count, const void *b, uint32_t b_count,
+                        size_t stride, size_t size, uint32_t *count) {
   uint32_t *match = oi_diff_pair(a, a_count, b, b_count, stride);
   bool *taken = calloc(b_count ? b_count : 1, sizeof *taken);
-  if (!match || !taken) {
-    free(match), free(taken);
-    return OI_DIFF_NONE;
+  char *pairs = calloc((size_t)a_count + b_count + 1, size);
+  if (!match || !taken || !pairs) {
+    free(match), free(taken), free(pairs);
+    return NULL;
   }
   uint32_t n = 0;
   for (uint32_t i = 0; i < a_count; i++) {
-    pairs[n][0] = i;
-    pairs[n++][1] = match[i];
+    uint32_t two[2] = {i, match[i]};
+    memcpy(pairs + n++ * size, two, sizeof two);
     if (match[i] != OI_DIFF_NONE)
       taken[match[i]] = true;
   }
   for (uint32_t j = 0; j < b_count; j++)
     if (!taken[j]) {
-      pairs[n][0] = OI_DIFF_NONE;
-      pairs[n++][1] = j;
+      uint32_t two[2] = {OI_DIFF_NONE, j};
+      memcpy(pairs + n++ * size, two, sizeof two);
     }
   free(match), free(taken);
-  return n;
+  *count = n;
+  return pairs;
 }
 
 int oi_diff_match_rows(oi_diff *d) {
   const oi_diff_run *b = &d->runs[0][0], *a = &d->runs[1][0];
-  uint32_t (*pairs)[2] = malloc((b->row_count + a->row_count + 1) * sizeof *pairs);
   uint32_t **m[2] = {side_matches(d, 0), side_matches(d, 1)};
-  uint32_t n = pairs && m[0] && m[1] ? pair_all(b->rows, b->row_count, a->rows, a->row_count,
-                                                sizeof *a->rows, pairs)
-                                     : OI_DIFF_NONE;
-  d->row_pairs = n != OI_DIFF_NONE ? calloc(n + 1, sizeof *d->row_pairs) : NULL;
-  if (d->row_pairs) {
-    for (uint32_t i = 0; i < n; i++) {
-      oi_diff_row_pair *p = &d->row_pairs[i];
-      for (int side = 0; side < 2; side++) {
-        p->row[side] = pairs[i][side];
-        side_time(d, side, p->row[side], m[side], &p->time[side]);
-      }
-    }
-    d->row_pair_count = n;
-  }
-  free(pairs);
+  if (m[0] && m[1])
+    d->row_pairs = pair_sides(b->rows, b->row_count, a->rows, a->row_count, sizeof *a->rows,
+                              sizeof *d->row_pairs, &d->row_pair_count);
+  for (uint32_t i = 0; d->row_pairs && i < d->row_pair_count; i++)
+    for (int side = 0; side < 2; side++)
+      side_time(d, side, d->row_pairs[i].row[side], m[side], &d->row_pairs[i].time[side]);
   free_matches(m[0], d->run_count[0]);
   free_matches(m[1], d->run_count[1]);
   return d->row_pairs ? 0 : -1;
@@ -170,30 +163,16 @@ int oi_diff_match_rows(oi_diff *d) {
 
 int oi_diff_match_vars(oi_diff *d) {
   const oi_diff_run *b = &d->runs[0][0], *a = &d->runs[1][0];
-  d->var_pairs = malloc((b->var_count + a->var_count + 1) * sizeof *d->var_pairs);
-  if (!d->var_pairs)
-    return -1;
-  uint32_t n = pair_all(b->vars, b->var_count, a->vars, a->var_count, sizeof *a->vars,
-                        (uint32_t(*)[2])d->var_pairs);
-  d->var_pair_count = n == OI_DIFF_NONE ? 0 : n;
-  return n == OI_DIFF_NONE ? -1 : 0;
+  d->var_pairs = pair_sides(b->vars, b->var_count, a->vars, a->var_count, sizeof *a->vars,
+                            sizeof *d->var_pairs, &d->var_pair_count);
+  return d->var_pairs ? 0 : -1;
 }
 
 int oi_diff_match_findings(oi_diff *d) {
   const oi_diff_run *b = &d->runs[0][0], *a = &d->runs[1][0];
-  uint32_t (*pairs)[2] = malloc((b->finding_count + a->finding_count + 1) * sizeof *pairs);
-  uint32_t n = pairs ? pair_all(b->findings, b->finding_count, a->findings, a->finding_count,
-                                sizeof *a->findings, pairs)
-                     : OI_DIFF_NONE;
-  d->finding_pairs = n != OI_DIFF_NONE ? calloc(n + 1, sizeof *d->finding_pairs) : NULL;
-  if (d->finding_pairs) {
-    for (uint32_t i = 0; i < n; i++) {
-      d->finding_pairs[i].finding[0] = pairs[i][0];
-      d->finding_pairs[i].finding[1] = pairs[i][1];
-    }
-    d->finding_pair_count = n;
-  }
-  free(pairs);
+  d->finding_pairs = pair_sides(b->findings, b->finding_count, a->findings, a->finding_count,
+                                sizeof *a->findings, sizeof *d->finding_pairs,
+                                &d->finding_pair_count);
   return d->finding_pairs ? 0 : -1;
 }
 
