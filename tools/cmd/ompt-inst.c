@@ -15,9 +15,10 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"run", "[-o DIR] [--] PROG ARGS...",
+    {"run", "[-o DIR] [--repeat N] [--] PROG ARGS...",
      "run PROG with the ompt-inst tool, record to DIR\n"
-     "(default ompt-inst-<prog>-<pid>)",
+     "(default ompt-inst-<prog>-<pid>); N times into\n"
+     "DIR-1 ... DIR-N with --repeat",
      oi_cmd_run},
     {"dump", "[--header] DIR", "print the recorded events as JSON lines", oi_cmd_dump},
     {"report", "DIR [--format F] [--output PATH] [--top N] [--source-dir D] [--rank N]",

@@ -244,8 +244,11 @@ const char *oi_diff_summary(const oi_diff *d, char *buf, size_t size) {
   if (d->new_findings)
     snprintf(fresh, sizeof fresh, "%u new finding%s", d->new_findings,
              d->new_findings == 1 ? "" : "s");
-  snprintf(buf, size, "%u of %u finding%s fixed%s, %s and %s saved of %s and %s predicted; %s; %s",
-           d->fixed, before, before == 1 ? "" : "s", reduced,
+  char fixed[64] = "no finding to fix";
+  if (before)
+    snprintf(fixed, sizeof fixed, "%u of %u finding%s fixed", d->fixed, before,
+             before == 1 ? "" : "s");
+  snprintf(buf, size, "%s%s, %s and %s saved of %s and %s predicted; %s; %s", fixed, reduced,
            oi_diff_signed_bytes(oi_diff_saved_bytes(d), saved_b, sizeof saved_b),
            oi_diff_signed_ns(oi_diff_saved_ns(d), saved_t, sizeof saved_t),
            oi_format_bytes(b->saved_bytes, pred_b, sizeof pred_b),
