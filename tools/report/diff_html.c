@@ -55,6 +55,8 @@ static void side(const oi_diff *d, int s, FILE *out) {
   fputs("</dl>\n<table><caption class=\"note\">Findings</caption><thead><tr><th>kind</th>"
         "<th>variable</th><th>where</th><th class=\"num\">count</th><th class=\"num\">bytes"
         "</th><th>status</th></tr></thead><tbody>\n", out);
+  if (!r->finding_count)
+    fputs("<tr><td colspan=\"6\" class=\"note\">none</td></tr>\n", out);
   for (uint32_t i = 0; i < d->finding_pair_count; i++) {
     const oi_diff_finding_pair *p = &d->finding_pairs[i];
     const oi_diff_finding *f = oi_diff_finding_of(d, p, s);
@@ -88,9 +90,11 @@ static void savings(const oi_diff *d, FILE *out) {
     cell_u(out, s->predicted_ops);
     cell_bytes(out, s->predicted_bytes);
     cell_ns(out, s->predicted_ns);
-    fprintf(out, "<td class=\"num\">%" PRId64 "</td><td class=\"num\">%" PRId64
-                 " B</td><td class=\"num\">%" PRId64 " ns</td></tr>\n",
-            s->achieved_ops, s->achieved_bytes, s->achieved_ns);
+    char text[OI_DIFF_SIGNED_SIZE];
+    fprintf(out, "<td class=\"num\">%" PRId64 "</td>", s->achieved_ops);
+    cell(out, oi_diff_signed_bytes(s->achieved_bytes, text, sizeof text), true);
+    cell(out, oi_diff_signed_ns((double)s->achieved_ns, text, sizeof text), true);
+    fputs("</tr>\n", out);
   }
   fputs("</tbody></table></section>\n", out);
 }
@@ -108,12 +112,13 @@ static void constructs(const oi_diff *d, FILE *out) {
     cell(out, x ? x->where : "not matched", false);
     cell(out, y ? y->where : "not matched", false);
     for (int s = 0; s < 2; s++) {
-      char text[32] = "-";
-      if (p->time[s].runs)
+      const oi_diff_row *r = s ? y : x;
+      char text[32] = "-"; /* a row nobody timed has no time, not 0 */
+      if (r && r->timed && p->time[s].runs)
         oi_format_ns((uint64_t)llround(p->time[s].mean), text, sizeof text);
       cell(out, text, true);
     }
-    cell(out, x && y ? oi_diff_verdict_name(p->verdict) : "", false);
+    cell(out, x && y && x->timed ? oi_diff_verdict_name(p->verdict) : "", false);
     fputs("</tr>\n", out);
   }
   fputs("</tbody></table></section>\n", out);
