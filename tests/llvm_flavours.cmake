@@ -19,6 +19,10 @@ oi_llvm_only(19 "${no_device_callbacks}, and the test asserts the runtime's own"
   patterns_unused_alloc patterns_unused_transfer patterns_identical_content
   patterns_clean golden_heat report_native_grouping
   shim_kernel_constructs)
+oi_llvm_only(19 "${no_device_callbacks}, and the diffs assert the findings and savings of the runtime's data operations"
+  diff_pattern_duplicate_transfer diff_pattern_round_trip diff_pattern_repeated_alloc
+  diff_pattern_unused_alloc diff_pattern_unused_transfer diff_pattern_identical_content
+  diff_heat diff_moved_lines diff_fail_on mpi_diff_job)
 oi_llvm_only(19 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
   shim_host_constructs unify_host_constructs)
 oi_llvm_only(19 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"

@@ -1,6 +1,8 @@
-/* `ompt-inst run [-o DIR] [--] PROG ARGS...`: runs PROG with the shim as its
- * OMPT tool, recording into a run folder, then reports how many events were
- * recorded. PROG's stdout, stderr and exit code pass through untouched. */
+/* `ompt-inst run [-o DIR] [--repeat N] [--] PROG ARGS...`: runs PROG with the
+ * shim as its OMPT tool, recording into a run folder, then reports how many
+ * events were recorded; with --repeat, N times, into DIR-1 ... DIR-N (the
+ * runs of one side of `ompt-inst diff`). PROG's stdout, stderr and exit
+ * code pass through untouched. */
 #define _GNU_SOURCE /* pipe2 */
 #include <errno.h>
 #include <fcntl.h>
@@ -24,12 +26,15 @@
 #include "trace_reader.h"
 
 static const char run_usage[] =
-    "usage: ompt-inst run [-o DIR] [--] PROG ARGS...\n"
+    "usage: ompt-inst run [-o DIR] [--repeat N] [--] PROG ARGS...\n"
     "  Runs PROG with the ompt-inst tool and records its OpenMP events into\n"
     "  the run folder DIR (default: ompt-inst-<prog>-<pid> in the current\n"
     "  folder, <pid> being PROG's process id). Under an MPI launcher (mpirun,\n"
     "  srun) DIR is the job's folder (default: ompt-inst-<prog>-job-<id>) and\n"
     "  each rank records into DIR/rank-<N>.\n"
+    "  --repeat N runs PROG N times, one after the other, into DIR-1 ... DIR-N\n"
+    "  (for `ompt-inst diff DIR-* -- ...`), stopping at the first run that does\n"
+    "  not exit with 0.\n"
     "  Exits with PROG's exit code (128+N if PROG was killed by signal N),\n"
     "  127 if PROG cannot be run.\n";
 
@@ -232,10 +237,14 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
  * ompt-inst, and then forwarded. */
 static const int forwarded_signals[] = {SIGTERM, SIGHUP, SIGUSR1, SIGUSR2};
 static volatile sig_atomic_t running_child;
+/* one that arrived between two runs of --repeat: no run follows */
+static volatile sig_atomic_t held_between_runs;
 
 static void forward_signal(int signal_number) {
   if (running_child > 0)
     kill((pid_t)running_child, signal_number);
+  else
+    held_between_runs = signal_number;
 }
 
 static void forwarded_set(sigset_t *set) {
@@ -315,8 +324,86 @@ static int wait_for(pid_t pid) {
   return WEXITSTATUS(status);
 }
 
+/* "DIR-3": the folder of the third run of --repeat; `name` is freed. */
+static char *numbered(char *name, unsigned long run) {
+  if (!name || !run)
+    return name;
+  size_t size = strlen(name) + 24;
+  char *text = malloc(size);
+  if (text)
+    snprintf(text, size, "%s-%lu", name, run);
+  free(name);
+  return text;
+}
+
+/* One run of `program` into dir_option (NULL: the default name), the
+ * `run`-th of --repeat (0 without); the exit code as oi_cmd_run's. */
+static int run_once(char **program, const char *dir_option, unsigned long run, const char *shim) {
+  oi_launch launch;
+  bool launched = oi_launch_detect_here(&launch);
+  int report[2];
+  if (pipe2(report, O_CLOEXEC) != 0) {
+    fprintf(stderr, "ompt-inst: pipe: %s\n", strerror(errno));
+    return OI_EXIT_FAILURE;
+  }
+  /* named before fork(): getppid() must be ompt-inst's parent, the launcher */
+  char *job_dir = NULL, *dir = NULL;
+  if (launched) {
+    job_dir = numbered(dir_option ? strdup(dir_option) : job_folder(program[0], &launch), run);
+    dir = job_dir ? rank_folder(job_dir, launch.rank) : NULL;
+  }
+  fflush(NULL);
+  sigset_t previous_mask;
+  hold_termination_signals(&previous_mask);
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "ompt-inst: fork: %s\n", strerror(errno));
+    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
+    close(report[0]);
+    close(report[1]);
+    free(dir);
+    free(job_dir);
+    return OI_EXIT_FAILURE;
+  }
+  /* the folder is named after the child's pid, known on both sides now */
+  if (!launched)
+    dir = dir_option ? numbered(strdup(dir_option), run)
+                     : default_folder(program[0], pid ? pid : getpid());
+  if (pid == 0) {
+    /* the program starts with the signal mask ompt-inst was given */
+    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
+    if (!dir)
+      fail_in_child(report[1], OI_EXIT_FAILURE);
+    start_program(report[1], job_dir, dir, shim, program);
+  }
+  /* like a shell waiting for a job: ^C and ^\ are for the program; the
+   * next run of --repeat starts with the dispositions ompt-inst was given */
+  void (*interrupt_was)(int) = signal(SIGINT, SIG_IGN);
+  void (*quit_was)(int) = signal(SIGQUIT, SIG_IGN);
+  forward_termination_signals(pid, &previous_mask);
+  close(report[1]);
+  unsigned char failure = 0;
+  ssize_t got;
+  while ((got = read(report[0], &failure, 1)) < 0 && errno == EINTR)
+    ;
+  close(report[0]);
+  int code = wait_for(pid);
+  running_child = 0;
+  if (got != 1 && dir)
+    report_summary(dir, !launched);
+  if (got != 1 && job_dir && launch.rank == 0)
+    fprintf(stderr, "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
+                    "merges them\n", job_dir, job_dir);
+  signal(SIGINT, interrupt_was);
+  signal(SIGQUIT, quit_was);
+  free(dir);
+  free(job_dir);
+  return got == 1 ? failure : code;
+}
+
 int oi_cmd_run(int argc, char **argv) {
   const char *dir_option = NULL;
+  unsigned long repeat = 0;
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (strcmp(argv[i], "--") == 0) {
@@ -331,6 +418,17 @@ int oi_cmd_run(int argc, char **argv) {
         return OI_EXIT_USAGE;
       }
       dir_option = argv[++i];
+    } else if (strcmp(argv[i], "--repeat") == 0) {
+      char *end = NULL;
+      if (i + 1 < argc)
+        repeat = strtoul(argv[i + 1], &end, 10);
+      if (i + 1 == argc || !end || *end || argv[i + 1][0] < '1' || argv[i + 1][0] > '9' ||
+          repeat > 1000) {
+        fprintf(stderr, "ompt-inst run: --repeat needs a number of runs from 1 to 1000\n%s",
+                run_usage);
+        return OI_EXIT_USAGE;
+      }
+      i++;
     } else {
       fprintf(stderr, "ompt-inst run: unexpected option '%s'\n%s", argv[i], run_usage);
       return OI_EXIT_USAGE;
@@ -341,63 +439,12 @@ int oi_cmd_run(int argc, char **argv) {
     return OI_EXIT_USAGE;
   }
   char **program = argv + i;
-  oi_launch launch;
-  bool launched = oi_launch_detect_here(&launch);
   char *shim = oi_installed_companion(OI_SHIM_FILE_NAME, "tool library");
   if (!shim)
     return OI_EXIT_FAILURE;
-  int report[2];
-  if (pipe2(report, O_CLOEXEC) != 0) {
-    fprintf(stderr, "ompt-inst: pipe: %s\n", strerror(errno));
-    free(shim);
-    return OI_EXIT_FAILURE;
-  }
-  /* named before fork(): getppid() must be ompt-inst's parent, the launcher */
-  char *job_dir = NULL, *dir = NULL;
-  if (launched) {
-    job_dir = dir_option ? strdup(dir_option) : job_folder(program[0], &launch);
-    dir = job_dir ? rank_folder(job_dir, launch.rank) : NULL;
-  }
-  fflush(NULL);
-  sigset_t previous_mask;
-  hold_termination_signals(&previous_mask);
-  pid_t pid = fork();
-  if (pid < 0) {
-    fprintf(stderr, "ompt-inst: fork: %s\n", strerror(errno));
-    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
-    free(dir);
-    free(job_dir);
-    free(shim);
-    return OI_EXIT_FAILURE;
-  }
-  /* the folder is named after the child's pid, known on both sides now */
-  if (!launched)
-    dir = dir_option ? strdup(dir_option) : default_folder(program[0], pid ? pid : getpid());
-  if (pid == 0) {
-    /* the program starts with the signal mask ompt-inst was given */
-    sigprocmask(SIG_SETMASK, &previous_mask, NULL);
-    if (!dir)
-      fail_in_child(report[1], OI_EXIT_FAILURE);
-    start_program(report[1], job_dir, dir, shim, program);
-  }
-  /* like a shell waiting for a job: ^C and ^\ are for the program */
-  signal(SIGINT, SIG_IGN);
-  signal(SIGQUIT, SIG_IGN);
-  forward_termination_signals(pid, &previous_mask);
-  close(report[1]);
-  unsigned char failure = 0;
-  ssize_t got;
-  while ((got = read(report[0], &failure, 1)) < 0 && errno == EINTR)
-    ;
-  close(report[0]);
-  int code = wait_for(pid);
-  if (got != 1 && dir)
-    report_summary(dir, !launched);
-  if (got != 1 && job_dir && launch.rank == 0)
-    fprintf(stderr, "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
-                    "merges them\n", job_dir, job_dir);
-  free(dir);
-  free(job_dir);
+  int code = run_once(program, dir_option, repeat > 1 ? 1 : 0, shim);
+  for (unsigned long run = 2; run <= repeat && code == 0 && !held_between_runs; run++)
+    code = run_once(program, dir_option, run, shim);
   free(shim);
-  return got == 1 ? failure : code;
+  return code == 0 && repeat > 1 && held_between_runs ? 128 + held_between_runs : code;
 }

@@ -15,9 +15,10 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"run", "[-o DIR] [--] PROG ARGS...",
+    {"run", "[-o DIR] [--repeat N] [--] PROG ARGS...",
      "run PROG with the ompt-inst tool, record to DIR\n"
-     "(default ompt-inst-<prog>-<pid>)",
+     "(default ompt-inst-<prog>-<pid>); N times into\n"
+     "DIR-1 ... DIR-N with --repeat",
      oi_cmd_run},
     {"dump", "[--header] DIR", "print the recorded events as JSON lines", oi_cmd_dump},
     {"report", "DIR [--format F] [--output PATH] [--top N] [--source-dir D] [--rank N]",
@@ -29,6 +30,12 @@ static const command commands[] = {
      "per event kind: the runtime callback's answer and\n"
      "the events from the runtime, compiler, both, inferred",
      oi_cmd_report},
+    {"diff", "BEFORE AFTER [--format text|json|html] [--fail-on ...]",
+     "did the fix work: BEFORE's findings gone or not,\n"
+     "predicted against achieved savings, time and\n"
+     "movement deltas (BEFORE... -- AFTER...: several\n"
+     "runs per side)",
+     oi_cmd_diff},
     {"cc", "ARGS...", "compile C with clang, -fopenmp and the plugin", oi_cmd_cc},
     {"c++", "ARGS...", "compile C++ likewise", oi_cmd_cc},
 };
@@ -64,9 +71,9 @@ static void print_usage(FILE *out) {
         "  -h, --help     show this help\n"
         "  --version      show the version\n"
         "\n"
-        "exit codes: 0 ok, 1 failure reading input, 2 usage error, 127 program not\n"
-        "runnable; `run` otherwise exits with the program's own code (128+N if it was\n"
-        "killed by signal N).\n",
+        "exit codes: 0 ok, 1 failure reading input, 2 usage error, 3 `diff --fail-on`\n"
+        "met, 127 program not runnable; `run` otherwise exits with the program's own\n"
+        "code (128+N if it was killed by signal N).\n",
         out);
 }
 

@@ -209,6 +209,10 @@ oi_movement_names oi_profile_names(oi_profile *profile);
  * place; OI_NO_INDEX (UINT32_MAX) when out of memory. */
 uint32_t oi_profile_place_of(oi_profile *profile, uint32_t site, uint64_t codeptr);
 
+/* The value of an info record ("host", "rank", "hash_code", ...), NULL if
+ * absent. */
+const char *oi_trace_info(const oi_trace_reader *trace, const char *key);
+
 /* Row indices sorted by total time, then instances (descending). The caller
  * frees the array. NULL when out of memory. */
 uint32_t *oi_profile_rows_by_cost(const oi_profile *profile);

@@ -97,8 +97,6 @@ uint32_t oi_variable_moved(oi_profile *p, const oi_event *event);
 /* The map item that last mapped host_addr, of `site` unless it is 0. */
 bool oi_variable_map_item(const oi_profile *p, uint64_t host_addr, uint32_t site,
                           oi_map_item_ref *item);
-/* the value of an info record ("host", "rank", ...), NULL if absent */
-const char *oi_trace_info(const oi_trace_reader *trace, const char *key);
 
 /* timeline.c */
 int oi_timeline_add(oi_profile *p, const oi_slice *slice, uint64_t *index);
