@@ -98,8 +98,12 @@ static int derive(oi_site_entry *entry) {
  * in its target task). */
 static oi_map plugin_lines;
 
+/* By the file's base name: the plugin spells the file as the compiler was
+ * given it, the runtime's location string sometimes otherwise (relative
+ * against absolute). */
 static oi_map_key line_key(const oi_site *s) {
-  return (oi_map_key){{oi_map_text_hash(s->file, NULL), s->line, 0, 0}};
+  const char *slash = strrchr(s->file, '/');
+  return (oi_map_key){{oi_map_text_hash(slash ? slash + 1 : s->file, NULL), s->line, 0, 0}};
 }
 
 /* Whether a site adds to what the trace knows: a site of a call into the

@@ -74,13 +74,20 @@ capability() { # DIR CALLBACK
 expect_eq "$(capability run target_emi)" 5 "target_emi registered"
 expect_eq "$(capability run parallel_begin)" 5 "parallel_begin registered"
 
-# Without the device callbacks: no device events, capabilities say 0.
-OMPT_INST_DISABLE_NATIVE=target "$OI" run -o no-target -- ./prog > out 2>/dev/null
+# Without the device callbacks (and without the offload calls, which would
+# give the data operations back, inferred: below): no device events,
+# capabilities say 0.
+OMPT_INST_OFFLOAD_CALLS=0 OMPT_INST_DISABLE_NATIVE=target "$OI" run -o no-target -- ./prog > out 2>/dev/null
 same_output "output without device callbacks"
 for kind in target kernel data_op map device_init device_load device_finalize; do
   expect_eq "$(dumpq no-target kind=$kind --count)" 0 "no-target: $kind events"
 done
 expect_eq "$(dumpq no-target kind=parallel --count)" 2 "no-target: host events remain"
+OMPT_INST_DISABLE_NATIVE=target "$OI" run -o calls-no-target -- ./prog > out 2>/dev/null
+same_output "output with the offload calls, without device callbacks"
+expect_eq "$(dumpq calls-no-target kind=data_op origin!=inferred --count)" 0 "calls-no-target: data operations inferred"
+expect_eq "$(dumpq calls-no-target kind=data_op --fields op,bytes | sort)" "$(dumpq run kind=data_op --fields op,bytes | sort)" \
+  "calls-no-target: the runtime's data operations, inferred from the calls"
 for cb in target_emi target_data_op_emi target_submit_emi device_initialize target target_data_op; do
   expect_eq "$(capability no-target $cb)" 0 "no-target: capability $cb"
 done
