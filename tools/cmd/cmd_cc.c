@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "cuda_toolkit.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
 
@@ -171,9 +172,15 @@ int oi_cmd_cc(int argc, char **argv) {
     free(program);
     return OI_EXIT_FAILURE;
   }
+  oi_cuda_compile cuda; /* refused before anything is compiled */
+  if (!oi_cuda_prepare(argc, argv, atoi(OMPT_INST_LLVM_VERSION), OMPT_INST_RUNTIME_DIR, &cuda)) {
+    free(program);
+    free(plugin);
+    return OI_EXIT_FAILURE;
+  }
   size_t plugin_option_length = strlen("-fplugin=") + strlen(plugin) + 1;
   char *plugin_option = malloc(plugin_option_length);
-  char **args = calloc((size_t)argc + 7, sizeof *args);
+  char **args = calloc((size_t)argc + 7 + OI_CUDA_MAX_ARGS, sizeof *args);
   if (!plugin_option || !args) {
     fprintf(stderr, "ompt-inst: out of memory\n");
     return OI_EXIT_FAILURE;
@@ -190,6 +197,8 @@ int oi_cmd_cc(int argc, char **argv) {
   }
   for (int i = 1; i < argc; i++)
     args[n++] = argv[i];
+  for (int i = 0; i < cuda.count; i++)
+    args[n++] = cuda.args[i];
   if (links(argc, argv)) {
     if (private_runtime)
       args[n++] = "-L" OMPT_INST_RUNTIME_DIR;

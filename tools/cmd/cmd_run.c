@@ -22,11 +22,12 @@
 #include "linked_libraries.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
+#include "offload_stack.h"
 #include "run_folder_check.h"
 #include "trace_reader.h"
 
 static const char run_usage[] =
-    "usage: ompt-inst run [-o DIR] [--repeat N] [--] PROG ARGS...\n"
+    "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--] PROG ARGS...\n"
     "  Runs PROG with the ompt-inst tool and records its OpenMP events into\n"
     "  the run folder DIR (default: ompt-inst-<prog>-<pid> in the current\n"
     "  folder, <pid> being PROG's process id). Under an MPI launcher (mpirun,\n"
@@ -35,6 +36,9 @@ static const char run_usage[] =
     "  --repeat N runs PROG N times, one after the other, into DIR-1 ... DIR-N\n"
     "  (for `ompt-inst diff DIR-* -- ...`), stopping at the first run that does\n"
     "  not exit with 0.\n"
+    "  Before it starts PROG it checks that PROG's device images fit the\n"
+    "  offload runtime and a driver is there (as `ompt-inst doctor PROG`) and\n"
+    "  says why not in one line; --strict then does not run PROG (exit 127).\n"
     "  Exits with PROG's exit code (128+N if PROG was killed by signal N),\n"
     "  127 if PROG cannot be run.\n";
 
@@ -401,9 +405,23 @@ static int run_once(char **program, const char *dir_option, unsigned long run, c
   return got == 1 ? failure : code;
 }
 
+/* The offload check before the start: false when --strict refuses. */
+static bool offload_fits(const char *program, bool strict) {
+  char *path = oi_program_path(program);
+  oi_offload_stack stack;
+  char verdict[1024];
+  bool fits = !path || !oi_offload_stack_read(path, &stack) ||
+              oi_offload_verdict(&stack, program, verdict, sizeof verdict);
+  free(path);
+  if (!fits)
+    fprintf(stderr, "ompt-inst: %s%s\n", verdict, strict ? "; not running it (--strict)" : "");
+  return fits || !strict;
+}
+
 int oi_cmd_run(int argc, char **argv) {
   const char *dir_option = NULL;
   unsigned long repeat = 0;
+  bool strict = false;
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (strcmp(argv[i], "--") == 0) {
@@ -418,6 +436,8 @@ int oi_cmd_run(int argc, char **argv) {
         return OI_EXIT_USAGE;
       }
       dir_option = argv[++i];
+    } else if (strcmp(argv[i], "--strict") == 0) {
+      strict = true;
     } else if (strcmp(argv[i], "--repeat") == 0) {
       char *end = NULL;
       if (i + 1 < argc)
@@ -439,6 +459,8 @@ int oi_cmd_run(int argc, char **argv) {
     return OI_EXIT_USAGE;
   }
   char **program = argv + i;
+  if (!offload_fits(program[0], strict))
+    return OI_EXIT_NOT_RUNNABLE;
   char *shim = oi_installed_companion(OI_SHIM_FILE_NAME, "tool library");
   if (!shim)
     return OI_EXIT_FAILURE;

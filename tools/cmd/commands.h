@@ -19,6 +19,7 @@ int oi_cmd_dump(int argc, char **argv);
 int oi_cmd_cc(int argc, char **argv);
 int oi_cmd_report(int argc, char **argv);
 int oi_cmd_diff(int argc, char **argv);
+int oi_cmd_doctor(int argc, char **argv);
 /* `ompt-inst report DIR --format summary` on stderr, in this process: the
  * summary `ompt-inst run` prints when the program has ended. */
 int oi_report_exit_summary(const char *dir);

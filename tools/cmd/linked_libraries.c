@@ -16,6 +16,11 @@ static bool starts_with_any(const char *name, const char *const *prefixes) {
 }
 
 bool oi_links_library(const char *path, const char *const *prefixes) {
+  return oi_linked_library(path, prefixes, NULL, 0);
+}
+
+bool oi_linked_library(const char *path, const char *const *prefixes, char *found_name,
+                       size_t size) {
   if (elf_version(EV_CURRENT) == EV_NONE)
     return false;
   int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -36,6 +41,8 @@ bool oi_links_library(const char *path, const char *const *prefixes) {
       const char *name = elf_strptr(elf, header.sh_link, entry.d_un.d_val);
       if (name && starts_with_any(name, prefixes)) {
         found = true;
+        if (found_name)
+          snprintf(found_name, size, "%s", name);
         break;
       }
     }

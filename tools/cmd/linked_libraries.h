@@ -1,13 +1,18 @@
 /* Which shared libraries a program links directly (its DT_NEEDED entries):
  * `ompt-inst run` preloads the MPI profiling library only into programs
- * that link libmpi. */
+ * that link libmpi; `ompt-inst doctor` names the offload runtime. */
 #ifndef OMPT_INST_LINKED_LIBRARIES_H
 #define OMPT_INST_LINKED_LIBRARIES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Whether the ELF file at `path` names a needed library starting with one
  * of the NULL-terminated `prefixes` ("libmpi.so"). False when unreadable. */
 bool oi_links_library(const char *path, const char *const *prefixes);
+
+/* Likewise, with the first such name ("libomptarget.so.19.1") in `name`
+ * (`size` bytes; may be NULL). */
+bool oi_linked_library(const char *path, const char *const *prefixes, char *name, size_t size);
 
 #endif

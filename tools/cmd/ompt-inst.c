@@ -36,6 +36,10 @@ static const command commands[] = {
      "movement deltas (BEFORE... -- AFTER...: several\n"
      "runs per side)",
      oi_cmd_diff},
+    {"doctor", "[PROGRAM]",
+     "the offload stack PROGRAM will meet: its runtime,\n"
+     "the driver, devices, its images and whether they load",
+     oi_cmd_doctor},
     {"cc", "ARGS...", "compile C with clang, -fopenmp and the plugin", oi_cmd_cc},
     {"c++", "ARGS...", "compile C++ likewise", oi_cmd_cc},
 };
