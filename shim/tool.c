@@ -132,6 +132,11 @@ static void write_run_info(void) {
   const char *hash = oi_hash_mode_name(oi_hash_mode_get());
   write_info("hash", hash, strlen(hash));
   write_info("hash_code", oi_hash_code_path(), strlen(oi_hash_code_path()));
+  /* `ompt-inst run`'s check of the program's device images, when it found
+   * that they will not run where they were built for */
+  const char *offload_check = getenv("OMPT_INST_OFFLOAD_CHECK");
+  if (offload_check && offload_check[0])
+    write_info("offload_check", offload_check, strlen(offload_check));
   write_job_info();
 }
 

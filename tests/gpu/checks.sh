@@ -32,6 +32,13 @@ if [ "$major" -le 19 ] && [ "$major" -ge 16 ]; then
   "$OI" run -o run8 -- ./host8 > run8.out 2> run8.err || fail "run: the program failed"
   expect_eq "$(cat run8.out)" "$(cat expected.out)" "run: the program's output unchanged"
   expect_eq "$(head -n 1 run8.err)" "ompt-inst: $verdict" "run: the verdict before the program"
+  # ... and again in the exit summary, the report and its JSON
+  expect_eq "$(grep -c "^ompt-inst: $verdict\$" run8.err)" 2 "run: the verdict in the exit summary"
+  "$OI" report run8 > run8.txt
+  expect_eq "$(sed -n 's/^  offload   //p' run8.txt)" "$verdict" "report: the offload line"
+  "$OI" report run8 --format json --output run8.json
+  expect_eq "$("$OI_PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["run"]["offload_check"])' run8.json)" \
+    "$verdict" "report: run.offload_check"
   code=0
   "$OI" run --strict -o strict8 -- ./host8 > strict8.out 2> strict8.err || code=$?
   expect_eq "$code" 127 "run --strict: refused"

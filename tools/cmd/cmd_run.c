@@ -413,8 +413,13 @@ static bool offload_fits(const char *program, bool strict) {
   bool fits = !path || !oi_offload_stack_read(path, &stack) ||
               oi_offload_verdict(&stack, program, verdict, sizeof verdict);
   free(path);
-  if (!fits)
+  if (!fits) {
     fprintf(stderr, "ompt-inst: %s%s\n", verdict, strict ? "; not running it (--strict)" : "");
+    /* the shim records it: the summary and the report say it again */
+    setenv("OMPT_INST_OFFLOAD_CHECK", verdict, 1);
+  } else {
+    unsetenv("OMPT_INST_OFFLOAD_CHECK");
+  }
   return fits || !strict;
 }
 

@@ -545,6 +545,7 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   p->program = oi_trace_info(trace, "program");
   p->argv = oi_trace_info(trace, "argv");
   p->runtime = oi_trace_info(trace, "runtime");
+  p->offload_check = oi_trace_info(trace, "offload_check");
   const char *ompt = oi_trace_info(trace, "ompt");
   if (ompt && strcmp(ompt, "none") == 0)
     p->runtime = OI_PROFILE_NO_OMPT;

@@ -117,6 +117,8 @@ struct oi_profile {
   oi_symbolizer *symbolizer;
 
   /* header */
+  const char *offload_check; /* `ompt-inst run`'s verdict on the device images
+                                 when they would not run as built, else NULL */
   const char *program, *argv, *runtime; /* from info records, NULL if absent;
                                            runtime is OI_PROFILE_NO_OMPT for
                                            a run on a runtime without OMPT */

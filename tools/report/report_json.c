@@ -50,6 +50,7 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
   opt_str(json, "program", p->program);
   opt_str(json, "argv", p->argv);
   opt_str(json, "runtime", p->runtime);
+  opt_str(json, "offload_check", p->offload_check);
   opt_str(json, "hash", p->hash_mode);
   if (t) {
     oi_json_uint(json, "pid", t->header.pid);

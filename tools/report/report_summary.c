@@ -82,6 +82,8 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
           p->device_count == 1 ? "" : "s");
   if (p->runtime && strcmp(p->runtime, OI_PROFILE_NO_OMPT) == 0)
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, OI_PROFILE_NO_OMPT);
+  if (p->offload_check)
+    fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, p->offload_check);
   data_moved(p, out, &s);
   top_findings(p, out, &s);
   fprintf(out, "%sompt-inst:%s details: ompt-inst report %s\n", s.bold, s.off, o->run_dir);

@@ -53,6 +53,8 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
                "   %s\n",
           oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
           p->events, pid);
+  if (p->offload_check)
+    fprintf(out, "  offload   %s\n", p->offload_check);
   const char *source = oi_profile_data_op_source(p);
   if (source)
     fprintf(out, "  data ops  %s\n", source);
