@@ -29,7 +29,7 @@ if [ "$major" -le 19 ] && [ "$major" -ge 16 ]; then
     "doctor: the image and the reason"
   verdict="no image in ./host8 fits this runtime: $reason; its target regions will not run on a GPU (see \`ompt-inst doctor ./host8\`)"
   expect_eq "$(sed -n 's/^verdict    //p' doctor8.txt)" "$verdict" "doctor: the verdict"
-  "$OI" run -o run8 -- ./host8 > run8.out 2> run8.err || fail "run: the program failed"
+  OMPT_INST_QUIET=0 "$OI" run -o run8 -- ./host8 > run8.out 2> run8.err || fail "run: the program failed"
   expect_eq "$(cat run8.out)" "$(cat expected.out)" "run: the program's output unchanged"
   expect_eq "$(head -n 1 run8.err)" "ompt-inst: $verdict" "run: the verdict before the program"
   # ... and again in the exit summary, the report and its JSON
