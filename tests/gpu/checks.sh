@@ -21,6 +21,9 @@ done
 "$OI" doctor ./host8 > doctor8.txt || true
 runtime=$(sed -n 's/^runtime    //p' doctor8.txt)
 case $runtime in libomptarget.so*) ;; *) fail "doctor: no runtime line: '$runtime'" ;; esac
+# LLVM 19's runtime has its plugins built in, naming the driver libraries
+[ "$major" != 19 ] || grep -q "^plugins    cuda amdgpu host (in .*/libomptarget.so.19.1)$" doctor8.txt ||
+  fail "doctor: the plugins: $(grep '^plugins' doctor8.txt)"
 
 if [ "$major" -le 19 ] && [ "$major" -ge 16 ]; then
   reason="cubin for sm_90 in ELF ABI 8, which LLVM $major cannot read"

@@ -1,13 +1,19 @@
 /* The offload stack of a program: offload_stack.h. Nothing here loads the
  * offload runtime (its constructors would start the plugins); the NVIDIA
  * driver library is opened, which starts nothing until cuInit. */
+#define _GNU_SOURCE
 #include "offload_stack.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "linked_libraries.h"
+#include "ompt-inst/config.h"
 
 static bool loads(const char *library) {
   void *handle = dlopen(library, RTLD_LAZY | RTLD_LOCAL);
@@ -31,6 +37,48 @@ static int cuda_devices(void) {
   return devices;
 }
 
+/* The runtime file: in LD_LIBRARY_PATH, the folder of its LLVM release,
+ * or the one this ompt-inst was built with (where `ompt-inst cc` points a
+ * program's rpath). */
+static void find_runtime(oi_offload_stack *s) {
+  char folders[8192], llvm[64];
+  snprintf(llvm, sizeof llvm, "/usr/lib/llvm-%d/lib", s->runtime_major);
+  const char *path = getenv("LD_LIBRARY_PATH");
+  snprintf(folders, sizeof folders, "%s:%s:%s", path ? path : "", llvm, OMPT_INST_RUNTIME_DIR);
+  for (char *save = NULL, *dir = strtok_r(folders, ":", &save); dir;
+       dir = strtok_r(NULL, ":", &save)) {
+    snprintf(s->runtime_path, sizeof s->runtime_path, "%s/%s", dir, s->runtime);
+    if (access(s->runtime_path, R_OK) == 0)
+      return;
+  }
+  s->runtime_path[0] = '\0';
+}
+
+/* Which device plugins the runtime has: LLVM 17 and later build them into
+ * libomptarget, which then names the driver library each opens; LLVM 14
+ * keeps one libomptarget.rtl.<kind>.so beside it. */
+static bool has_plugin(const oi_offload_stack *s, const char *driver, const char *rtl) {
+  char beside[4200];
+  const char *slash = strrchr(s->runtime_path, '/');
+  snprintf(beside, sizeof beside, "%.*s/libomptarget.rtl.%s.so",
+           slash ? (int)(slash - s->runtime_path) : 0, s->runtime_path, rtl);
+  if (access(beside, R_OK) == 0)
+    return true;
+  int fd = open(s->runtime_path, O_RDONLY | O_CLOEXEC);
+  struct stat info;
+  bool found = false;
+  if (fd >= 0 && fstat(fd, &info) == 0 && info.st_size > 0) {
+    void *map = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (map != MAP_FAILED) {
+      found = memmem(map, (size_t)info.st_size, driver, strlen(driver) + 1) != NULL;
+      munmap(map, (size_t)info.st_size);
+    }
+  }
+  if (fd >= 0)
+    close(fd);
+  return found;
+}
+
 bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
   *s = (oi_offload_stack){0};
   s->image_count = oi_offload_images(program, s->images, OI_STACK_MAX_IMAGES);
@@ -39,6 +87,11 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
   static const char *const runtime[] = {"libomptarget.so", NULL};
   if (oi_linked_library(program, runtime, s->runtime, sizeof s->runtime))
     s->runtime_major = atoi(s->runtime + strlen("libomptarget.so."));
+  if (s->runtime[0]) {
+    find_runtime(s);
+    s->cuda_plugin = s->runtime_path[0] && has_plugin(s, "libcuda.so", "cuda");
+    s->amdgpu_plugin = s->runtime_path[0] && has_plugin(s, "libhsa-runtime64.so", "amdgpu");
+  }
   int shown = s->image_count < OI_STACK_MAX_IMAGES ? s->image_count : OI_STACK_MAX_IMAGES;
   char reason[160];
   for (int i = 0; i < shown; i++) {
@@ -74,6 +127,11 @@ bool oi_offload_verdict(const oi_offload_stack *s, const char *program, char *bu
              program, reason, program);
     return false;
   }
+  if (has_cubin(s) && s->runtime_path[0] && !s->cuda_plugin) {
+    snprintf(buf, size, "%s has no CUDA plugin: the target regions of %s will run on the host",
+             s->runtime_path, program);
+    return false;
+  }
   if (has_cubin(s) && !s->libcuda) {
     snprintf(buf, size,
              s->libcuda_1
@@ -102,6 +160,11 @@ void oi_offload_stack_print(FILE *out, const oi_offload_stack *s) {
     fprintf(out, "runtime    %s (its name says no LLVM version)\n", s->runtime);
   else
     fprintf(out, "runtime    none: the program does not link libomptarget\n");
+  if (s->runtime[0] && s->runtime_path[0])
+    fprintf(out, "plugins    %s%s%s (in %s)\n", s->cuda_plugin ? "cuda " : "",
+            s->amdgpu_plugin ? "amdgpu " : "", "host", s->runtime_path);
+  else if (s->runtime[0])
+    fprintf(out, "plugins    not known: %s not found\n", s->runtime);
   fprintf(out, "libcuda    libcuda.so %s, libcuda.so.1 %s\n", s->libcuda ? "loads" : "not found",
           s->libcuda_1 ? "loads" : "not found");
   if (s->cuda_devices >= 0)

@@ -14,6 +14,9 @@ enum { OI_STACK_MAX_IMAGES = 16 };
 
 typedef struct oi_offload_stack {
   char runtime[256];  /* the libomptarget the program names, "" if none */
+  char runtime_path[4096]; /* where it was found, "" if not */
+  bool cuda_plugin;   /* the runtime has a CUDA plugin (it names libcuda.so) */
+  bool amdgpu_plugin; /* ... an AMD GPU plugin (libhsa-runtime64.so) */
   int runtime_major;  /* its LLVM version (libomptarget.so.19.1: 19), 0 unknown */
   int image_count;    /* may exceed OI_STACK_MAX_IMAGES */
   oi_offload_image images[OI_STACK_MAX_IMAGES];
