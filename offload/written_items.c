@@ -133,6 +133,13 @@ void oi_written_items_read(oi_written_items *w, const char *file, long line) {
   const char *p = pragma;
   bool ok = true;
   while (ok && p && *p) {
+    if (p[0] == '/' && p[1] == '/') /* a comment to the line's end, the last one joined */
+      break;
+    if (p[0] == '/' && p[1] == '*') {
+      const char *end = strstr(p + 2, "*/");
+      p = end ? end + 2 : NULL;
+      continue;
+    }
     if (!isalpha((unsigned char)*p) && *p != '_') {
       p = *p == '(' ? past_group(p) : p + 1;
       continue;
