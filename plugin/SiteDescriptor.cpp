@@ -96,7 +96,7 @@ static std::string clausesText(const OMPExecutableDirective &D,
   if (const auto *C = dyn_cast<OMPCriticalDirective>(&D))
     if (!C->getDirectiveName().getName().isEmpty())
       OS << "(" << C->getDirectiveName().getName().getAsString() << ")";
-  OMPClausePrinter Printer(OS, Ctx.getPrintingPolicy());
+  OMPClausePrinter Printer = compat::clausePrinter(OS, Ctx);
   for (OMPClause *C : D.clauses()) {
     if (!C || C->isImplicit())
       continue;
