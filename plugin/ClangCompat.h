@@ -120,13 +120,12 @@ emittedDirectiveKind(const clang::OMPExecutableDirective &D) {
   return D.getDirectiveKind();
 }
 
-// The variables of a clause's list: varlists() in 14, varlist() from 19
-// (22 has only that).
+// The variables of a clause's list: varlists() until 19, varlist() in 22.
 template <typename ClauseT> inline auto varList(const ClauseT *C) {
-#if OI_CLANG_14
-  return C->varlists();
-#else
+#if CLANG_VERSION_MAJOR >= 22
   return C->varlist();
+#else
+  return C->varlists();
 #endif
 }
 
@@ -148,6 +147,17 @@ inline clang::QualType typedefType(const clang::ASTContext &Ctx,
   return Ctx.getTypeDeclType(static_cast<const clang::TypeDecl *>(TD));
 #else
   return Ctx.getTypedefType(TD);
+#endif
+}
+
+// A directive's name as OpenMP 5.2 spells it ("target data"): the names
+// sites, the shim and the reports use. 22 spells by version and, without
+// one, gives "" for every name that OpenMP 6.0 respells ("target_data").
+inline llvm::StringRef directiveName(clang::OpenMPDirectiveKind K) {
+#if CLANG_VERSION_MAJOR >= 22
+  return llvm::omp::getOpenMPDirectiveName(K, 52);
+#else
+  return llvm::omp::getOpenMPDirectiveName(K);
 #endif
 }
 
