@@ -11,6 +11,7 @@ install(FILES include/ompt-inst/hooks.h include/ompt-inst/instrument.h include/o
 install(FILES README.md DESTINATION share/doc/ompt-inst)
 install(DIRECTORY docs/ DESTINATION share/doc/ompt-inst/docs PATTERN man EXCLUDE)
 install(FILES docs/man/ompt-inst.1 docs/man/ompt-inst-cc.1 docs/man/ompt-inst-c++.1
+              docs/man/ompt-inst-fc.1
         DESTINATION share/man/man1)
 
 # find_package(ompt-inst): imported targets and ompt_inst_instrument(<target>).

@@ -124,7 +124,7 @@ Stmt *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
                               VarDecl *Site, const std::vector<MapItem> &Maps,
                               llvm::SmallVectorImpl<Stmt *> &Hoisted) {
   SourceLocation Loc = D->getBeginLoc();
-  ConstructKind K = classifyDirective(D->getDirectiveKind());
+  ConstructKind K = classifyDirective(compat::emittedDirectiveKind(*D));
   if (K.Kind != Shape::DeviceRegion && K.Kind != Shape::DeviceData)
     return Hooks.pointCall(Site, OMPT_INST_ENTER, Loc);
   // Clang evaluates map clauses only where it generates the mapping: with
@@ -193,7 +193,7 @@ bool BodyRewriter::insertBeginEnd(OMPExecutableDirective *D, VarDecl *Site,
 }
 
 Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
-  OpenMPDirectiveKind DK = D->getDirectiveKind();
+  OpenMPDirectiveKind DK = compat::emittedDirectiveKind(*D);
   ConstructKind K = classifyDirective(DK);
   StringRef Name = writtenConstructName(*D);
   if (K.Kind == Shape::Unknown) {

@@ -1,5 +1,5 @@
 // The one place that knows Clang API differences between the versions the
-// plugin builds against (19, the default, and 14, Debian 12's clang). Every
+// plugin builds against (19, the default; 14, Debian 12's clang; 22). Every
 // other file uses these names only; each entry compiles to the plain 19 call
 // on 19, so that build behaves exactly as before.
 #ifndef OMPT_INST_PLUGIN_CLANG_COMPAT_H
@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprOpenMP.h"
+#include "clang/AST/OpenMPClause.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtOpenMP.h"
 #include "clang/Basic/LangOptions.h"
@@ -20,6 +21,10 @@
 #error "ompt-inst's plugin builds against Clang 14 or 19 and later"
 #endif
 #define OI_CLANG_14 (CLANG_VERSION_MAJOR == 14)
+// clang 20 dropped the `loop` mapping of 19 (getMappedDirective): a `loop`
+// stays OMPD_loop and CodeGen emits it by its bind clause, which Sema adds
+// implicitly when none is written.
+#define OI_CLANG_LOOP_BY_BIND (CLANG_VERSION_MAJOR >= 20)
 
 namespace ompt_inst::compat {
 
@@ -77,11 +82,82 @@ inline uint64_t elementCount(const clang::ConstantArrayType &T) {
 // `loop` as its own directive.
 inline clang::OpenMPDirectiveKind
 writtenDirectiveKind(const clang::OMPExecutableDirective &D) {
-#if OI_CLANG_14
+#if OI_CLANG_14 || OI_CLANG_LOOP_BY_BIND
   return D.getDirectiveKind();
 #else
   clang::OpenMPDirectiveKind Written = D.getMappedDirective();
   return Written == llvm::omp::OMPD_unknown ? D.getDirectiveKind() : Written;
+#endif
+}
+
+#if OI_CLANG_LOOP_BY_BIND
+// What a `loop` binding to `Bind` is emitted as (clang 22's CodeGen).
+inline clang::OpenMPDirectiveKind
+loopBindingTo(const clang::OMPExecutableDirective &D) {
+  const auto *Bind = D.getSingleClause<clang::OMPBindClause>();
+  switch (Bind ? Bind->getBindKind() : clang::OMPC_BIND_unknown) {
+  case clang::OMPC_BIND_parallel:
+    return llvm::omp::OMPD_for;
+  case clang::OMPC_BIND_teams:
+    return llvm::omp::OMPD_distribute;
+  case clang::OMPC_BIND_thread:
+    return llvm::omp::OMPD_simd;
+  default:
+    return llvm::omp::OMPD_loop; // emitted inline, as the statement
+  }
+}
+#endif
+
+// The directive clang emits code for: what clang 19 maps a `loop` to (its
+// directive kind), what clang 22 emits it as by its bind clause; clang 14
+// emits a `loop` inline.
+inline clang::OpenMPDirectiveKind
+emittedDirectiveKind(const clang::OMPExecutableDirective &D) {
+#if OI_CLANG_LOOP_BY_BIND
+  if (D.getDirectiveKind() == llvm::omp::OMPD_loop)
+    return loopBindingTo(D);
+#endif
+  return D.getDirectiveKind();
+}
+
+// The variables of a clause's list: varlists() until 19, varlist() in 22.
+template <typename ClauseT> inline auto varList(const ClauseT *C) {
+#if CLANG_VERSION_MAJOR >= 22
+  return C->varlist();
+#else
+  return C->varlists();
+#endif
+}
+
+// Prints clauses as written; 22's printer also takes the OpenMP version.
+inline clang::OMPClausePrinter clausePrinter(llvm::raw_ostream &OS,
+                                             const clang::ASTContext &Ctx) {
+#if CLANG_VERSION_MAJOR >= 22
+  return clang::OMPClausePrinter(OS, Ctx.getPrintingPolicy(), Ctx.getLangOpts().OpenMP);
+#else
+  return clang::OMPClausePrinter(OS, Ctx.getPrintingPolicy());
+#endif
+}
+
+// The type a typedef names: 22 wants a keyword and a qualifier, and takes
+// the plain form only through its TypeDecl base.
+inline clang::QualType typedefType(const clang::ASTContext &Ctx,
+                                   const clang::TypedefNameDecl *TD) {
+#if CLANG_VERSION_MAJOR >= 22
+  return Ctx.getTypeDeclType(static_cast<const clang::TypeDecl *>(TD));
+#else
+  return Ctx.getTypedefType(TD);
+#endif
+}
+
+// A directive's name as OpenMP 5.2 spells it ("target data"): the names
+// sites, the shim and the reports use. 22 spells by version and, without
+// one, gives "" for every name that OpenMP 6.0 respells ("target_data").
+inline llvm::StringRef directiveName(clang::OpenMPDirectiveKind K) {
+#if CLANG_VERSION_MAJOR >= 22
+  return llvm::omp::getOpenMPDirectiveName(K, 52);
+#else
+  return llvm::omp::getOpenMPDirectiveName(K);
 #endif
 }
 
@@ -110,11 +186,14 @@ inline bool isConstructNewerThanClang14(clang::OpenMPDirectiveKind K) {
 }
 
 // A `loop` that the compiler runs inline, without a runtime call, so no
-// runtime can report it: every `loop` in clang 14; in clang 19 one that binds
-// to the thread (bind(thread), or orphaned), which becomes a simd loop.
+// runtime can report it: every `loop` in clang 14; in clang 19 and 22 one
+// that binds to the thread (bind(thread), or orphaned), emitted as a simd loop.
 inline bool isLoopWithoutRuntimeCalls(const clang::OMPExecutableDirective &D) {
 #if OI_CLANG_14
   return D.getDirectiveKind() == llvm::omp::OMPD_loop;
+#elif OI_CLANG_LOOP_BY_BIND
+  return D.getDirectiveKind() == llvm::omp::OMPD_loop &&
+         loopBindingTo(D) == llvm::omp::OMPD_simd;
 #else
   return D.getMappedDirective() == llvm::omp::OMPD_loop &&
          D.getDirectiveKind() == llvm::omp::OMPD_simd;

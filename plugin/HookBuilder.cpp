@@ -28,7 +28,7 @@ bool HookBuilder::findInjectedDecls() {
   for (NamedDecl *ND :
        Ctx.getTranslationUnitDecl()->lookup(&Ctx.Idents.get("ompt_inst_site")))
     if (auto *TD = dyn_cast<TypedefNameDecl>(ND))
-      SiteType = Ctx.getTypedefType(TD);
+      SiteType = compat::typedefType(Ctx, TD);
   PointFn = lookupFunction(Ctx, InlineHooks ? "__ompt_inst_point_inline"
                                              : "__ompt_inst_point");
   TargetEnterFn = lookupFunction(Ctx, "__ompt_inst_target_enter");

@@ -201,10 +201,10 @@ static void addImpliedItems(std::vector<MapItem> &Out,
       addImplied(Out, E, Type, Ctx, C->isImplicit());
   };
   for (const auto *C : D.getClausesOfKind<OMPReductionClause>())
-    for (const Expr *E : C->varlists())
+    for (const Expr *E : compat::varList(C))
       addUnmapped(C, E, "tofrom");
   for (const auto *C : D.getClausesOfKind<OMPFirstprivateClause>())
-    for (const Expr *E : C->varlists())
+    for (const Expr *E : compat::varList(C))
       if (firstprivateIsCopied(E->getType()))
         addUnmapped(C, E, "to");
   addCapturedByReference(Out, D, Ctx);

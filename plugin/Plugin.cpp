@@ -12,6 +12,12 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <fstream>
+#include <unistd.h>
+
 using namespace clang;
 
 namespace ompt_inst {
@@ -83,6 +89,49 @@ protected:
 
   ActionType getActionType() override { return AddBeforeMainAction; }
 };
+
+// The plugin links no clang library: its calls bind to the clang that loads
+// it. clang::getClangFullVersion() is therefore the running clang's
+// ("Debian clang version 22.1.8 (...)"); 0 when it names no version.
+int runningClangMajor() {
+  std::string Full = getClangFullVersion();
+  size_t At = Full.find("clang version ");
+  return At == std::string::npos ? 0 : std::atoi(Full.c_str() + At + 14);
+}
+
+// The plugin built for clang `Major`, as the flavour builds register it
+// next to this plugin (lib/ompt-inst-flavours/<major>, a line plugin=PATH).
+std::string pluginFor(const std::string &Self, int Major) {
+  std::string Dir = Self.substr(0, Self.rfind('/') + 1);
+  std::ifstream Flavour(Dir + "ompt-inst-flavours/" + std::to_string(Major));
+  for (std::string Line; std::getline(Flavour, Line);)
+    if (Line.rfind("plugin=", 0) == 0)
+      return Line.substr(7);
+  return "the ompt-inst.so of a build with -DOMPT_INST_LLVM=" + std::to_string(Major);
+}
+
+// A plugin built for another clang must not compile anything: clang 22
+// never calls a clang 19 plugin's action (their plugin registries differ),
+// and the object would come out without hooks. Runs first when clang loads
+// the plugin, before anything else of it can touch the foreign clang.
+__attribute__((constructor(101))) void refuseForeignClang() {
+  int Running = runningClangMajor();
+  if (Running == CLANG_VERSION_MAJOR)
+    return;
+  Dl_info Info{};
+  std::string Self = dladdr(reinterpret_cast<void *>(&refuseForeignClang), &Info) &&
+                             Info.dli_fname
+                         ? Info.dli_fname
+                         : "ompt-inst.so";
+  std::fprintf(stderr,
+               "ompt-inst: %s is built for clang %d and cannot instrument in clang %d: use "
+               "%s\n",
+               Self.c_str(), CLANG_VERSION_MAJOR, Running, pluginFor(Self, Running).c_str());
+  std::fflush(stderr);
+  // Inside clang's loader, before any output file exists: leave at once,
+  // without running the foreign clang's exit handlers.
+  _exit(1);
+}
 
 } // namespace
 } // namespace ompt_inst

@@ -90,13 +90,13 @@ static std::string clausesText(const OMPExecutableDirective &D,
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   if (const auto *C = dyn_cast<OMPCancelDirective>(&D))
-    OS << llvm::omp::getOpenMPDirectiveName(C->getCancelRegion());
+    OS << compat::directiveName(C->getCancelRegion());
   if (const auto *C = dyn_cast<OMPCancellationPointDirective>(&D))
-    OS << llvm::omp::getOpenMPDirectiveName(C->getCancelRegion());
+    OS << compat::directiveName(C->getCancelRegion());
   if (const auto *C = dyn_cast<OMPCriticalDirective>(&D))
     if (!C->getDirectiveName().getName().isEmpty())
       OS << "(" << C->getDirectiveName().getName().getAsString() << ")";
-  OMPClausePrinter Printer(OS, Ctx.getPrintingPolicy());
+  OMPClausePrinter Printer = compat::clausePrinter(OS, Ctx);
   for (OMPClause *C : D.clauses()) {
     if (!C || C->isImplicit())
       continue;
@@ -137,7 +137,7 @@ static void innerDirectives(const Stmt *S, const SourceManager &SM,
 StringRef writtenConstructName(const OMPExecutableDirective &D) {
   // clang turns a `loop` into the for/simd/distribute it binds to; the
   // mapped directive remembers what was written.
-  return llvm::omp::getOpenMPDirectiveName(compat::writtenDirectiveKind(D));
+  return compat::directiveName(compat::writtenDirectiveKind(D));
 }
 
 std::string siteDescriptor(const OMPExecutableDirective &D,

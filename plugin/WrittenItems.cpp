@@ -84,13 +84,13 @@ public:
   void clauses(const OMPExecutableDirective &D) {
     for (const OMPClause *C : D.clauses()) {
       if (const auto *RC = dyn_cast<OMPReductionClause>(C))
-        for (const Expr *E : RC->varlists())
+        for (const Expr *E : compat::varList(RC))
           written(E);
       else if (const auto *LC = dyn_cast<OMPLastprivateClause>(C))
-        for (const Expr *E : LC->varlists())
+        for (const Expr *E : compat::varList(LC))
           written(E);
       else if (const auto *LinC = dyn_cast<OMPLinearClause>(C))
-        for (const Expr *E : LinC->varlists())
+        for (const Expr *E : compat::varList(LinC))
           written(E);
     }
   }

@@ -9,13 +9,15 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 # The LLVM versions are named once, in CMakeLists.txt. The primary one comes
-# with its OpenMP runtime; the second flavour's runtime conflicts with it, so
-# CMake unpacks that one privately into its build (apt-get download, dpkg-deb).
-llvm_version() { sed -n "s/^set($1 \([0-9]*\))$/\1/p" "$top/CMakeLists.txt"; }
+# with its OpenMP runtime; the other flavours' runtimes conflict with it, so
+# CMake unpacks those privately into their builds (apt-get download,
+# dpkg-deb): never installed here, so no flavour can break another.
+llvm_version() { sed -n "s/^set($1 \([0-9 ]*\))$/\1/p" "$top/CMakeLists.txt"; }
 primary=$(llvm_version OMPT_INST_PRIMARY_LLVM)
-second=$(llvm_version OMPT_INST_SECOND_LLVM)
-[ -n "$primary" ] && [ -n "$second" ] ||
+read -r -a others <<< "$(llvm_version OMPT_INST_OTHER_LLVM)"
+[ -n "$primary" ] && [ ${#others[@]} -gt 0 ] ||
   { echo "setup: cannot read the LLVM versions from CMakeLists.txt" >&2; exit 1; }
+newest=${others[-1]}
 
 # --no-install-recommends below: whatever a listed package only recommends
 # must be listed itself (clang's driver runs clang-offload-packager and
@@ -24,7 +26,10 @@ packages=(
   "clang-$primary" "clang-tools-$primary" "libomp-$primary-dev" "llvm-$primary-dev"
   "libclang-$primary-dev"
   "libclang-rt-$primary-dev" # sanitizer and libFuzzer runtimes (tests/fuzz)
-  "clang-$second" "clang-tools-$second" "llvm-$second-dev" "libclang-$second-dev"
+  $(for v in "${others[@]}"; do echo "clang-$v clang-tools-$v llvm-$v-dev libclang-$v-dev"; done)
+  # Fortran (tests/flavours/fortran.sh): the newest flavour's flang; flang 19
+  # cannot lower a composite distribute parallel do (docs/fortran.md)
+  "flang-$newest"
   cmake make gcc g++ python3 pkgconf git linux-perf time
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
   # the .deb (cpack runs dpkg-shlibdeps and file) and its test (strace)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The README's test command: set up, build, run the whole test suite, for
-# both LLVM flavours: build/ (the primary, clang 19) and build-14/ (Debian
-# 12's default clang 14 and its own OpenMP runtime, unpacked privately; its
-# tests for LLVM 19-only behaviour are listed as skipped, with the reason).
+# every LLVM flavour: build/ (the primary, clang 19), then build-N/ for each
+# other one (Debian 12's default clang 14, and clang 22), each with its own
+# OpenMP runtime unpacked privately and registered with the primary build;
+# tests that do not hold for a flavour are listed as skipped, with the
+# reason (tests/llvm_flavours.cmake).
 # OMPT_INST_SANITIZE=1 builds the primary flavour into build-asan/ with
 # ASan + UBSan instead. OMPT_INST_TSAN=1 builds it into build-tsan/ with
 # ThreadSanitizer and runs the tests that can run under it: the unit tests
@@ -23,16 +25,19 @@ if [ "${OMPT_INST_TSAN:-0}" = 1 ]; then
   exec ctest --test-dir "$OMPT_INST_BUILD" --output-on-failure -j"$(nproc)" -L 'unit|tsan' "$@"
 fi
 
-# the second flavour's version is named once, in CMakeLists.txt
-llvm=$(sed -n 's/^set(OMPT_INST_SECOND_LLVM \([0-9]*\))$/\1/p' "$top/CMakeLists.txt")
-[ -n "$llvm" ] || { echo "test: cannot read OMPT_INST_SECOND_LLVM from CMakeLists.txt" >&2; exit 1; }
+# the other flavours' versions are named once, in CMakeLists.txt
+read -r -a others <<< "$(sed -n 's/^set(OMPT_INST_OTHER_LLVM \([0-9 ]*\))$/\1/p' "$top/CMakeLists.txt")"
+[ ${#others[@]} -gt 0 ] || { echo "test: cannot read OMPT_INST_OTHER_LLVM from CMakeLists.txt" >&2; exit 1; }
 primary=${OMPT_INST_BUILD:-$top/build}
-second=${OMPT_INST_BUILD_SECOND:-$top/build-$llvm}
+builds=("$primary")
 OMPT_INST_BUILD=$primary "$top/scripts/build.sh"
-OMPT_INST_BUILD=$second "$top/scripts/build.sh" -DOMPT_INST_LLVM="$llvm" \
-  -DOMPT_INST_PRIMARY_BUILD="$primary"
+for v in "${others[@]}"; do
+  builds+=("$top/build-$v")
+  OMPT_INST_BUILD=$top/build-$v "$top/scripts/build.sh" -DOMPT_INST_LLVM="$v" \
+    -DOMPT_INST_PRIMARY_BUILD="$primary"
+done
 status=0
-for build in "$primary" "$second"; do
+for build in "${builds[@]}"; do
   echo "== tests of $build"
   ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "$@" || status=1
 done

@@ -1,21 +1,22 @@
 #!/usr/bin/env python3
 """Writes the table of docs/coverage.md from the coverage matrix's runs.
 
-coverage_table.py BUILD_19 BUILD_14 > table.md
+coverage_table.py BUILD_19 BUILD_14 BUILD_22 > table.md
 
 Reads the per-construct tables that tests/coverage/matrix.sh leaves in
 BUILD/coverage/ (PROGRAM-MODE-LLVM.tsv: `file:line`, construct, the event
 kinds and origins seen) and prints one markdown row per construct: what
 is recorded, and from where, by the runtime alone (no plugin, -g), by the
-plugin alone (a runtime without OMPT), merged (both, LLVM 19) and on
-LLVM 14 (merged)."""
+plugin alone (a runtime without OMPT), merged (both, LLVM 19), and merged
+on LLVM 14 and on LLVM 22."""
 import os
 import sys
 
 COLUMNS = [("native", "19", "runtime alone (-g)"),
            ("no_ompt", "19", "plugin alone (no OMPT)"),
            ("merged", "19", "merged"),
-           ("merged", "14", "LLVM 14 (merged)")]
+           ("merged", "14", "LLVM 14 (merged)"),
+           ("merged", "22", "LLVM 22 (merged)")]
 
 
 def read(build, program, mode, llvm):
@@ -36,7 +37,7 @@ def cell(rows, where):
 
 
 def main(argv):
-    builds = {"19": argv[1], "14": argv[2]}
+    builds = {"19": argv[1], "14": argv[2], "22": argv[3]}
     print("| directive | " + " | ".join(c[2] for c in COLUMNS) + " |")
     print("|---" * (len(COLUMNS) + 1) + "|")
     for program in ("host", "device"):

@@ -23,7 +23,8 @@ done
 expect_eq "$(dpkg-deb -f "$deb" Package)" ompt-inst "package name"
 
 dpkg-deb -x "$deb" root
-for f in bin/ompt-inst bin/ompt-inst-cc bin/ompt-inst-c++ lib/ompt-inst.so lib/libompt-inst.so \
+for f in bin/ompt-inst bin/ompt-inst-cc bin/ompt-inst-c++ bin/ompt-inst-fc lib/ompt-inst.so \
+         lib/libompt-inst.so share/man/man1/ompt-inst-fc.1 \
          include/ompt-inst/hooks.h lib/cmake/ompt-inst/ompt-instConfig.cmake \
          lib/pkgconfig/ompt-inst.pc share/man/man1/ompt-inst.1 share/doc/ompt-inst/README.md \
          share/doc/ompt-inst/docs/cli.md; do

@@ -1,22 +1,23 @@
-/* `ompt-inst cc|c++ ARGS...` (and `ompt-inst-cc`/`ompt-inst-c++`): clang with
- * -fopenmp and the ompt-inst plugin, plus an rpath to the OpenMP runtime
- * folder when linking, so programs with offloading find libomptarget without
- * LD_LIBRARY_PATH. A runtime unpacked privately into the build (LLVM 14) also
- * needs its omp.h and a -L. OMPT_INST_CLANG (C) and OMPT_INST_CLANGXX (C++)
- * name another clang binary of the same major version (a plugin loads only
- * into the clang it was built for). */
+/* `ompt-inst cc|c++|fc ARGS...` (and `ompt-inst-cc`/`-c++`/`-fc`): clang with
+ * -fopenmp and the ompt-inst plugin (flang with -fopenmp: flang loads no
+ * Clang plugin), plus an rpath to the OpenMP runtime folder when linking, so
+ * programs with offloading find libomptarget without LD_LIBRARY_PATH. A
+ * runtime unpacked privately into a build (LLVM 14, 22) also needs its omp.h
+ * and a -L. The compiler: --clang=CLANG / --flang=FLANG, else
+ * OMPT_INST_CLANG (C), OMPT_INST_CLANGXX (C++), OMPT_INST_FLANG (Fortran),
+ * else this build's own; its major version picks the flavour (plugin and
+ * runtime, flavours.h): a plugin loads only into the clang it was built for. */
 #include <errno.h>
-#include <fcntl.h>
+#include <glob.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "commands.h"
 #include "cuda_toolkit.h"
-#include "ompt-inst/config.h"
+#include "flavours.h"
 #include "paths.h"
 
 static bool ends_with(const char *text, const char *suffix) {
@@ -80,132 +81,194 @@ static bool links(int argc, char **argv) {
   return true;
 }
 
-/* The environment variable that may name another compiler. */
-static const char *compiler_variable(bool cxx) {
-  return cxx ? "OMPT_INST_CLANGXX" : "OMPT_INST_CLANG";
+/* The language a subcommand compiles. */
+enum language { LANG_C, LANG_CXX, LANG_FORTRAN };
+
+/* The environment variable that may name the compiler. */
+static const char *compiler_variable(enum language language) {
+  return language == LANG_FORTRAN ? "OMPT_INST_FLANG"
+         : language == LANG_CXX   ? "OMPT_INST_CLANGXX"
+                                  : "OMPT_INST_CLANG";
 }
 
-/* The user's compiler from the environment, or NULL. */
-static const char *user_compiler(bool cxx) {
-  const char *chosen = getenv(compiler_variable(cxx));
-  return chosen && chosen[0] ? chosen : NULL;
+/* --clang=CLANG (--flang=FLANG for Fortran): the last one given, or NULL. */
+static const char *compiler_option(int argc, char **argv, enum language language) {
+  const char *prefix = language == LANG_FORTRAN ? "--flang=" : "--clang=";
+  const char *chosen = NULL;
+  for (int i = 1; i < argc; i++)
+    if (strncmp(argv[i], prefix, strlen(prefix)) == 0)
+      chosen = argv[i] + strlen(prefix);
+  return chosen;
 }
 
-/* The major version `compiler --version` prints ("clang version 19.1.7"),
- * 0 if it prints none. Run without a shell, so no name is ever re-parsed. */
-static int clang_major_version(const char *compiler) {
-  int channel[2];
-  if (pipe(channel) != 0)
-    return 0;
-  pid_t child = fork();
-  if (child < 0) {
-    close(channel[0]);
-    close(channel[1]);
-    return 0;
+static bool is_compiler_option(const char *arg) {
+  return strncmp(arg, "--clang=", 8) == 0 || strncmp(arg, "--flang=", 8) == 0;
+}
+
+/* <llvm>/lib of the clang at `program` (<llvm>/bin/clang), malloc'd; NULL
+ * when its path cannot be resolved. */
+static char *clang_lib_dir(const char *program) {
+  char *real = realpath(program, NULL);
+  char *slash = real ? strrchr(real, '/') : NULL;
+  if (slash) {
+    *slash = '\0';
+    slash = strrchr(real, '/');
   }
-  if (child == 0) {
-    int null = open("/dev/null", O_WRONLY);
-    if (null >= 0)
-      dup2(null, STDERR_FILENO);
-    dup2(channel[1], STDOUT_FILENO);
-    close(channel[0]);
-    close(channel[1]);
-    execl(compiler, compiler, "--version", (char *)NULL);
-    _exit(127);
-  }
-  close(channel[1]);
-  FILE *output = fdopen(channel[0], "r");
-  int major = 0;
-  if (output) {
-    char line[256];
-    while (fgets(line, sizeof line, output)) {
-      const char *version = strstr(line, "clang version ");
-      if (version && !major)
-        major = atoi(version + strlen("clang version "));
+  char *lib = slash ? malloc((size_t)(slash - real) + sizeof "/lib") : NULL;
+  if (lib)
+    snprintf(lib, (size_t)(slash - real) + sizeof "/lib", "%.*s/lib", (int)(slash - real), real);
+  free(real);
+  return lib;
+}
+
+/* GPU code needs the clang's device library (libomptarget-nvptx*.bc or
+ * -amdgpu*.bc in its lib folder): Debian packages none for LLVM 22, and
+ * clang would stop deep in the link. One line instead. */
+static bool device_library_missing(int argc, char **argv, const char *program, int major) {
+  const char *device = NULL;
+  for (int i = 1; i < argc && !device; i++) {
+    const char *arg = argv[i];
+    if (strncmp(arg, "--offload-arch=", 15) == 0 || strncmp(arg, "-fopenmp-targets=", 17) == 0) {
+      if (strstr(arg, "sm_") || strstr(arg, "nvptx"))
+        device = "nvptx";
+      else if (strstr(arg, "gfx") || strstr(arg, "amdgcn"))
+        device = "amdgpu";
     }
-    fclose(output);
-  } else {
-    close(channel[0]);
   }
-  while (waitpid(child, NULL, 0) < 0 && errno == EINTR)
-    ;
-  return major;
+  if (!device)
+    return false;
+  char *real = clang_lib_dir(program);
+  if (!real)
+    return false;
+  char pattern[4096];
+  snprintf(pattern, sizeof pattern, "%s/libomptarget-%s*.bc", real, device);
+  glob_t found;
+  bool missing = glob(pattern, 0, NULL, &found) != 0;
+  if (!missing)
+    globfree(&found);
+  else
+    fprintf(stderr,
+            "ompt-inst: clang %d has no %s device library (%s): build GPU code with "
+            "another clang (--clang=)\n",
+            major, device, pattern);
+  free(real);
+  return missing;
 }
 
-/* One line naming what is wrong when the compiler cannot serve: missing, or
- * a clang whose major version the plugin was not built for. */
-static bool compiler_usable(const char *compiler, const char *program,
-                            const char *variable) {
-  if (!program) {
-    fprintf(stderr, "ompt-inst: cannot run the compiler %s%s%s: %s%s\n",
-            variable ? variable : "", variable ? "=" : "", compiler, strerror(errno),
-            variable ? "" : " (install clang-" OMPT_INST_LLVM_VERSION ")");
+/* The flavour of the compiler the user chose (or of this build), with one
+ * line naming what is wrong when there is none. */
+static bool choose(enum language language, const char *chosen, const char *variable,
+                   struct oi_flavour *flavour, char **program) {
+  if (!chosen) {
+    if (!oi_flavour_find(oi_flavour_own_major(), flavour))
+      return false;
+    const char *own = language == LANG_FORTRAN ? flavour->flang
+                      : language == LANG_CXX   ? flavour->clangxx
+                                               : flavour->clang;
+    *program = own[0] ? oi_program_path(own) : NULL;
+    if (!*program)
+      fprintf(stderr, "ompt-inst: cannot run the compiler %s: %s (install %s-%d)\n",
+              own[0] ? own : language == LANG_FORTRAN ? "flang" : "clang",
+              own[0] ? strerror(errno) : "not installed",
+              language == LANG_FORTRAN ? "flang" : "clang", flavour->major);
+    return *program != NULL;
+  }
+  *program = oi_program_path(chosen);
+  if (!*program) {
+    fprintf(stderr, "ompt-inst: cannot run the compiler %s=%s: %s\n", variable, chosen,
+            strerror(errno));
     return false;
   }
-  if (!variable)
+  const char *kind = language == LANG_FORTRAN ? "flang" : "clang";
+  int major = oi_compiler_major_version(*program);
+  if (!major) {
+    fprintf(stderr, "ompt-inst: %s=%s is not %s (it prints no %s version)\n", variable, chosen,
+            kind, kind);
+    return false;
+  }
+  if (oi_flavour_find(major, flavour))
     return true;
-  int major = clang_major_version(program);
-  if (major == atoi(OMPT_INST_LLVM_VERSION))
-    return true;
-  if (major)
-    fprintf(stderr,
-            "ompt-inst: %s=%s is clang %d; this ompt-inst is built for clang %s "
-            "(a plugin loads only into its own major version)\n",
-            variable, compiler, major, OMPT_INST_LLVM_VERSION);
-  else
-    fprintf(stderr, "ompt-inst: %s=%s is not clang %s (it prints no clang version)\n", variable,
-            compiler, OMPT_INST_LLVM_VERSION);
+  fprintf(stderr,
+          "ompt-inst: %s=%s is %s %d, and this ompt-inst (LLVM %d; other flavours "
+          "registered: %s) has no plugin for it: build one with cmake "
+          "-DOMPT_INST_LLVM=%d -DOMPT_INST_PRIMARY_BUILD=<this build>\n",
+          variable, chosen, kind, major, oi_flavour_own_major(), oi_flavour_others(), major);
   return false;
 }
 
 int oi_cmd_cc(int argc, char **argv) {
-  bool cxx = wants_cxx(argc, argv);
-  const char *chosen = user_compiler(cxx);
-  const char *compiler = chosen ? chosen : cxx ? OMPT_INST_CLANGXX : OMPT_INST_CLANG;
-  char *program = oi_program_path(compiler);
-  if (!compiler_usable(compiler, program, chosen ? compiler_variable(cxx) : NULL)) {
+  enum language language = strcmp(argv[0], "fc") == 0 ? LANG_FORTRAN
+                           : wants_cxx(argc, argv)    ? LANG_CXX
+                                                      : LANG_C;
+  const char *option = compiler_option(argc, argv, language);
+  const char *variable = option ? (language == LANG_FORTRAN ? "--flang" : "--clang")
+                                : compiler_variable(language);
+  const char *chosen = option ? option : getenv(variable);
+  if (chosen && !chosen[0])
+    chosen = NULL;
+  struct oi_flavour flavour;
+  char *program = NULL;
+  if (!choose(language, chosen, variable, &flavour, &program) ||
+      device_library_missing(argc, argv, program, flavour.major)) {
     free(program);
+    if (flavour.plugin)
+      oi_flavour_free(&flavour);
     return OI_EXIT_NOT_RUNNABLE;
   }
-  char *plugin = oi_installed_companion(OI_PLUGIN_FILE_NAME, "plugin");
-  if (!plugin) {
-    free(program);
+  if (language != LANG_FORTRAN && access(flavour.plugin, R_OK) != 0) {
+    fprintf(stderr, "ompt-inst: the plugin %s is missing: %s\n", flavour.plugin,
+            strerror(errno));
     return OI_EXIT_FAILURE;
   }
   oi_cuda_compile cuda; /* refused before anything is compiled */
-  if (!oi_cuda_prepare(argc, argv, atoi(OMPT_INST_LLVM_VERSION), OMPT_INST_RUNTIME_DIR, &cuda)) {
+  char *lib_dir = clang_lib_dir(program);
+  bool cuda_ok = language == LANG_FORTRAN ||
+                 oi_cuda_prepare(argc, argv, flavour.major, lib_dir ? lib_dir : "", &cuda);
+  free(lib_dir);
+  if (!cuda_ok) {
     free(program);
-    free(plugin);
+    oi_flavour_free(&flavour);
     return OI_EXIT_FAILURE;
   }
-  size_t plugin_option_length = strlen("-fplugin=") + strlen(plugin) + 1;
+  size_t plugin_option_length = strlen("-fplugin=") + strlen(flavour.plugin) + 1;
+  size_t runtime_length = strlen(flavour.runtime) + strlen("-Wl,-rpath,") + 1;
   char *plugin_option = malloc(plugin_option_length);
-  char **args = calloc((size_t)argc + 7 + OI_CUDA_MAX_ARGS, sizeof *args);
-  if (!plugin_option || !args) {
+  char *library_option = malloc(runtime_length);
+  char *rpath_option = malloc(runtime_length);
+  char **args = calloc((size_t)argc + 8 + OI_CUDA_MAX_ARGS, sizeof *args);
+  if (!plugin_option || !library_option || !rpath_option || !args) {
     fprintf(stderr, "ompt-inst: out of memory\n");
     return OI_EXIT_FAILURE;
   }
-  snprintf(plugin_option, plugin_option_length, "-fplugin=%s", plugin);
+  snprintf(plugin_option, plugin_option_length, "-fplugin=%s", flavour.plugin);
+  snprintf(library_option, runtime_length, "-L%s", flavour.runtime);
+  snprintf(rpath_option, runtime_length, "-Wl,-rpath,%s", flavour.runtime);
   int n = 0;
-  args[n++] = (char *)compiler;
+  args[n++] = (char *)(chosen ? chosen : program);
+  /* --clang= names one clang for C and C++: its C++ driver mode links C++ */
+  if (option && language == LANG_CXX)
+    args[n++] = "--driver-mode=g++";
   args[n++] = "-fopenmp";
-  args[n++] = plugin_option;
-  bool private_runtime = OMPT_INST_RUNTIME_INCLUDE_DIR[0] != '\0';
-  if (private_runtime) {
-    args[n++] = "-isystem";
-    args[n++] = OMPT_INST_RUNTIME_INCLUDE_DIR;
+  bool private_runtime = flavour.include[0] != '\0';
+  if (language != LANG_FORTRAN) {
+    args[n++] = plugin_option;
+    if (private_runtime) {
+      args[n++] = "-isystem";
+      args[n++] = flavour.include;
+    }
   }
   for (int i = 1; i < argc; i++)
-    args[n++] = argv[i];
-  for (int i = 0; i < cuda.count; i++)
+    if (!is_compiler_option(argv[i]))
+      args[n++] = argv[i];
+  for (int i = 0; language != LANG_FORTRAN && i < cuda.count; i++)
     args[n++] = cuda.args[i];
   if (links(argc, argv)) {
     if (private_runtime)
-      args[n++] = "-L" OMPT_INST_RUNTIME_DIR;
-    args[n++] = "-Wl,-rpath," OMPT_INST_RUNTIME_DIR;
+      args[n++] = library_option;
+    args[n++] = rpath_option;
   }
   args[n] = NULL;
   execv(program, args);
-  fprintf(stderr, "ompt-inst: cannot run %s: %s\n", compiler, strerror(errno));
+  fprintf(stderr, "ompt-inst: cannot run %s: %s\n", program, strerror(errno));
   return OI_EXIT_NOT_RUNNABLE;
 }

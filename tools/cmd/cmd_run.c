@@ -75,9 +75,18 @@ static int add_to_list(const char *name, const char *entry, bool in_front) {
 }
 
 /* LD_LIBRARY_PATH with the OpenMP runtime folder appended, so offloading
- * programs find libomptarget; the user's own entries keep precedence. */
-static int append_runtime_dir(void) {
-  return add_to_list("LD_LIBRARY_PATH", OMPT_INST_RUNTIME_DIR, false);
+ * programs find libomptarget (and what it loads by name); the user's own
+ * entries keep precedence. The program's own folder when its RUNPATH names
+ * one (built by `ompt-inst cc` of any flavour): LD_LIBRARY_PATH comes before
+ * RUNPATH, and this build's (LLVM 19) would run a clang 14 program on the
+ * LLVM 19 runtime. */
+static int append_runtime_dir(const char *program) {
+  char *path = oi_program_path(program);
+  char *own = path ? oi_runpath_openmp_runtime(path) : NULL;
+  int result = add_to_list("LD_LIBRARY_PATH", own ? own : OMPT_INST_RUNTIME_DIR, false);
+  free(own);
+  free(path);
+  return result;
 }
 
 /* The shim preloaded as well as named in OMP_TOOL_LIBRARIES: a runtime
@@ -221,7 +230,7 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
       setenv("OMPT_INST_DIR_FRESH", "1", 1) != 0 ||
       setenv("OMPT_INST_SUMMARY_BY_RUN", "1", 1) != 0 ||
       setenv("OMP_TOOL_LIBRARIES", shim, 1) != 0 || preload_shim(shim) != 0 ||
-      preload_companions(argv[0]) != 0 || append_runtime_dir() != 0) {
+      preload_companions(argv[0]) != 0 || append_runtime_dir(argv[0]) != 0) {
     fprintf(stderr, "ompt-inst: cannot set the environment: %s\n", strerror(errno));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }

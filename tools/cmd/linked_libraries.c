@@ -1,4 +1,4 @@
-/* DT_NEEDED entries of a program, read with libelf. */
+/* DT_NEEDED and RUNPATH entries of a program, read with libelf. */
 #include "linked_libraries.h"
 
 #include <fcntl.h>
@@ -15,12 +15,10 @@ static bool starts_with_any(const char *name, const char *const *prefixes) {
   return false;
 }
 
-bool oi_links_library(const char *path, const char *const *prefixes) {
-  return oi_linked_library(path, prefixes, NULL, 0);
-}
-
-bool oi_linked_library(const char *path, const char *const *prefixes, char *found_name,
-                       size_t size) {
+/* Calls `visit` with each dynamic entry of tag `tag` (its string) until it
+ * returns true; true then. False when unreadable. */
+static bool find_dynamic(const char *path, GElf_Sxword tag,
+                         bool (*visit)(const char *value, void *context), void *context) {
   if (elf_version(EV_CURRENT) == EV_NONE)
     return false;
   int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -36,13 +34,11 @@ bool oi_linked_library(const char *path, const char *const *prefixes, char *foun
     Elf_Data *data = elf_getdata(section, NULL);
     for (size_t i = 0; data && header.sh_entsize && i < header.sh_size / header.sh_entsize; i++) {
       GElf_Dyn entry;
-      if (!gelf_getdyn(data, (int)i, &entry) || entry.d_tag != DT_NEEDED)
+      if (!gelf_getdyn(data, (int)i, &entry) || entry.d_tag != tag)
         continue;
-      const char *name = elf_strptr(elf, header.sh_link, entry.d_un.d_val);
-      if (name && starts_with_any(name, prefixes)) {
+      const char *value = elf_strptr(elf, header.sh_link, entry.d_un.d_val);
+      if (value && visit(value, context)) {
         found = true;
-        if (found_name)
-          snprintf(found_name, size, "%s", name);
         break;
       }
     }
@@ -51,4 +47,52 @@ bool oi_linked_library(const char *path, const char *const *prefixes, char *foun
     elf_end(elf);
   close(fd);
   return found;
+}
+
+typedef struct prefix_match {
+  const char *const *prefixes;
+  char *name; /* where the matching name goes, NULL: nowhere */
+  size_t size;
+} prefix_match;
+
+static bool names_prefix(const char *name, void *context) {
+  prefix_match *match = context;
+  if (!starts_with_any(name, match->prefixes))
+    return false;
+  if (match->name)
+    snprintf(match->name, match->size, "%s", name);
+  return true;
+}
+
+bool oi_links_library(const char *path, const char *const *prefixes) {
+  return oi_linked_library(path, prefixes, NULL, 0);
+}
+
+bool oi_linked_library(const char *path, const char *const *prefixes, char *name, size_t size) {
+  prefix_match match = {prefixes, name, size};
+  return find_dynamic(path, DT_NEEDED, names_prefix, &match);
+}
+
+/* The first folder of a RUNPATH/RPATH list that holds libomp.so.5, into
+ * `*folder` ($ORIGIN is not expanded: ompt-inst cc writes absolute folders). */
+static bool find_openmp_runtime(const char *list, void *folder) {
+  for (const char *entry = list; *entry;) {
+    size_t length = strcspn(entry, ":");
+    char candidate[4096];
+    if (length && snprintf(candidate, sizeof candidate, "%.*s/libomp.so.5", (int)length, entry) <
+                      (int)sizeof candidate &&
+        access(candidate, R_OK) == 0) {
+      *(char **)folder = strndup(entry, length);
+      return *(char **)folder != NULL;
+    }
+    entry += length + (entry[length] == ':');
+  }
+  return false;
+}
+
+char *oi_runpath_openmp_runtime(const char *path) {
+  char *folder = NULL;
+  if (!find_dynamic(path, DT_RUNPATH, find_openmp_runtime, &folder))
+    find_dynamic(path, DT_RPATH, find_openmp_runtime, &folder);
+  return folder;
 }

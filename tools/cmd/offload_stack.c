@@ -37,14 +37,17 @@ static int cuda_devices(void) {
   return devices;
 }
 
-/* The runtime file: in LD_LIBRARY_PATH, the folder of its LLVM release,
- * or the one this ompt-inst was built with (where `ompt-inst cc` points a
- * program's rpath). */
-static void find_runtime(oi_offload_stack *s) {
+/* The runtime file: in the OpenMP runtime folder the program's RUNPATH
+ * names, LD_LIBRARY_PATH, the folder of its LLVM release, or the one this
+ * ompt-inst was built with. */
+static void find_runtime(oi_offload_stack *s, const char *program) {
   char folders[8192], llvm[64];
   snprintf(llvm, sizeof llvm, "/usr/lib/llvm-%d/lib", s->runtime_major);
   const char *path = getenv("LD_LIBRARY_PATH");
-  snprintf(folders, sizeof folders, "%s:%s:%s", path ? path : "", llvm, OMPT_INST_RUNTIME_DIR);
+  char *own = oi_runpath_openmp_runtime(program); /* `ompt-inst run` puts it first */
+  snprintf(folders, sizeof folders, "%s:%s:%s:%s", own ? own : "", path ? path : "", llvm,
+           OMPT_INST_RUNTIME_DIR);
+  free(own);
   for (char *save = NULL, *dir = strtok_r(folders, ":", &save); dir;
        dir = strtok_r(NULL, ":", &save)) {
     snprintf(s->runtime_path, sizeof s->runtime_path, "%s/%s", dir, s->runtime);
@@ -88,7 +91,7 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
   if (oi_linked_library(program, runtime, s->runtime, sizeof s->runtime))
     s->runtime_major = atoi(s->runtime + strlen("libomptarget.so."));
   if (s->runtime[0]) {
-    find_runtime(s);
+    find_runtime(s, program);
     s->cuda_plugin = s->runtime_path[0] && has_plugin(s, "libcuda.so", "cuda");
     s->amdgpu_plugin = s->runtime_path[0] && has_plugin(s, "libhsa-runtime64.so", "amdgpu");
   }

@@ -50,4 +50,14 @@ grep -q '^  data ops  inferred from map clauses (the runtime reports none)$' rep
 import json, sys
 o = json.load(sys.stdin)["run"]["data_ops_by_origin"]
 sys.exit(0 if o == {"native": 0, "compiler": 0, "merged": 0, "inferred": 70} else f"origins {o}")'
+
+# The primary build's `ompt-inst run` runs it on its own runtime too: the
+# program's RUNPATH names LLVM 14's folder, which an LD_LIBRARY_PATH entry
+# for LLVM 19 would override (the data operations would come from 19's).
+OI_19="$OI_BUILD_19/bin/ompt-inst"
+[ -x "$OI_19" ] || fail "no primary build at $OI_BUILD_19"
+"$OI_19" run -o run19 ./prog > prog19.out || fail "the primary ompt-inst run failed"
+"$OI_19" report run19 --capabilities > caps19.txt || fail "report --capabilities failed"
+expect_eq "$(awk '$1 == "data_op" { print $2 }' caps19.txt)" "target_data_op_emi=never" \
+  "the primary ompt-inst runs a clang 14 program on LLVM 14's runtime"
 echo ok
