@@ -1,5 +1,6 @@
 /* `--format text`: the run header, the construct profile, data movement per
  * variable and the analysis findings, in 100 columns. */
+#define _GNU_SOURCE /* qsort_r */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,10 +35,9 @@ static void rank_line(const oi_rank_info *r, const char *tag, FILE *out) {
             tag ? oi_format_ns(r->duration_ns, buf, sizeof buf) : "");
 }
 
-static const oi_rank_info *sorted_ranks;
-static int by_duration(const void *a, const void *b) {
-  uint64_t x = sorted_ranks[*(const uint32_t *)a].duration_ns;
-  uint64_t y = sorted_ranks[*(const uint32_t *)b].duration_ns;
+static int by_duration(const void *a, const void *b, void *ranks) {
+  uint64_t x = ((const oi_rank_info *)ranks)[*(const uint32_t *)a].duration_ns;
+  uint64_t y = ((const oi_rank_info *)ranks)[*(const uint32_t *)b].duration_ns;
   return x < y ? 1 : x > y ? -1 : 0; /* slowest first */
 }
 
@@ -52,8 +52,7 @@ static void folded_ranks(const oi_profile *p, FILE *out) {
     fputs("    (out of memory listing the ranks)\n", out);
     return;
   }
-  sorted_ranks = p->ranks;
-  qsort(order, merged, sizeof *order, by_duration);
+  qsort_r(order, merged, sizeof *order, by_duration, (void *)p->ranks);
   uint64_t median = merged ? p->ranks[order[merged / 2]].duration_ns : 0;
   uint32_t outliers = 0;
   for (uint32_t i = 0; i < p->rank_count; i++) {
