@@ -1,11 +1,12 @@
-# 2,560 distinct map items, each mapped to the host device by a target
+# 1,280 distinct map items, each mapped to the host device by a target
 # data region of its own: exactly 4 data operations each (alloc, to, from,
-# delete), every item at its own address and named, nothing lost; plain build under both tools,
+# delete), every item at its own address and named, nothing lost; plain
+# build under both tools,
 # plugin build under the tool (the test build's 127 sites would leave the
 # plugin build's items beyond them unnamed, see stress_sites).
 . "$OI_SRC/tests/lib.sh"
 . "$OI_SRC/tests/stress/lib_stress.sh"
-n=2560
+n=1280
 gen maps $n prog.c
 cc_plain plain prog.c -g $OI_HOST_OFFLOAD
 cc_plugin plugin prog.c -g $OI_HOST_OFFLOAD
