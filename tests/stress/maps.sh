@@ -1,9 +1,9 @@
 # 1,280 distinct map items, each mapped to the host device by a target
 # data region of its own: exactly 4 data operations each (alloc, to, from,
 # delete), every item at its own address and named, nothing lost; plain
-# build under both tools,
-# plugin build under the tool (the test build's 127 sites would leave the
-# plugin build's items beyond them unnamed, see stress_sites).
+# build under both tools, plugin build under the tool (the test build's
+# 127 sites would leave the plugin build's items beyond them unnamed, see
+# stress_sites).
 . "$OI_SRC/tests/lib.sh"
 . "$OI_SRC/tests/stress/lib_stress.sh"
 n=1280
