@@ -29,6 +29,9 @@ for build in plain plugin; do
       expect_eq "$beyond" $((n + 1 - 127)) "$run: sites beyond"
       expect_eq "$calls" $((2 * 8 * rounds * beyond)) "$run: their hook calls"
       kept=$((n - beyond))
+      "$OI" report $run --format json > $run.json || fail "$run: json report"
+      expect_eq "$("$OI_PYTHON" -c 'import json, sys; b = json.load(open(sys.argv[1]))["run"]["sites_beyond_bound"]; print(b["sites"], b["bound"], b["hook_calls"])' $run.json)" \
+        "$beyond 127 $calls" "$run: json sites_beyond_bound"
     else
       ! grep -q '^  sites ' $run.txt || fail "$run: sites beyond the table: $(grep '^  sites ' $run.txt)"
       kept=$n
@@ -37,7 +40,9 @@ for build in plain plugin; do
       $((8 * kept * rounds)) "$run: critical begins"
     expect_eq "$(dumpq $run kind=mutex construct=critical endpoint=end --count)" \
       $((8 * kept * rounds)) "$run: critical ends"
-    expect_eq "$(dumpq $run kind=mutex construct=critical endpoint=begin --field line | sort -u | wc -l)" \
+    # by line: LLVM's runtime now and then gives a critical's begin a return
+    # address inside itself (no line)
+    expect_eq "$(dumpq $run kind=mutex construct=critical endpoint=begin line!= --field line | sort -u | wc -l)" \
       $kept "$run: distinct critical sections"
   done
 done
