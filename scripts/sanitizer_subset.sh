@@ -19,8 +19,9 @@ run_subset() { # NAME CMAKE-OPTION CTEST-ARGS...
   cmake -S "$top" -B "$build" "$option" > "$build/configure.log" 2>&1 ||
     { tail -n 30 "$build/configure.log" >&2; return 1; }
   local targets
-  # the cmocka programs (test_*); other unit-labelled tests build nothing
-  targets="ompt_inst_shim ompt_inst_cli write_synthetic_trace $(ctest --test-dir "$build" -L unit -N |
+  # the cmocka programs (test_*); other unit-labelled tests build nothing;
+  # the test build of the tool (shim/bounds.h) for shim_tsan_programs
+  targets="ompt_inst_shim ompt_inst_shim_small ompt_inst_cli write_synthetic_trace $(ctest --test-dir "$build" -L unit -N |
     sed -n 's/^ *Test *#[0-9]*: \(test_[A-Za-z0-9_]*\)$/\1/p' | tr '\n' ' ')"
   OMPT_INST_BUILD=$build OMPT_INST_TARGETS=$targets "$top/scripts/build.sh" "$option" || return 1
   echo "== $name subset"

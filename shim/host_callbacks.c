@@ -632,9 +632,10 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
     return;
   }
   if (t && !oi_hooks_trace_counted() &&
-      atomic_load_explicit(&oi_recording, memory_order_relaxed) &&
-      oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra, 0))
+      atomic_load_explicit(&oi_recording, memory_order_relaxed)) {
+    oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra, 0);
     return;
+  }
   oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
                               OI_CONSTRUCT_FLUSH, codeptr_ra);
   if (!e)

@@ -50,6 +50,8 @@ static oi_thread *thread_memory(void) {
   if (!t)
     return NULL;
   pthread_mutex_init(&t->flush_lock, NULL);
+  t->native_counts = t->native_first;
+  t->native_mask = OI_NATIVE_COUNTS - 1;
   pthread_mutex_lock(&registry_lock);
   t->next = registry;
   /* a signal handler walks the registry without the lock */
@@ -195,6 +197,28 @@ static void append_count(oi_thread *t, uint64_t *now, unsigned origin, unsigned 
   atomic_store_explicit(&t->count, n + 1, memory_order_release);
 }
 
+/* One count event per used slot of the counted-construct table with
+ * instances since the last flush; `empty`: the slots are freed as well.
+ * Called with flush_lock held. */
+static void append_native_counts(oi_thread *t, uint64_t *now, int empty) {
+  for (uint32_t i = 0; i <= t->native_mask; i++) {
+    oi_native_count *slot = &t->native_counts[i];
+    uint64_t key = atomic_load_explicit(&slot->key, memory_order_acquire);
+    uint64_t count =
+        key ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
+    if (empty)
+      atomic_store_explicit(&slot->key, 0, memory_order_relaxed);
+    if (!count)
+      continue;
+    /* a kernel's construct in a plugin build: its target's nested
+     * directive of that construct, else the target's own site */
+    const oi_site_entry *entry = slot->site ? oi_site_by_id(slot->site) : NULL;
+    uint32_t site = entry ? oi_site_inner_for(entry, slot->site, slot->construct) : 0;
+    append_count(t, now, site ? OI_ORIGIN_MERGED : OI_ORIGIN_NATIVE, slot->construct, site,
+                 slot->codeptr, count);
+  }
+}
+
 /* One count event per counted site, and per code address of counted
  * native instances, with instances since the last flush, appended whatever
  * the recording state (the instances were counted while recording); called
@@ -210,20 +234,7 @@ static void append_site_counts(oi_thread *t) {
     append_count(t, &now, OI_ORIGIN_COMPILER, entry ? entry->construct : OI_CONSTRUCT_OTHER,
                  site, 0, count);
   }
-  for (unsigned i = 0; i < OI_NATIVE_COUNTS; i++) {
-    oi_native_count *slot = &t->native_counts[i];
-    uint64_t key = atomic_load_explicit(&slot->key, memory_order_acquire);
-    uint64_t count =
-        key ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
-    if (!count)
-      continue;
-    /* a kernel's construct in a plugin build: its target's nested
-     * directive of that construct, else the target's own site */
-    const oi_site_entry *entry = slot->site ? oi_site_by_id(slot->site) : NULL;
-    uint32_t site = entry ? oi_site_inner_for(entry, slot->site, slot->construct) : 0;
-    append_count(t, &now, site ? OI_ORIGIN_MERGED : OI_ORIGIN_NATIVE, slot->construct, site,
-                 slot->codeptr, count);
-  }
+  append_native_counts(t, &now, 0);
 }
 
 void oi_thread_flush(oi_thread *t) {
@@ -236,7 +247,66 @@ void oi_thread_flush(oi_thread *t) {
   oi_crash_reclaim();
 }
 
-void oi_record_lose(void) { atomic_fetch_add(&events_lost, 1); }
+/* The used slots of `from` (`slots` of them) into `to`, an empty table of
+ * mask + 1 slots, each within the probes: 0, or -1 when one finds none. */
+static int native_rehash(oi_native_count *to, uint32_t mask, const oi_native_count *from,
+                         uint32_t slots) {
+  for (uint32_t i = 0; i < slots; i++) {
+    uint64_t key = atomic_load_explicit(&from[i].key, memory_order_relaxed);
+    if (!key)
+      continue;
+    unsigned construct = from[i].construct;
+    unsigned start = (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
+    unsigned probe = 0;
+    while (probe < OI_NATIVE_COUNT_PROBES &&
+           atomic_load_explicit(&to[(start + probe) & mask].key, memory_order_relaxed))
+      probe++;
+    if (probe == OI_NATIVE_COUNT_PROBES)
+      return -1;
+    oi_native_count *slot = &to[(start + probe) & mask];
+    slot->codeptr = from[i].codeptr;
+    slot->site = from[i].site;
+    slot->construct = from[i].construct;
+    atomic_init(&slot->count, atomic_load_explicit(&from[i].count, memory_order_relaxed));
+    atomic_init(&slot->key, key);
+  }
+  return 0;
+}
+
+/* Grows the table to the next size its slots fit in; at its bound (or out
+ * of memory) its counts go to the buffer as count events and it starts
+ * empty: an address then has a count event per spill, none is lost. Under
+ * flush_lock: the end's flush on another thread reads the table. */
+void oi_native_count_miss(oi_thread *t, unsigned construct, uint64_t codeptr, uint32_t site) {
+  pthread_mutex_lock(&t->flush_lock);
+  uint32_t slots = t->native_mask + 1;
+  oi_native_count *grown = NULL;
+  while (!grown && slots < OI_NATIVE_COUNTS_MAX) {
+    slots *= 2;
+    grown = calloc(slots, sizeof *grown);
+    if (!grown)
+      break;
+    if (native_rehash(grown, slots - 1, t->native_counts, t->native_mask + 1) != 0) {
+      free(grown);
+      grown = NULL;
+    }
+  }
+  if (grown) {
+    if (t->native_counts != t->native_first)
+      free(t->native_counts);
+    t->native_counts = grown;
+    t->native_mask = slots - 1;
+  } else {
+    uint64_t now = 0;
+    append_native_counts(t, &now, 1);
+    /* a full buffer goes out now: the next event's slot must exist */
+    if (atomic_load_explicit(&t->count, memory_order_relaxed) == OI_BUFFER_EVENTS)
+      write_buffer(t);
+  }
+  pthread_mutex_unlock(&t->flush_lock);
+  /* a slot is free now within the probes, or the table grows again */
+  oi_native_count_add(t, construct, codeptr, site);
+}
 
 int oi_site_counts_grow(oi_thread *t, uint32_t site) {
   uint32_t capacity = t->site_count_capacity ? t->site_count_capacity : 64;
@@ -338,6 +408,7 @@ int oi_record_finish(void) {
   oi_write_module_map();
   write_thread_records();
   oi_totals_write();
+  oi_sites_write_beyond();
   write_end_record(0);
   report_write_error();
   /* Threads still running may flush later; their events count as lost but

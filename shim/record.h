@@ -16,11 +16,11 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "clock.h"
 #include "event_codec.h"
 #include "ompt-inst/trace.h"
 
-#define OI_BUFFER_EVENTS 4096
 /* A flushed buffer is encoded here (event_codec.h), one frame each time it
  * fills: a full buffer at 16 bytes per event is one frame. */
 #define OI_ENCODED_BYTES (OI_BUFFER_EVENTS * 16)
@@ -85,10 +85,10 @@ typedef struct oi_mutex_held {
  * recorded: spin-waits repeat a few flush addresses millions of times, and
  * device code run on the host (kernel_depth below) repeats its constructs
  * as often as a GPU would, unseen there. An open-addressing table per
- * thread, probed from a hash of the address; an address that finds no slot
- * within OI_NATIVE_COUNT_PROBES is not counted (the caller decides). */
-#define OI_NATIVE_COUNTS 512 /* a power of two */
-#define OI_NATIVE_COUNT_PROBES 16
+ * thread (bounds.h), probed from a hash of the address; an address that
+ * finds no slot within OI_NATIVE_COUNT_PROBES grows the table, or at
+ * OI_NATIVE_COUNTS_MAX spills its counts to the buffer (record.c): no
+ * instance goes uncounted. */
 typedef struct oi_native_count {
   /* 0 = free; set once by the owner (release, after the fields below),
    * read by the thread that writes the counts at the end (acquire) */
@@ -170,7 +170,9 @@ typedef struct oi_thread {
    * (a flush in a build without the plugin, by its codeptr_ra; a construct
    * in a kernel, by its target's codeptr_ra and site) since the last flush:
    * OI_KIND_CONSTRUCT_COUNT events */
-  oi_native_count native_counts[OI_NATIVE_COUNTS];
+  oi_native_count *native_counts; /* native_first until grown */
+  uint32_t native_mask;           /* its slots - 1 */
+  oi_native_count native_first[OI_NATIVE_COUNTS];
 
   oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
   /* its events encoded for the trace, under flush_lock */
@@ -266,17 +268,19 @@ static inline void oi_site_count(oi_thread *t, uint32_t site) {
     oi_thread_flush(t);
 }
 
+/* No slot within the probes: grows the table or spills it (the owner only,
+ * outside the hot path), then counts the instance. */
+void oi_native_count_miss(oi_thread *t, unsigned construct, uint64_t codeptr, uint32_t site);
+
 /* One more instance of a counted construct the runtime reported at
- * codeptr, with `site` (0: none); 0 if no slot is left (the caller then
- * records an event, or loses the instance). */
-static inline int oi_native_count_add(oi_thread *t, unsigned construct,
-                                      uint64_t codeptr, uint32_t site) {
+ * codeptr, with `site` (0: none). */
+static inline void oi_native_count_add(oi_thread *t, unsigned construct,
+                                       uint64_t codeptr, uint32_t site) {
   /* never 0, the free slot's */
   uint64_t key = codeptr ? codeptr : 1ull << 63 | site;
   unsigned start = (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
   for (unsigned probe = 0; probe < OI_NATIVE_COUNT_PROBES; probe++) {
-    oi_native_count *slot =
-        &t->native_counts[(start + probe) & (OI_NATIVE_COUNTS - 1)];
+    oi_native_count *slot = &t->native_counts[(start + probe) & t->native_mask];
     uint64_t held = atomic_load_explicit(&slot->key, memory_order_relaxed);
     if (held == 0) {
       slot->codeptr = codeptr;
@@ -293,14 +297,11 @@ static inline int oi_native_count_add(oi_thread *t, unsigned construct,
       if (t->flush_generation !=
           atomic_load_explicit(&oi_flush_generation, memory_order_relaxed))
         oi_thread_flush(t);
-      return 1;
+      return;
     }
   }
-  return 0;
+  oi_native_count_miss(t, construct, codeptr, site);
 }
-
-/* An instance the shim could neither record nor count: reported as lost. */
-void oi_record_lose(void);
 
 static inline void oi_event_commit(oi_thread *t) {
   uint32_t n = atomic_load_explicit(&t->count, memory_order_relaxed) + 1;

@@ -6,24 +6,30 @@
 #include "sites.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bounds.h"
 #include "map.h"
 #include "ompt-inst/events.h"
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
 #include "unify.h"
 
-/* Entries by id, in chunks that never move once published. */
-#define SITES_PER_CHUNK 1024u
-#define SITE_CHUNKS 4096u
+/* Entries by id, in chunks that never move once published (bounds.h). */
+#define SITES_PER_CHUNK OI_SITES_PER_CHUNK
+#define SITE_CHUNKS OI_SITE_CHUNKS
 #define SITE_REJECTED UINT32_MAX /* bad magic or ABI: ignored for good */
+/* beyond the table: its hook calls are counted (oi_sites_write_beyond) */
+#define SITE_BEYOND (UINT32_MAX - 1)
 
 static pthread_mutex_t site_lock = PTHREAD_MUTEX_INITIALIZER;
 static oi_site_entry *site_chunks[SITE_CHUNKS];
 static uint32_t next_site_id = 1;
+static uint32_t sites_beyond; /* under site_lock */
+static _Atomic uint64_t beyond_calls;
 
 /* Every construct name that is a whole word sequence of the spelling. */
 static uint64_t leaves_of(const char *spelling) {
@@ -194,9 +200,13 @@ __attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
     return id;
   }
   id = SITE_REJECTED;
-  if (site->abi == OMPT_INST_HOOK_ABI && site->descriptor)
+  if (site->abi == OMPT_INST_HOOK_ABI && site->descriptor &&
+      next_site_id >= SITES_PER_CHUNK * SITE_CHUNKS) {
+    id = SITE_BEYOND;
+    sites_beyond++;
+  } else if (site->abi == OMPT_INST_HOOK_ABI && site->descriptor)
     id = add_site(site->descriptor, strlen(site->descriptor));
-  if (id != SITE_REJECTED)
+  if (id < SITE_BEYOND)
     add_inner_sites(&site_chunks[id / SITES_PER_CHUNK][id % SITES_PER_CHUNK]);
   __atomic_store_n(&site->id, id, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&site_lock);
@@ -209,7 +219,9 @@ uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry) {
   uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
   if (id == 0)
     id = register_site(site);
-  if (id == SITE_REJECTED)
+  if (id == SITE_BEYOND)
+    atomic_fetch_add_explicit(&beyond_calls, 1, memory_order_relaxed);
+  if (id >= SITE_BEYOND)
     return 0;
   *entry = &site_chunks[id / SITES_PER_CHUNK][id % SITES_PER_CHUNK];
   return id;
@@ -243,4 +255,17 @@ int oi_site_is_inner(const oi_site_entry *entry, uint32_t site) {
     if (entry->inner_sites[i] == site)
       return 1;
   return 0;
+}
+
+void oi_sites_write_beyond(void) {
+  pthread_mutex_lock(&site_lock);
+  uint32_t sites = sites_beyond;
+  pthread_mutex_unlock(&site_lock);
+  if (!sites)
+    return;
+  char text[128];
+  int n = snprintf(text, sizeof text, "sites_beyond_bound=%u %u %llu", sites,
+                   SITES_PER_CHUNK * SITE_CHUNKS - 1,
+                   (unsigned long long)atomic_load(&beyond_calls));
+  oi_trace_record(OI_REC_INFO, text, (uint32_t)n);
 }

@@ -51,8 +51,14 @@ uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer,
 int oi_site_is_inner(const oi_site_entry *entry, uint32_t site);
 
 /* The site's id and entry, registering it (and writing its OI_REC_SITE
- * record) on first use; 0 when the site was rejected (bad magic or ABI). */
+ * record) on first use; 0 when the site was rejected (bad magic or ABI) or
+ * came beyond the table's bound (bounds.h): those are counted. */
 uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry);
+
+/* At the end: an INFO record `sites_beyond_bound=SITES BOUND CALLS` when
+ * sites came beyond the table: their hook calls were not recorded (the
+ * runtime's own events of those constructs are, where it reports them). */
+void oi_sites_write_beyond(void);
 
 /* The entry of a registered id, NULL for any other id. */
 const oi_site_entry *oi_site_by_id(uint32_t id);

@@ -39,7 +39,21 @@ expect_eq "$(run_under_tsan atomics ./atomics 2000 enter flush)" 5 "counted atom
 expect_eq "$(run_under_tsan copies ./copies)" 0 "target copies"
 expect_eq "$(run_under_tsan kernels ./kernels 10)" 0 "constructs counted in kernels"
 expect_eq "$(run_under_tsan crash ./crash 300 abort)" 134 "abort after 300 regions"
-for dir in host more churn atomics copies kernels crash; do
+dirs="host more churn atomics copies kernels crash"
+# the test build's bounds (tests/stress): the counted-construct table grown
+# and spilled, 64-event buffers flushed on 8 threads
+if [ -f "$OI_BUILD/small/libompt-inst.so" ]; then
+  "$OI_PYTHON" "$OI_SRC/tests/stress/gen_stress.py" kernels 200 > many_kernels.c
+  "$OI_PYTHON" "$OI_SRC/tests/stress/gen_stress.py" sites 300 > many_sites.c
+  cc_plain many_kernels many_kernels.c $OI_HOST_OFFLOAD
+  cc_plain many_sites many_sites.c
+  expect_eq "$(OI_SHIM="$OI_BUILD/small/libompt-inst.so" run_under_tsan small_kernels ./many_kernels 3)" 0 \
+    "small bounds: kernel constructs"
+  expect_eq "$(OI_SHIM="$OI_BUILD/small/libompt-inst.so" run_under_tsan small_sites ./many_sites 2)" 0 \
+    "small bounds: sites on 8 threads"
+  dirs="$dirs small_kernels small_sites"
+fi
+for dir in $dirs; do
   "$OI" dump "run-$dir" > /dev/null 2>&1 || fail "$dir: trace unreadable"
 done
 echo ok

@@ -61,6 +61,16 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
       oi_json_uint(json, "signal", t->end.signal);
     if (t->complete && t->end.write_error)
       oi_json_str(json, "write_error", strerror((int)t->end.write_error));
+    /* sites the shim's table had no room for: not lost events */
+    const char *beyond = oi_trace_info(t, "sites_beyond_bound");
+    unsigned long long sites, bound, calls;
+    if (beyond && sscanf(beyond, "%llu %llu %llu", &sites, &bound, &calls) == 3) {
+      oi_json_open(json, "sites_beyond_bound", '{');
+      oi_json_uint(json, "sites", sites);
+      oi_json_uint(json, "bound", bound);
+      oi_json_uint(json, "hook_calls", calls);
+      oi_json_close(json, '}');
+    }
   } else {
     processes(p, json);
   }

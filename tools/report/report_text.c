@@ -1,5 +1,6 @@
 /* `--format text`: the run header, the construct profile, data movement per
  * variable and the analysis findings, in 100 columns. */
+#define _GNU_SOURCE /* qsort_r */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,23 +18,79 @@ static void rule(FILE *out, const char *title) {
   fputc('\n', out);
 }
 
-/* A job's ranks: how many were merged, then one line per process. */
+/* Up to this many ranks the text lists them all; beyond, it folds them to
+ * what a person reads (the JSON report lists every rank). */
+#define LISTED_RANKS 16
+#define FOLDED_EACH 5 /* slowest and fastest shown */
+
+static void rank_line(const oi_rank_info *r, const char *tag, FILE *out) {
+  char name[300], fitted[128], buf[64];
+  oi_job_rank_name(r, name, sizeof name);
+  if (r->problem)
+    fprintf(out, "    %-24s LEFT OUT: %s\n", name, oi_format_fit(r->problem, 60, fitted, sizeof fitted));
+  else
+    fprintf(out, "    %-24s pid %-8" PRIu32 " events %-10" PRIu64 " %s, %" PRIu64 " lost%s%s%s\n",
+            name, r->pid, r->events, r->complete ? "complete" : "INCOMPLETE", r->lost_events,
+            tag ? "   " : "", tag ? tag : "",
+            tag ? oi_format_ns(r->duration_ns, buf, sizeof buf) : "");
+}
+
+static int by_duration(const void *a, const void *b, void *ranks) {
+  uint64_t x = ((const oi_rank_info *)ranks)[*(const uint32_t *)a].duration_ns;
+  uint64_t y = ((const oi_rank_info *)ranks)[*(const uint32_t *)b].duration_ns;
+  return x < y ? 1 : x > y ? -1 : 0; /* slowest first */
+}
+
+/* Many ranks: the outliers (left out, incomplete, with lost events, or
+ * over twice the median run time), the slowest and the fastest. */
+static void folded_ranks(const oi_profile *p, FILE *out) {
+  uint32_t *order = malloc(p->rank_count * sizeof *order), merged = 0;
+  for (uint32_t i = 0; order && i < p->rank_count; i++)
+    if (!p->ranks[i].problem)
+      order[merged++] = i;
+  if (!order) {
+    fputs("    (out of memory listing the ranks)\n", out);
+    return;
+  }
+  qsort_r(order, merged, sizeof *order, by_duration, (void *)p->ranks);
+  uint64_t median = merged ? p->ranks[order[merged / 2]].duration_ns : 0;
+  uint32_t outliers = 0;
+  for (uint32_t i = 0; i < p->rank_count; i++) {
+    const oi_rank_info *r = &p->ranks[i];
+    if (r->problem || !r->complete || r->lost_events ||
+        (median && r->duration_ns > 2 * median)) {
+      if (outliers++ < LISTED_RANKS)
+        rank_line(r, r->problem ? NULL : "outlier, run time ", out);
+    }
+  }
+  if (outliers > LISTED_RANKS)
+    fprintf(out, "    ... %" PRIu32 " more outliers (--format json lists every rank)\n",
+            outliers - LISTED_RANKS);
+  for (uint32_t i = 0; i < merged && i < FOLDED_EACH; i++)
+    rank_line(&p->ranks[order[i]], "slowest, run time ", out);
+  for (uint32_t i = merged > FOLDED_EACH ? merged - FOLDED_EACH : 0; i < merged; i++)
+    if (i >= FOLDED_EACH)
+      rank_line(&p->ranks[order[i]], "fastest, run time ", out);
+  char buf[64];
+  fprintf(out, "    (%" PRIu32 " ranks merged, median run time %s; --format json lists every rank)\n",
+          merged, oi_format_ns(median, buf, sizeof buf));
+  free(order);
+}
+
+/* A job's ranks: how many were merged, then one line per process (folded
+ * beyond LISTED_RANKS). */
 static void job_header(const oi_profile *p, FILE *out) {
-  char name[300], fitted[128];
   fprintf(out, "  ranks     %" PRIu32 " ranks", p->merged_ranks);
   if (p->merged_ranks < p->rank_count)
     fprintf(out, " (%" PRIu32 " of %" PRIu32 " rank folders; see below)", p->merged_ranks,
             p->rank_count);
   fputc('\n', out);
-  for (uint32_t i = 0; i < p->rank_count; i++) {
-    const oi_rank_info *r = &p->ranks[i];
-    oi_job_rank_name(r, name, sizeof name);
-    if (r->problem)
-      fprintf(out, "    %-24s LEFT OUT: %s\n", name, oi_format_fit(r->problem, 60, fitted, sizeof fitted));
-    else
-      fprintf(out, "    %-24s pid %-8" PRIu32 " events %-10" PRIu64 " %s, %" PRIu64 " lost\n", name,
-              r->pid, r->events, r->complete ? "complete" : "INCOMPLETE", r->lost_events);
+  if (p->rank_count > LISTED_RANKS) {
+    folded_ranks(p, out);
+    return;
   }
+  for (uint32_t i = 0; i < p->rank_count; i++)
+    rank_line(&p->ranks[i], NULL, out);
 }
 
 /* A job's header names its ranks instead of one trace (job_header). */
@@ -73,6 +130,12 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   else
     fprintf(out, "  trace     %s, INCOMPLETE (no end record: the program did not finish)\n",
             oi_format_fit_tail(t->path, 40, fitted, sizeof fitted));
+  /* sites the shim's table had no room for (shim/bounds.h): their hook
+   * calls are counted under their own name, not as lost events */
+  const char *beyond = t ? oi_trace_info(t, "sites_beyond_bound") : NULL;
+  unsigned long long sites, bound, calls;
+  if (beyond && sscanf(beyond, "%llu %llu %llu", &sites, &bound, &calls) == 3)
+    fprintf(out, "  sites     %llu sites beyond the table's %llu: their %llu hook calls not recorded\n", sites, bound, calls);
 }
 
 /* Where each thread was when a signal ended the run. */
