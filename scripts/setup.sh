@@ -26,7 +26,8 @@ packages=(
   "clang-$primary" "clang-tools-$primary" "libomp-$primary-dev" "llvm-$primary-dev"
   "libclang-$primary-dev"
   "libclang-rt-$primary-dev" # sanitizer and libFuzzer runtimes (tests/fuzz)
-  $(for v in "${others[@]}"; do echo "clang-$v clang-tools-$v llvm-$v-dev libclang-$v-dev"; done)
+  # llvm-N: clang-N's driver runs its llvm-offload-binary for offload builds
+  $(for v in "${others[@]}"; do echo "clang-$v clang-tools-$v llvm-$v llvm-$v-dev libclang-$v-dev"; done)
   # Fortran (tests/flavours/fortran.sh): the newest flavour's flang; flang 19
   # cannot lower a composite distribute parallel do (docs/fortran.md)
   "flang-$newest"

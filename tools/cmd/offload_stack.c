@@ -84,13 +84,19 @@ static bool has_plugin(const oi_offload_stack *s, const char *driver, const char
 
 bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
   *s = (oi_offload_stack){0};
-  s->image_count = oi_offload_images(program, s->images, OI_STACK_MAX_IMAGES);
-  if (s->image_count < 0)
+  oi_offload_image header;
+  if (!oi_offload_image_of_file(program, &header))
     return false;
   static const char *const runtime[] = {"libomptarget.so", NULL};
   if (oi_linked_library(program, runtime, s->runtime, sizeof s->runtime))
     s->runtime_major = atoi(s->runtime + strlen("libomptarget.so."));
   if (s->runtime[0]) {
+    /* only a program that links the offload runtime has images to check:
+     * `ompt-inst run` reads none (LLVM 14's are found by reading the
+     * whole file) from any other program before it starts */
+    s->image_count = oi_offload_images(program, s->images, OI_STACK_MAX_IMAGES);
+    if (s->image_count < 0)
+      return false;
     find_runtime(s, program);
     s->cuda_plugin = s->runtime_path[0] && has_plugin(s, "libcuda.so", "cuda");
     s->amdgpu_plugin = s->runtime_path[0] && has_plugin(s, "libhsa-runtime64.so", "amdgpu");
