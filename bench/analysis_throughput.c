@@ -21,7 +21,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 #include "timing.h"
 
 #define VARIABLES 3000 /* distinct mapped arrays */

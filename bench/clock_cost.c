@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "clock.h"
+#include "shim/clock.h"
 #include "timing.h"
 
 #define TIMINGS 5

@@ -49,7 +49,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "content_hash.h"
+#include "shim/content_hash.h"
 #include "timing.h"
 
 /* The kernel decides at run time; the build's headers may be older than

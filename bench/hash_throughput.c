@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "content_hash.h"
+#include "shim/content_hash.h"
 #include "timing.h"
 
 #define TIMINGS 5

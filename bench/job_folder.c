@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "frame.h"
+#include "common/frame.h"
 #include "ompt-inst/trace.h"
 
 #define START_NS 1000000000ull

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "frame.h"
+#include "common/frame.h"
 #include "ompt-inst/trace.h"
 
 static void frame(FILE *out, uint32_t type, const void *head, size_t head_size, const void *tail,

@@ -1,7 +1,7 @@
 /* The control_tool callback: hands the hook table to instrumented code and
  * honours omp_control_tool start/pause/flush/end. */
 #include "callbacks.h"
-#include "hooks.h"
+#include "hook_table.h"
 #include "ompt-inst/events.h"
 #include "record.h"
 

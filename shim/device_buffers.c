@@ -5,7 +5,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "array.h"
+#include "common/array.h"
 
 typedef struct buffer {
   int device;

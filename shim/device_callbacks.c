@@ -4,7 +4,7 @@
 #include "callbacks.h"
 #include "content_hash.h"
 #include "device_buffers.h"
-#include "hooks.h"
+#include "hook_table.h"
 #include "kernel_constructs.h"
 #include "ompt-inst/events.h"
 #include "record.h"

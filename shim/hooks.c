@@ -4,12 +4,12 @@
  * to the stack and, when the runtime reports no data operations, to the
  * inference (mapsim.c). Counted sites (atomic, flush, taskyield) only
  * count their ENTER. */
-#include "hooks.h"
+#include "hook_table.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "env_flag.h"
+#include "common/env_flag.h"
 #include "mapsim.h"
 #include "ompt-inst/events.h"
 #include "record.h"

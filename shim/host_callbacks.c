@@ -7,7 +7,7 @@
 #include "callbacks.h"
 #include "deferred_items.h"
 #include "ompt-inst/events.h"
-#include "hooks.h"
+#include "hook_table.h"
 #include "kernel_constructs.h"
 #include "record.h"
 #include "unify.h"

@@ -17,7 +17,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "array.h"
+#include "common/array.h"
 #include "content_hash.h"
 #include "ompt-inst/events.h"
 #include "runtime_devices.h"

@@ -18,7 +18,7 @@
 
 #include "bounds.h"
 #include "clock.h"
-#include "event_codec.h"
+#include "common/event_codec.h"
 #include "ompt-inst/trace.h"
 
 /* A flushed buffer is encoded here (event_codec.h), one frame each time it

@@ -9,9 +9,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "launcher.h"
+#include "common/launcher.h"
 #include "ompt-inst/trace.h"
-#include "run_folder_check.h"
+#include "common/run_folder_check.h"
 #include "trace_file.h"
 
 static char dir[PATH_MAX];

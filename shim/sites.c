@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "bounds.h"
-#include "map.h"
+#include "common/map.h"
 #include "ompt-inst/events.h"
 #include "ompt-inst/trace.h"
 #include "trace_file.h"

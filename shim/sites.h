@@ -7,7 +7,7 @@
 
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
-#include "site_descriptor.h"
+#include "common/site_descriptor.h"
 
 /* A map item's type and modifiers as the present-table simulation needs them. */
 enum oi_map_type {

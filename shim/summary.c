@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "env_flag.h"
+#include "common/env_flag.h"
 
 extern char **environ;
 

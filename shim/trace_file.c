@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "frame.h"
+#include "common/frame.h"
 #include "ompt-inst/trace.h"
 
 /* Enough for the closing records of a run: a thread record per thread,

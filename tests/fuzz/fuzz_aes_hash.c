@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "aes_hash.h"
+#include "shim/aes_hash.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

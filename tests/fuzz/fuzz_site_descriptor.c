@@ -3,7 +3,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "site_descriptor.h"
+#include "common/site_descriptor.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "trace_reader.h"
+#include "trace/trace_reader.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -11,8 +11,7 @@ clang=${OI_CLANG:-clang-19}
 build=${OMPT_INST_BUILD:-$top/build}/fuzz
 mkdir -p "$build"
 flags=(-g -O1 -std=gnu11 -Wall -Wextra -Werror -fsanitize=fuzzer,address,undefined
-       -fno-sanitize-recover=undefined -I"$top/include" -I"$top/common" -I"$top/tools/trace"
-       -I"$top/shim")
+       -fno-sanitize-recover=undefined -I"$top/include" -I"$top" -I"$top/tools")
 common=("$top/common/site_descriptor.c" "$top/common/events.c" "$top/common/frame.c"
         "$top/common/event_codec.c"
         "$top/common/array.c")

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "format.h"
+#include "report/format.h"
 
 static void fits_short_text_unchanged(void **state) {
   (void)state;

@@ -9,8 +9,8 @@
 
 #include <cmocka.h>
 
-#include "profile.h"
-#include "profile_findings.h"
+#include "model/profile.h"
+#include "analysis/profile_findings.h"
 #include "trace_fixture.h"
 
 static const char parallel_site[] = "ompt-inst-site 1\nconstruct=parallel\nfile=/src/app.c\n"

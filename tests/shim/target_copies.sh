@@ -2,7 +2,7 @@
 # device addresses, order, and content hashes of the host side equal to
 # the program's own (the definition of the shim's hash function); OMPT_INST_DISABLE_NATIVE switches callback groups off.
 . "$OI_SRC/tests/lib.sh"
-cc_plain prog "$OI_SRC/tests/shim/programs/target_copies.c" $OI_HOST_OFFLOAD "$OI_SRC/shim/aes_hash.c" -I"$OI_SRC/shim" -lxxhash -lpthread
+cc_plain prog "$OI_SRC/tests/shim/programs/target_copies.c" $OI_HOST_OFFLOAD "$OI_SRC/shim/aes_hash.c" -I"$OI_SRC" -lxxhash -lpthread
 
 "$OI" run -o run -- ./prog > out 2>/dev/null
 # the same output as without the tool, but for a's address (ASLR)

@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "clock.h"
+#include "shim/clock.h"
 
 static void detects_invariant_tsc_flags(void **state) {
   (void)state;

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "content_hash.h"
+#include "shim/content_hash.h"
 #include "ompt-inst/events.h"
 
 enum { SAMPLED_FLAGS = OI_FLAG_HASH_VALID | OI_FLAG_HASH_SAMPLED };

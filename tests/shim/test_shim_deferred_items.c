@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "deferred_items.h"
+#include "shim/deferred_items.h"
 
 /* A thread whose frame holds `n` items of 100 bytes each, 1000 bytes apart
  * from 0x10000, after `before` items of an enclosing frame. */

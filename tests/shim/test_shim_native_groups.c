@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "native_groups.h"
+#include "shim/native_groups.h"
 
 static unsigned parse(const char *list, char *unknown) {
   return oi_parse_native_groups(list, unknown, 16);

@@ -13,9 +13,9 @@
 
 #include <cmocka.h>
 
-#include "frame.h"
-#include "record.h"
-#include "trace_file.h"
+#include "common/frame.h"
+#include "shim/record.h"
+#include "shim/trace_file.h"
 
 static char dir[] = "/tmp/oi-record-test.XXXXXX";
 static char path[sizeof dir + 32];

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "registration.h"
+#include "shim/registration.h"
 
 /* The fake runtime: never offers target_emi nor target_map(_emi), always
  * offers the rest; remembers what it was asked. */

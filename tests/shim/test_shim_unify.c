@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "unify.h"
+#include "shim/unify.h"
 
 static oi_site_entry site_of(unsigned construct, uint64_t leaves) {
   oi_site_entry entry = {.construct = (uint8_t)construct, .leaves = leaves};

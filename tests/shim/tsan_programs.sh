@@ -29,7 +29,7 @@ cc_plain churn "$OI_SRC/tests/shim/programs/thread_churn.c"
 "$OI_CLANG" "${OI_FOPENMP[@]}" -I"$OI_SRC/include" \
   "$OI_SRC/tests/shim/programs/counted_atomics.c" -o atomics
 cc_plain crash "$OI_SRC/tests/shim/programs/crash_after_regions.c"
-cc_plain copies "$OI_SRC/tests/shim/programs/target_copies.c" $OI_HOST_OFFLOAD "$OI_SRC/shim/aes_hash.c" -I"$OI_SRC/shim" -lxxhash -lpthread
+cc_plain copies "$OI_SRC/tests/shim/programs/target_copies.c" $OI_HOST_OFFLOAD "$OI_SRC/shim/aes_hash.c" -I"$OI_SRC" -lxxhash -lpthread
 cc_plain kernels "$OI_SRC/tests/shim/programs/kernel_constructs.c" $OI_HOST_OFFLOAD
 
 expect_eq "$(run_under_tsan host ./host 25)" 0 "host constructs"

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis.h"
+#include "analysis/analysis.h"
 
 #define FX_DEV 4 /* the host "device" number under host offloading */
 #define FX_N 100

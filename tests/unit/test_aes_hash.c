@@ -13,7 +13,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "aes_hash.h"
+#include "shim/aes_hash.h"
 #include "xorshift.h"
 
 /* The vector code where the CPU has it, else the definition itself. */

@@ -8,9 +8,9 @@
 
 #include <cmocka.h>
 
-#include "array.h"
-#include "intervals.h"
-#include "map.h"
+#include "common/array.h"
+#include "common/intervals.h"
+#include "common/map.h"
 
 typedef struct record {
   uint64_t a;

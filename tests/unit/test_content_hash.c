@@ -14,9 +14,9 @@
 #include <cmocka.h>
 #include <xxhash.h>
 
-#include "aes_hash.h"
-#include "chunked_hash.h"
-#include "content_hash.h"
+#include "shim/aes_hash.h"
+#include "shim/chunked_hash.h"
+#include "shim/content_hash.h"
 #include "xorshift.h"
 
 #include "ompt-inst/events.h"

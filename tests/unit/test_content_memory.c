@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "content_memory.h"
+#include "analysis/content_memory.h"
 
 static bool seen(oia_content_memory *m, int32_t receiver, uint64_t hash,
                  uint64_t bytes, uint32_t profile, oia_content_holder *first) {

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "diff.h"
+#include "report/diff.h"
 
 static void pairs_by_key_then_order(void **state) {
   (void)state;

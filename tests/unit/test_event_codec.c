@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "event_codec.h"
+#include "common/event_codec.h"
 #include "xorshift.h"
 
 #define THREAD 7u

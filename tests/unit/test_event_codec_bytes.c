@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "event_codec.h"
+#include "common/event_codec.h"
 
 #define THREAD 3u
 

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "format.h"
+#include "report/format.h"
 
 static void expect_place(const char *place, unsigned width, const char *expected) {
   char buf[256];

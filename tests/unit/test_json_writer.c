@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <math.h>
 
-#include "json_writer.h"
+#include "report/json_writer.h"
 
 /* `text` as a JSON string literal. */
 static char *escaped(const char *text) {

@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "launcher.h"
+#include "common/launcher.h"
 
 /* The environment of one test: NAME=VALUE strings, NULL-terminated. */
 static const char *const *environment;

@@ -9,7 +9,7 @@
 
 #include <cmocka.h>
 
-#include "movement.h"
+#include "model/movement.h"
 
 #define DEV 2
 #define A 0x10000u

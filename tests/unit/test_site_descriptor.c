@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "ompt-inst/events.h"
-#include "site_descriptor.h"
+#include "common/site_descriptor.h"
 
 static int parse(const char *text, oi_site *site) {
   return oi_site_parse(text, strlen(text), site);

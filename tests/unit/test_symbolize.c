@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "symbolize.h"
+#include "trace/symbolize.h"
 
 /* Module records as the shim writes them: load bias and mapped range. */
 static oi_module modules[64];

@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "trace_fixture.h"
-#include "trace_reader.h"
+#include "trace/trace_reader.h"
 
 #define MANY 1200 /* more than OI_READER_EVENT_BUFFER: forces refills */
 

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "written_items.h"
+#include "offload/written_items.h"
 
 /* A source file holding `text`; its path in `path`. */
 static void source(char *path, size_t size, const char *text) {

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "event_codec.h"
-#include "frame.h"
+#include "common/event_codec.h"
+#include "common/frame.h"
 
 static void must(int ok, const char *what) {
   if (!ok) {

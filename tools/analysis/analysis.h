@@ -14,8 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "findings.h"
-#include "movement.h"
+#include "model/findings.h"
+#include "model/movement.h"
 
 #ifdef __cplusplus
 extern "C" {

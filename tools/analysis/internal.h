@@ -9,11 +9,11 @@
 #include <stdint.h>
 
 #include "analysis.h"
-#include "array.h"
+#include "common/array.h"
 #include "content_memory.h"
-#include "intervals.h"
-#include "map.h"
-#include "movement.h"
+#include "common/intervals.h"
+#include "common/map.h"
+#include "model/movement.h"
 
 #define OIA_NONE OI_MOVEMENT_NONE
 

@@ -3,7 +3,7 @@
 #define OMPT_INST_ANALYSIS_PROFILE_FINDINGS_H
 
 #include "analysis.h"
-#include "profile.h"
+#include "model/profile.h"
 
 /* Fills the profile's findings, finding places, totals and memory samples
  * from its device events. 0, or -1 when out of memory. */

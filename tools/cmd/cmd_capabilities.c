@@ -9,8 +9,8 @@
 
 #include "commands.h"
 #include "ompt-inst/events.h"
-#include "ompt_callback_names.h"
-#include "trace_reader.h"
+#include "trace/ompt_callback_names.h"
+#include "trace/trace_reader.h"
 
 /* The runtime callbacks that report each kind (its REPORTS rows of
  * OI_OMPT_CALLBACKS: an EMI callback first, then its pre-5.1 fallback);

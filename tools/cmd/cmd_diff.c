@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "diff.h"
-#include "job.h"
-#include "profile_findings.h"
+#include "report/diff.h"
+#include "model/job.h"
+#include "analysis/profile_findings.h"
 
 enum { EXIT_FAIL_ON = 3, DEFAULT_THRESHOLD_PCT = 10 };
 

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "commands.h"
-#include "json_writer.h"
-#include "ompt_callback_names.h"
-#include "symbolize.h"
-#include "trace_reader.h"
+#include "report/json_writer.h"
+#include "trace/ompt_callback_names.h"
+#include "trace/symbolize.h"
+#include "trace/trace_reader.h"
 
 static const char dump_usage[] =
     "usage: ompt-inst dump [--header] DIR\n"

@@ -13,10 +13,10 @@
 
 #include "cmd_capabilities.h"
 #include "commands.h"
-#include "job.h"
-#include "profile_findings.h"
-#include "summary_events.h"
-#include "writers.h"
+#include "model/job.h"
+#include "analysis/profile_findings.h"
+#include "report/summary_events.h"
+#include "report/writers.h"
 
 enum format {
 #define FORMAT_ENUM(id, name, kind, timeline, what) FORMAT_##id,

@@ -17,14 +17,14 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "env_flag.h"
-#include "launcher.h"
+#include "common/env_flag.h"
+#include "common/launcher.h"
 #include "linked_libraries.h"
 #include "ompt-inst/config.h"
 #include "paths.h"
 #include "offload_stack.h"
-#include "run_folder_check.h"
-#include "trace_reader.h"
+#include "common/run_folder_check.h"
+#include "trace/trace_reader.h"
 
 static const char run_usage[] =
     "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--] PROG ARGS...\n"

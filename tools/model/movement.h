@@ -20,11 +20,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "array.h"
-#include "intervals.h"
-#include "map.h"
+#include "common/array.h"
+#include "common/intervals.h"
+#include "common/map.h"
 #include "ompt-inst/events.h"
-#include "symbolize.h"
+#include "trace/symbolize.h"
 
 #define OI_MOVEMENT_NONE UINT32_MAX
 #define OI_HOST_HOLDER (-1) /* the holder number of the host */

@@ -11,8 +11,8 @@
 
 #include "findings.h"
 #include "string_index.h"
-#include "symbolize.h"
-#include "trace_reader.h"
+#include "trace/symbolize.h"
+#include "trace/trace_reader.h"
 
 /* Where events happened: a source line (compiler site, or the return
  * address through -g line tables), else a module and offset, else unknown. */

@@ -3,8 +3,8 @@
 #ifndef OMPT_INST_REPORT_PROFILE_INTERNAL_H
 #define OMPT_INST_REPORT_PROFILE_INTERNAL_H
 
-#include "array.h"
-#include "map.h"
+#include "common/array.h"
+#include "common/map.h"
 #include "profile.h"
 
 #define OI_NO_INDEX UINT32_MAX

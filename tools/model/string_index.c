@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "array.h"
+#include "common/array.h"
 
 static oi_map_key key_of(const char *text, uint64_t probe) {
   size_t length;

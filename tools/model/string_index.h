@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "map.h"
+#include "common/map.h"
 
 typedef struct oi_string_index {
   char **strings; /* by index */

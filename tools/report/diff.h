@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "profile.h"
+#include "model/profile.h"
 
 #define OI_DIFF_MAX_RUNS 16 /* per side */
 #define OI_DIFF_NONE UINT32_MAX

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "diff.h"
-#include "job.h"
+#include "model/job.h"
 
 /* NULL stays NULL; out of memory too, which `keep` notices. */
 static char *copy(const char *text) { return text ? strdup(text) : NULL; }

@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "html_page.h"
-#include "site_descriptor.h"
+#include "common/site_descriptor.h"
 
 void oi_html_text(FILE *out, const char *text) {
   for (const char *c = text; c && *c; c++) {

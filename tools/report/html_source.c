@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "array.h"
+#include "common/array.h"
 #include "format.h"
 #include "html_page.h"
 

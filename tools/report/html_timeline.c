@@ -13,7 +13,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "array.h"
+#include "common/array.h"
 #include "format.h"
 #include "html_page.h"
 

@@ -7,7 +7,7 @@
  * process per rank ("rank 3 (host)"), its devices tracks of that process. */
 #include <inttypes.h>
 
-#include "job.h"
+#include "model/job.h"
 #include "json_writer.h"
 #include "writers.h"
 

@@ -9,7 +9,7 @@
 
 #include "format.h"
 #include "html_page.h"
-#include "site_descriptor.h"
+#include "common/site_descriptor.h"
 
 static const char *base_name(const char *path) {
   const char *slash = path ? strrchr(path, '/') : NULL;

@@ -13,8 +13,8 @@
 
 #include <otf2/otf2.h>
 
-#include "job.h"
-#include "string_index.h"
+#include "model/job.h"
+#include "model/string_index.h"
 #include "writers.h"
 
 #define ANCHOR_NAME "traces"

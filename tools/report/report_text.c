@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "format.h"
-#include "job.h"
+#include "model/job.h"
 #include "writers.h"
 
 #define RULE_WIDTH 99

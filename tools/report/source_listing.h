@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "profile.h"
+#include "model/profile.h"
 
 typedef struct oi_source_listing {
   const oi_profile *p;

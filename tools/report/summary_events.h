@@ -11,8 +11,8 @@
 
 #include <stdbool.h>
 
-#include "profile.h"
-#include "trace_reader.h"
+#include "model/profile.h"
+#include "trace/trace_reader.h"
 
 typedef struct oi_summary_events {
   oi_totals_record totals;

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "profile.h"
+#include "model/profile.h"
 
 typedef struct oi_report_options {
   const char *run_dir;    /* as given on the command line */

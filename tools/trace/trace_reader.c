@@ -14,9 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "array.h"
-#include "event_codec.h"
-#include "frame.h"
+#include "common/array.h"
+#include "common/event_codec.h"
+#include "common/frame.h"
 
 static void set_error(oi_trace_reader *trace, enum oi_reader_status status,
                       const char *format, ...) {

@@ -21,9 +21,9 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "event_codec.h"
+#include "common/event_codec.h"
 #include "ompt-inst/trace.h"
-#include "site_descriptor.h"
+#include "common/site_descriptor.h"
 
 typedef struct oi_module {
   uint64_t base, start, end;

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <xxhash.h>
 
-#include "aes_hash.h"
+#include "shim/aes_hash.h"
 
 double a[1000];
 

@@ -1,6 +1,6 @@
 /* The shim's side of the compiler hook ABI (include/ompt-inst/hooks.h). */
-#ifndef OMPT_INST_SHIM_HOOKS_H
-#define OMPT_INST_SHIM_HOOKS_H
+#ifndef OMPT_INST_SHIM_HOOK_TABLE_H
+#define OMPT_INST_SHIM_HOOK_TABLE_H
 
 #include <omp-tools.h>
 
