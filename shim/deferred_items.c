@@ -18,14 +18,14 @@ static struct deferred_slot {
 } slots[DEFERRED_SLOTS];
 
 void oi_deferred_items_keep(uint64_t task_id, const oi_thread *t,
-                            const oi_site_frame *frame) {
+                            const oi_construct_frame *frame) {
   if (!task_id || !frame || frame->items > OI_DEFERRED_ITEMS)
     return;
   struct deferred_slot *slot = &slots[task_id % DEFERRED_SLOTS];
   atomic_store_explicit(&slot->id, 0, memory_order_relaxed);
   atomic_thread_fence(memory_order_release); /* 0 is seen before any item */
   for (uint32_t i = 0; i < frame->items; i++) {
-    const oi_item_extent *item = &t->item[frame->first_item + i];
+    const oi_item_extent *item = &oi_construct_items(&t->constructs, frame)[i];
     atomic_store_explicit(&slot->item[i].host_addr, item->host_addr,
                           memory_order_relaxed);
     atomic_store_explicit(&slot->item[i].bytes, item->bytes,

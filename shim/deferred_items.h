@@ -14,7 +14,7 @@
  * with more than OI_DEFERRED_ITEMS items is not kept (no `var`). */
 #define OI_DEFERRED_ITEMS 32u
 void oi_deferred_items_keep(uint64_t task_id, const oi_thread *t,
-                            const oi_site_frame *frame);
+                            const oi_construct_frame *frame);
 
 /* The 1-based map item of target task `task_id` whose host range holds
  * `host_addr`; 0 if none or the task's items are not (or no longer) kept. */

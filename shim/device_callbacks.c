@@ -150,8 +150,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   OI_SET(e, TARGET, task_id, task_data ? task_data->value >> 2 : 0);
   if (!e->codeptr)
     e->codeptr = t->target_codeptr;
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
   if (endpoint != ompt_scope_begin) {
     t->target_site = 0;
     t->target_task = 0;
@@ -204,10 +203,9 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
   OI_SET(e, KERNEL, requested_teams, requested_num_teams);
   OI_SET(e, KERNEL, host_op_id, host_op_id);
   e->codeptr = t->target_codeptr; /* the runtime names none */
-  oi_unify_native(t, e);
+  uint32_t site = oi_unify_commit(t, e);
   if (endpoint == OI_EP_BEGIN && t->kernel_depth)
-    oi_kernel_set(&t->kernel, t->kernel.codeptr, e->site);
-  oi_event_commit(t);
+    oi_kernel_set(&t->kernel, t->kernel.codeptr, site);
 }
 
 static void on_target_submit_emi(ompt_scope_endpoint_t endpoint,
@@ -296,8 +294,7 @@ static void data_op_event(oi_thread *t, const data_op_view *view,
   e->u.data.duration_ns = end_ns - begin_ns;
   if (!e->codeptr && t->target_construct) /* its target region's */
     e->codeptr = t->target_codeptr;
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_target_data_op_emi(
@@ -377,8 +374,7 @@ static void map_events(uint64_t target_id, unsigned int nitems,
     OI_SET(e, MAP, bytes, bytes[i]);
     if (!e->codeptr)
       e->codeptr = t->target_codeptr;
-    oi_unify_native(t, e);
-    oi_event_commit(t);
+    oi_unify_commit(t, e);
   }
 }
 

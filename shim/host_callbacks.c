@@ -78,10 +78,10 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
    * region at that team's initial task (one team), so remember it here */
   if (flags & ompt_parallel_league)
     t->league_id = endpoint == OI_EP_BEGIN ? OI_GET(e, PARALLEL, parallel_id) : 0;
-  oi_unify_native(t, e);
-  if (endpoint == OI_EP_BEGIN && e->site)
-    oi_unify_region_site(OI_GET(e, PARALLEL, parallel_id), e->site);
-  oi_event_commit(t);
+  uint64_t parallel_id = OI_GET(e, PARALLEL, parallel_id);
+  uint32_t site = oi_unify_commit(t, e);
+  if (endpoint == OI_EP_BEGIN && site)
+    oi_unify_region_site(parallel_id, site);
 }
 
 static void on_parallel_begin(ompt_data_t *encountering_task_data,
@@ -158,8 +158,7 @@ static void on_implicit_task(ompt_scope_endpoint_t endpoint,
   OI_SET(e, IMPLICIT_TASK, thread_num, index);
   OI_SET(e, IMPLICIT_TASK, task_id, TASK_ID_OF(task_data));
   e->codeptr = oi_unify_region_codeptr(frame.parallel_id);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static unsigned work_construct(ompt_work_t work_type) {
@@ -208,8 +207,7 @@ static void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
   OI_SET(e, WORK, task_id, TASK_ID_OF(task_data));
   OI_SET(e, WORK, count, count);
   OI_SET(e, WORK, work_type, work_type);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
@@ -255,8 +253,7 @@ static void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
     e->codeptr = kind == ompt_dispatch_taskloop_chunk
                      ? oi_unify_region_codeptr(TASK_ID_OF(task_data))
                      : t->work_codeptr;
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static unsigned sync_construct(ompt_sync_region_t kind, unsigned *flags) {
@@ -320,8 +317,7 @@ static void on_sync_region(ompt_sync_region_t kind,
   OI_SET(e, SYNC, task_id, TASK_ID_OF(task_data));
   OI_SET(e, SYNC, wait_ns, wait_ns);
   OI_SET(e, SYNC, sync_kind, kind);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_sync_region_wait(ompt_sync_region_t kind,
@@ -412,8 +408,7 @@ static void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
   OI_SET(e, MUTEX, wait_id, wait_id);
   OI_SET(e, MUTEX, wait_ns, wait_ns);
   OI_SET(e, MUTEX, mutex_kind, kind);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 /* The codeptr_ra of the acquire of `wait_id`, forgetting it. */
@@ -442,8 +437,7 @@ static void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
     e->codeptr = acquired_at;
   OI_SET(e, MUTEX, wait_id, wait_id);
   OI_SET(e, MUTEX, mutex_kind, kind);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
@@ -461,8 +455,7 @@ static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
     OI_SET(e, LOCK_DESTROY, wait_id, wait_id);
     OI_SET(e, LOCK_DESTROY, mutex_kind, mutex);
   }
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_lock_init(ompt_mutex_t kind, unsigned int hint,
@@ -487,8 +480,7 @@ static void on_nest_lock(ompt_scope_endpoint_t endpoint,
   if (!e)
     return;
   OI_SET(e, NEST_LOCK, wait_id, wait_id);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_task_create(ompt_data_t *encountering_task_data,
@@ -525,15 +517,14 @@ static void on_task_create(ompt_data_t *encountering_task_data,
   OI_SET(e, TASK_CREATE, parent_task_id, TASK_ID_OF(encountering_task_data));
   OI_SET(e, TASK_CREATE, task_flags, (uint32_t)flags);
   OI_SET(e, TASK_CREATE, has_dependences, (uint32_t)has_dependences);
-  oi_unify_native(t, e);
-  if (e->site)
-    oi_unify_region_site(id, e->site);
+  uint32_t site = oi_unify_commit(t, e);
+  if (site)
+    oi_unify_region_site(id, site);
   /* a target task runs its data operations later, elsewhere: they find
    * their variables by the task (the construct's frame is popped by then) */
-  oi_site_frame *f = oi_frame_top(t);
-  if ((flags & ompt_task_target) && f && f->site == e->site && f->entry->device)
+  oi_construct_frame *f = oi_construct_top(&t->constructs);
+  if ((flags & ompt_task_target) && f && site && f->site == site && f->entry->device)
     oi_deferred_items_keep(id, t, f);
-  oi_event_commit(t);
 }
 
 static void task_event(unsigned endpoint, uint64_t task_data_value,
@@ -546,8 +537,7 @@ static void task_event(unsigned endpoint, uint64_t task_data_value,
   OI_SET(e, TASK, task_id, task_data_value >> 2);
   OI_SET(e, TASK, prior_status, prior_status);
   e->codeptr = oi_unify_region_codeptr(OI_GET(e, TASK, task_id));
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_task_schedule(ompt_data_t *prior_task_data,
@@ -585,8 +575,7 @@ static void on_dependences(ompt_data_t *task_data,
   OI_SET(e, DEPENDENCE, task_id, TASK_ID_OF(task_data));
   OI_SET(e, DEPENDENCE, dep_count, (uint64_t)ndeps);
   e->codeptr = oi_unify_region_codeptr(OI_GET(e, DEPENDENCE, task_id));
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_task_dependence(ompt_data_t *src_task_data,
@@ -601,8 +590,7 @@ static void on_task_dependence(ompt_data_t *src_task_data,
   OI_SET(e, DEPENDENCE, task_id, TASK_ID_OF(src_task_data));
   OI_SET(e, DEPENDENCE, sink_task_id, TASK_ID_OF(sink_task_data));
   e->codeptr = oi_unify_region_codeptr(OI_GET(e, DEPENDENCE, sink_task_id));
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_masked(ompt_scope_endpoint_t endpoint,
@@ -617,8 +605,7 @@ static void on_masked(ompt_scope_endpoint_t endpoint,
     return;
   OI_SET(e, MASKED, parallel_id, ID_OF(parallel_data));
   OI_SET(e, MASKED, task_id, TASK_ID_OF(task_data));
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 /* Counted like atomic (a spin-wait flushes millions of times): the hook of
@@ -640,8 +627,7 @@ static void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
                               OI_CONSTRUCT_FLUSH, codeptr_ra);
   if (!e)
     return;
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_cancel(ompt_data_t *task_data, int flags,
@@ -653,8 +639,7 @@ static void on_cancel(ompt_data_t *task_data, int flags,
     return;
   OI_SET(e, CANCEL, task_id, TASK_ID_OF(task_data));
   OI_SET(e, CANCEL, cancel_flags, (uint32_t)flags);
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_reduction(ompt_sync_region_t kind,
@@ -671,8 +656,7 @@ static void on_reduction(ompt_sync_region_t kind,
     return;
   OI_SET(e, REDUCTION, parallel_id, ID_OF(parallel_data));
   OI_SET(e, REDUCTION, task_id, TASK_ID_OF(task_data));
-  oi_unify_native(t, e);
-  oi_event_commit(t);
+  oi_unify_commit(t, e);
 }
 
 static void on_error(ompt_severity_t severity, const char *message,
@@ -685,11 +669,11 @@ static void on_error(ompt_severity_t severity, const char *message,
   if (!e)
     return;
   OI_SET(e, ERROR, severity, severity);
-  oi_unify_native(t, e);
-  uint32_t merged_site = e->origin == OI_ORIGIN_MERGED ? e->site : 0;
-  oi_event_commit(t);
-  if (merged_site) /* the frame error_point pushed */
-    oi_frame_pop(t, merged_site);
+  uint32_t site = oi_unify_commit(t, e);
+  /* the frame error_point pushed, which the event merged with */
+  const oi_construct_frame *f = oi_construct_top(&t->constructs);
+  if (site && f && f->site == site && f->entry->construct == OI_CONSTRUCT_ERROR)
+    oi_construct_pop(&t->constructs, site);
 }
 
 const oi_callback_entry oi_host_callbacks[] = {

@@ -65,7 +65,7 @@ int oi_mapsim_offloads(int device) {
          device != oi_runtime_initial_device();
 }
 
-static void emit(oi_thread *t, const oi_site_frame *f, unsigned op,
+static void emit(oi_thread *t, const oi_construct_frame *f, unsigned op,
                  uint64_t host_addr, uint64_t bytes, uint32_t item) {
   oi_event *e = oi_event_next(&t, OI_KIND_DATA_OP, OI_EP_NONE,
                               f->entry->construct, NULL);
@@ -92,8 +92,8 @@ static int copies_from(const oi_map_rule *rule) {
   return rule->type == OI_MAP_FROM || rule->type == OI_MAP_TOFROM;
 }
 
-static void map_item(oi_thread *t, const oi_site_frame *f, uint32_t i) {
-  const oi_item_extent *item = &t->item[f->first_item + i];
+static void map_item(oi_thread *t, const oi_construct_frame *f, uint32_t i) {
+  const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[i];
   const oi_map_rule *rule = &f->entry->rules[i];
   if (item->bytes == 0 || rule->type == OI_MAP_RELEASE ||
       rule->type == OI_MAP_DELETE)
@@ -116,13 +116,13 @@ static void map_item(oi_thread *t, const oi_site_frame *f, uint32_t i) {
     emit(t, f, OI_DATA_OP_TO_DEVICE, item->host_addr, item->bytes, i);
 }
 
-static void unmap_items(oi_thread *t, const oi_site_frame *f) {
+static void unmap_items(oi_thread *t, const oi_construct_frame *f) {
   /* the deletes wait until every copy back is done */
   uint32_t deletes[OI_SITE_ITEMS];
   uint32_t ndeletes = 0;
   for (uint32_t n = f->items; n > 0; n--) {
     uint32_t i = n - 1;
-    const oi_item_extent *item = &t->item[f->first_item + i];
+    const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[i];
     const oi_map_rule *rule = &f->entry->rules[i];
     present_entry *entry =
         item->bytes ? find(f->device, item->host_addr, item->bytes) : NULL;
@@ -139,7 +139,7 @@ static void unmap_items(oi_thread *t, const oi_site_frame *f) {
       deletes[ndeletes++] = i;
   }
   for (uint32_t k = 0; k < ndeletes; k++) {
-    const oi_item_extent *item = &t->item[f->first_item + deletes[k]];
+    const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[deletes[k]];
     present_entry *entry = find(f->device, item->host_addr, item->bytes);
     if (!entry)
       continue; /* the same range listed twice */
@@ -149,22 +149,22 @@ static void unmap_items(oi_thread *t, const oi_site_frame *f) {
   }
 }
 
-static void update_items(oi_thread *t, const oi_site_frame *f,
+static void update_items(oi_thread *t, const oi_construct_frame *f,
                          unsigned map_type, unsigned op) {
   for (uint32_t i = 0; i < f->items; i++) {
-    const oi_item_extent *item = &t->item[f->first_item + i];
+    const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[i];
     if (f->entry->rules[i].type == map_type && item->bytes &&
         find(f->device, item->host_addr, item->bytes))
       emit(t, f, op, item->host_addr, item->bytes, i);
   }
 }
 
-static int moves_data(const oi_site_frame *f) {
+static int moves_data(const oi_construct_frame *f) {
   return f->entry->device && f->items > 0 && f->if_value != 0 &&
          f->items <= f->entry->parsed.map_count && oi_mapsim_offloads(f->device);
 }
 
-void oi_mapsim_enter(oi_thread *t, const oi_site_frame *f) {
+void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *f) {
   if (!moves_data(f))
     return;
   pthread_mutex_lock(&table_lock);
@@ -181,7 +181,7 @@ void oi_mapsim_enter(oi_thread *t, const oi_site_frame *f) {
   pthread_mutex_unlock(&table_lock);
 }
 
-void oi_mapsim_exit(oi_thread *t, const oi_site_frame *f) {
+void oi_mapsim_exit(oi_thread *t, const oi_construct_frame *f) {
   if (!moves_data(f))
     return;
   pthread_mutex_lock(&table_lock);

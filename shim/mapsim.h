@@ -10,10 +10,10 @@
 
 /* At a device construct's ENTER: maps of target, target data and enter
  * data; copies of `target update to`. Host data is hashed now. */
-void oi_mapsim_enter(oi_thread *t, const oi_site_frame *frame);
+void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *frame);
 /* At its EXIT: unmaps of target, target data and exit data; copies of
  * `target update from`. Host data is hashed now, after the copies. */
-void oi_mapsim_exit(oi_thread *t, const oi_site_frame *frame);
+void oi_mapsim_exit(oi_thread *t, const oi_construct_frame *frame);
 
 /* The device a device construct uses: its device() value, else the
  * default device. */

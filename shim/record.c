@@ -80,8 +80,8 @@ oi_thread *oi_thread_attach(void) {
   t->target_task = 0;
   t->league_id = 0;
   t->league_task = 0;
-  t->site_depth = 0;
-  t->item_count = 0;
+  t->constructs.depth = 0;
+  t->constructs.item_count = 0;
   t->kernel_depth = 0;
   t->written = 0;
   t->flush_generation = atomic_load(&oi_flush_generation);

@@ -18,6 +18,7 @@
 
 #include "bounds.h"
 #include "clock.h"
+#include "construct_stack.h"
 #include "common/event_codec.h"
 #include "ompt-inst/trace.h"
 
@@ -46,26 +47,6 @@ typedef struct oi_implicit_frame {
   uint64_t team_size;
 } oi_implicit_frame;
 
-/* An instrumented construct in progress on this thread (between its ENTER
- * and EXIT, or BEGIN and END, hooks): native events inside it take its site,
- * data operations their variable from its map items. */
-#define OI_SITE_DEPTH 32
-#define OI_SITE_ITEMS 256
-typedef struct oi_site_frame {
-  uint32_t site;                      /* id */
-  const struct oi_site_entry *entry;  /* the parsed site */
-  uint32_t first_item, items;         /* its map items in `item` */
-  int32_t device;                     /* resolved device of a target site */
-  int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
-  uint8_t offloads; /* 0: a target site that runs on the host (mapsim.h) */
-} oi_site_frame;
-typedef struct oi_item_extent {
-  uint64_t host_addr;
-  uint64_t bytes;
-  /* where the runtime put it on the device (its first data op with a
-   * device address), 0 = not seen yet */
-  uint64_t device_addr;
-} oi_item_extent;
 
 /* A mutex being acquired: acquire time, until acquired. */
 typedef struct oi_mutex_wait {
@@ -148,10 +129,7 @@ typedef struct oi_thread {
   uint64_t league_task;      /* the id of that team's initial task */
   uint32_t mutex_held_count;
   oi_mutex_held mutex_held[OI_MUTEX_HELD];
-  uint32_t site_depth;       /* may exceed OI_SITE_DEPTH: frames not kept */
-  uint32_t item_count;       /* used entries of `item` */
-  oi_site_frame site[OI_SITE_DEPTH];
-  oi_item_extent item[OI_SITE_ITEMS];
+  oi_construct_stack constructs; /* the instrumented constructs in progress */
   /* instances of counted sites (atomic) by site id since the last flush,
    * which turns them into OI_KIND_CONSTRUCT_COUNT events; grown by
    * oi_site_counts_grow, under flush_lock, outside the hot path */

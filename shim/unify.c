@@ -81,80 +81,20 @@ int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point) {
 
 int oi_unify_infers_data_ops(void) { return !native_active(OI_KIND_DATA_OP); }
 
-oi_site_frame *oi_frame_push(oi_thread *t, uint32_t site,
-                             const oi_site_entry *entry) {
-  uint32_t depth = t->site_depth++;
-  if (depth >= OI_SITE_DEPTH)
-    return NULL;
-  oi_site_frame *f = &t->site[depth];
-  *f = (oi_site_frame){.site = site,
-                       .entry = entry,
-                       .first_item = t->item_count,
-                       .device = -1,
-                       .if_value = OMPT_INST_IF_ABSENT,
-                       .offloads = 1};
-  return f;
-}
-
-oi_site_frame *oi_frame_top(oi_thread *t) {
-  uint32_t depth = t->site_depth;
-  if (depth == 0 || depth > OI_SITE_DEPTH)
-    return NULL;
-  return &t->site[depth - 1];
-}
-
-void oi_frame_pop(oi_thread *t, uint32_t site) {
-  if (t->site_depth > OI_SITE_DEPTH) { /* an uncounted frame */
-    t->site_depth--;
-    return;
-  }
-  for (uint32_t depth = t->site_depth; depth > 0; depth--) {
-    if (t->site[depth - 1].site == site) {
-      t->site_depth = depth - 1;
-      t->item_count = t->site[depth - 1].first_item;
-      return;
-    }
-  }
-}
-
-void oi_frame_set_items(oi_thread *t, oi_site_frame *frame, uint32_t nitems,
-                        const void *const *host_addrs, const uint64_t *bytes) {
-  if (!host_addrs || !bytes || frame->first_item + nitems > OI_SITE_ITEMS)
-    return; /* too many: the frame's operations go without `var` */
-  for (uint32_t i = 0; i < nitems; i++)
-    t->item[frame->first_item + i] =
-        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i], 0};
-  frame->items = nitems;
-  t->item_count = frame->first_item + nitems;
-}
-
-uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
-                      uint64_t host_addr) {
-  if (!host_addr)
-    return 0;
-  for (uint32_t i = 0; i < frame->items && i < UINT16_MAX; i++) {
-    const oi_item_extent *item = &t->item[frame->first_item + i];
-    if (host_addr >= item->host_addr &&
-        host_addr - item->host_addr < item->bytes)
-      return (uint16_t)(i + 1);
-  }
-  return 0;
-}
-
 /* The variable of a data op: by host address, else by the device address
  * of an item seen before. The second catches pointer attachment: for a
  * member section `s.p[0:n]` the runtime writes the device pointer into the
  * device copy of `s.p` from a buffer of its own, whose host address names
  * nothing. */
-static uint16_t data_op_var(oi_thread *t, const oi_site_frame *frame,
+static uint16_t data_op_var(oi_thread *t, const oi_construct_frame *frame,
                             const oi_event *e) {
   uint64_t device_addr = e->u.data.device_addr, host = e->u.data.host_addr;
-  uint16_t var = oi_frame_var(t, frame, host);
+  uint16_t var = oi_construct_item_of(&t->constructs, frame, host);
   if (var) {
     /* the op may cover several items (the span of a struct's mapped
      * members is allocated once): each item inside it learns its place */
     for (uint32_t i = 0; device_addr && i < frame->items; i++) {
-      oi_item_extent *item = &t->item[frame->first_item + i];
+      oi_item_extent *item = &oi_construct_items(&t->constructs, frame)[i];
       if (!item->device_addr && item->host_addr >= host &&
           item->host_addr - host < (e->u.data.bytes ? e->u.data.bytes : 1))
         item->device_addr = device_addr + (item->host_addr - host);
@@ -162,7 +102,7 @@ static uint16_t data_op_var(oi_thread *t, const oi_site_frame *frame,
     return var;
   }
   for (uint32_t i = 0; device_addr && i < frame->items && i < UINT16_MAX; i++) {
-    const oi_item_extent *item = &t->item[frame->first_item + i];
+    const oi_item_extent *item = &oi_construct_items(&t->constructs, frame)[i];
     if (item->device_addr && device_addr >= item->device_addr &&
         device_addr - item->device_addr < item->bytes)
       return (uint16_t)(i + 1);
@@ -253,7 +193,7 @@ static int in_deferred_target(const oi_thread *t, const oi_event *e) {
  * nested directives: the nested directive it belongs to. Events of a
  * parallel region take the region's site (its begin chose it); others the
  * nested directive that names their construct; else the region's own. */
-static uint32_t inner_site(const oi_site_frame *f, const oi_event *e) {
+static uint32_t inner_site(const oi_construct_frame *f, const oi_event *e) {
   switch (e->kind) {
   case OI_KIND_TARGET:
   case OI_KIND_KERNEL:
@@ -277,7 +217,7 @@ static uint32_t inner_site(const oi_site_frame *f, const oi_event *e) {
   }
 }
 
-void oi_unify_native(oi_thread *t, oi_event *e) {
+void oi_unify_merge(oi_thread *t, oi_event *e) {
   if (e->kind == OI_KIND_IMPLICIT_TASK) { /* reported by the hooks too */
     uint32_t site = region_site(OI_GET(e, IMPLICIT_TASK, parallel_id));
     if (site) {
@@ -298,7 +238,7 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
       e->var = oi_deferred_items_var(t->target_task, e->u.data.host_addr);
     return;
   }
-  oi_site_frame *f = oi_frame_top(t);
+  oi_construct_frame *f = oi_construct_top(&t->constructs);
   if (!f) {
     /* no construct of this thread is open: a worker of a combined
      * construct (`parallel for`), or its implicit barrier after the END of
@@ -324,4 +264,11 @@ void oi_unify_native(oi_thread *t, oi_event *e) {
     e->site = inner_site(f, e);
   else if (f->entry->parsed.call && e->kind != OI_KIND_KERNEL)
     e->site = 0; /* a call's site knows no nested directive: by address */
+}
+
+uint32_t oi_unify_commit(oi_thread *t, oi_event *e) {
+  oi_unify_merge(t, e);
+  uint32_t site = e->site;
+  oi_event_commit(t);
+  return site;
 }

@@ -26,23 +26,15 @@ int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point);
 /* 1 when the runtime reports no data operations: the shim infers them. */
 int oi_unify_infers_data_ops(void);
 
-/* The calling thread's construct stack (push at ENTER/BEGIN, pop at
- * EXIT/END). Push returns NULL past OI_SITE_DEPTH (the frame is only
- * counted, so pops stay balanced). */
-oi_site_frame *oi_frame_push(oi_thread *t, uint32_t site,
-                             const oi_site_entry *entry);
-/* The innermost kept frame, NULL if none. */
-oi_site_frame *oi_frame_top(oi_thread *t);
-/* Pops the frames down to and including the innermost frame of `site`
- * (constructs left by a jump close with it); nothing if it is not there. */
-void oi_frame_pop(oi_thread *t, uint32_t site);
-/* Copies a target site's map items into the frame. */
-void oi_frame_set_items(oi_thread *t, oi_site_frame *frame, uint32_t nitems,
-                        const void *const *host_addrs, const uint64_t *bytes);
-
-/* Called by the native callbacks on a filled event before commit. */
-void oi_unify_native(oi_thread *t, oi_event *e);
-/* After oi_unify_native on a merged parallel_begin or a task_create with a
+/* The one way a runtime callback's event enters the stream: the filled
+ * event takes its site from the compiler's view (the construct stack, or
+ * the region's or task's id), becomes `merged` when that construct is the
+ * one it reports, a data operation takes its variable; then it is
+ * committed. Returns its site (0: none). */
+uint32_t oi_unify_commit(oi_thread *t, oi_event *e);
+/* Its first half, without the commit (the unit tests). */
+void oi_unify_merge(oi_thread *t, oi_event *e);
+/* After oi_unify_commit of a merged parallel_begin or a task_create with a
  * site: the site travels with the region's or task's id to the implicit
  * tasks of every thread of the team, or to the thread that runs the task. */
 void oi_unify_region_site(uint64_t id, uint32_t site);
@@ -57,9 +49,5 @@ uint64_t oi_unify_region_codeptr(uint64_t id);
 /* The site recorded for a region or task id (oi_unify_region_site), 0 if
  * none. */
 uint32_t oi_unify_site_of(uint64_t id);
-
-/* The 1-based map item of `frame` whose host range holds `host_addr`. */
-uint16_t oi_frame_var(const oi_thread *t, const oi_site_frame *frame,
-                      uint64_t host_addr);
 
 #endif

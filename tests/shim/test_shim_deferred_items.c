@@ -12,19 +12,19 @@
 
 /* A thread whose frame holds `n` items of 100 bytes each, 1000 bytes apart
  * from 0x10000, after `before` items of an enclosing frame. */
-static oi_thread *thread_with_items(oi_site_frame *frame, uint32_t before,
+static oi_thread *thread_with_items(oi_construct_frame *frame, uint32_t before,
                                     uint32_t n) {
   oi_thread *t = calloc(1, sizeof *t);
   assert_non_null(t);
   for (uint32_t i = 0; i < before + n; i++)
-    t->item[i] = (oi_item_extent){.host_addr = 0x10000 + 1000 * (uint64_t)i, .bytes = 100};
-  *frame = (oi_site_frame){.site = 1, .first_item = before, .items = n};
+    t->constructs.item[i] = (oi_item_extent){.host_addr = 0x10000 + 1000 * (uint64_t)i, .bytes = 100};
+  *frame = (oi_construct_frame){.site = 1, .first_item = before, .items = n};
   return t;
 }
 
 static void finds_the_item_holding_an_address(void **state) {
   (void)state;
-  oi_site_frame frame;
+  oi_construct_frame frame;
   oi_thread *t = thread_with_items(&frame, 2, 3); /* 0x10000 + 2000.. */
   oi_deferred_items_keep(7, t, &frame);
   free(t); /* the frame is gone when the task runs */
@@ -39,7 +39,7 @@ static void finds_the_item_holding_an_address(void **state) {
 
 static void another_task_gets_nothing(void **state) {
   (void)state;
-  oi_site_frame frame;
+  oi_construct_frame frame;
   oi_thread *t = thread_with_items(&frame, 0, 1);
   oi_deferred_items_keep(8, t, &frame);
   assert_int_equal(oi_deferred_items_var(8, 0x10000), 1);
@@ -55,7 +55,7 @@ static void another_task_gets_nothing(void **state) {
 
 static void too_many_items_are_not_kept(void **state) {
   (void)state;
-  oi_site_frame frame;
+  oi_construct_frame frame;
   oi_thread *t = thread_with_items(&frame, 0, OI_DEFERRED_ITEMS + 1);
   oi_deferred_items_keep(10, t, &frame);
   assert_int_equal(oi_deferred_items_var(10, 0x10000), 0);

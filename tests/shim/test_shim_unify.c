@@ -77,24 +77,24 @@ static void frames_pop_down_to_their_site(void **state) {
   (void)state;
   oi_thread *t = calloc(1, sizeof *t);
   oi_site_entry entry = site_of(OI_CONSTRUCT_FOR, 0);
-  assert_null(oi_frame_top(t));
-  oi_frame_push(t, 1, &entry);
-  oi_frame_push(t, 2, &entry);
-  oi_frame_push(t, 3, &entry);
-  assert_int_equal(oi_frame_top(t)->site, 3);
-  oi_frame_pop(t, 2); /* a construct left by a jump closes with its parent */
-  assert_int_equal(oi_frame_top(t)->site, 1);
-  oi_frame_pop(t, 9); /* not on the stack: nothing */
-  assert_int_equal(t->site_depth, 1);
-  oi_frame_pop(t, 1);
-  assert_int_equal(t->site_depth, 0);
+  assert_null(oi_construct_top(&t->constructs));
+  oi_construct_push(&t->constructs, 1, &entry);
+  oi_construct_push(&t->constructs, 2, &entry);
+  oi_construct_push(&t->constructs, 3, &entry);
+  assert_int_equal(oi_construct_top(&t->constructs)->site, 3);
+  oi_construct_pop(&t->constructs, 2); /* a construct left by a jump closes with its parent */
+  assert_int_equal(oi_construct_top(&t->constructs)->site, 1);
+  oi_construct_pop(&t->constructs, 9); /* not on the stack: nothing */
+  assert_int_equal(t->constructs.depth, 1);
+  oi_construct_pop(&t->constructs, 1);
+  assert_int_equal(t->constructs.depth, 0);
   /* past the depth limit frames are only counted */
   for (uint32_t i = 0; i < OI_SITE_DEPTH + 2; i++)
-    oi_frame_push(t, 100 + i, &entry);
-  assert_null(oi_frame_top(t));
-  oi_frame_pop(t, 100 + OI_SITE_DEPTH + 1);
-  oi_frame_pop(t, 100 + OI_SITE_DEPTH);
-  assert_int_equal(oi_frame_top(t)->site, 100 + OI_SITE_DEPTH - 1);
+    oi_construct_push(&t->constructs, 100 + i, &entry);
+  assert_null(oi_construct_top(&t->constructs));
+  oi_construct_pop(&t->constructs, 100 + OI_SITE_DEPTH + 1);
+  oi_construct_pop(&t->constructs, 100 + OI_SITE_DEPTH);
+  assert_int_equal(oi_construct_top(&t->constructs)->site, 100 + OI_SITE_DEPTH - 1);
   free(t);
 }
 
@@ -112,57 +112,57 @@ static void native_events_take_the_enclosing_site(void **state) {
   oi_site_entry target = site_of(OI_CONSTRUCT_TARGET, 0);
 
   oi_event e = {.kind = OI_KIND_WORK, .construct = OI_CONSTRUCT_FOR};
-  oi_unify_native(t, &e); /* no instrumented construct: stays as it was */
+  oi_unify_merge(t, &e); /* no instrumented construct: stays as it was */
   assert_int_equal(e.site, 0);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
 
-  oi_frame_push(t, 5, &parallel_for);
-  oi_unify_native(t, &e); /* the for of a parallel for: not the site's own */
+  oi_construct_push(&t->constructs, 5, &parallel_for);
+  oi_unify_merge(t, &e); /* the for of a parallel for: not the site's own */
   assert_int_equal(e.site, 5);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
 
-  oi_frame_push(t, 6, &loop);
+  oi_construct_push(&t->constructs, 6, &loop);
   e = (oi_event){.kind = OI_KIND_WORK, .construct = OI_CONSTRUCT_FOR};
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.site, 6);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
   e = (oi_event){.kind = OI_KIND_SYNC, .construct = OI_CONSTRUCT_BARRIER};
-  oi_unify_native(t, &e); /* the loop's implicit barrier */
+  oi_unify_merge(t, &e); /* the loop's implicit barrier */
   assert_int_equal(e.site, 6);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
-  oi_frame_pop(t, 6);
+  oi_construct_pop(&t->constructs, 6);
 
   /* the runtime names a loop construct the worksharing loop it becomes */
   oi_site_entry loop_construct = site_of(OI_CONSTRUCT_LOOP, 0);
-  oi_frame_push(t, 8, &loop_construct);
+  oi_construct_push(&t->constructs, 8, &loop_construct);
   e = (oi_event){.kind = OI_KIND_WORK, .construct = OI_CONSTRUCT_FOR};
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
-  oi_frame_pop(t, 8);
+  oi_construct_pop(&t->constructs, 8);
 
   static double a[10];
   static char b;
   const void *addrs[] = {a, &b};
   const uint64_t bytes[] = {sizeof a, sizeof b};
-  oi_site_frame *f = oi_frame_push(t, 7, &target);
-  oi_frame_set_items(t, f, 2, addrs, bytes);
+  oi_construct_frame *f = oi_construct_push(&t->constructs, 7, &target);
+  oi_construct_set_items(&t->constructs, f, 2, addrs, bytes);
   e = (oi_event){.kind = OI_KIND_TARGET,
                  .construct = OI_CONSTRUCT_TARGET_ENTER_DATA};
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
   e = (oi_event){.kind = OI_KIND_DATA_OP, .op = OI_DATA_OP_TO_DEVICE};
   e.u.data.host_addr = (uintptr_t)&a[9];
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.site, 7);
   assert_int_equal(e.var, 1);
   e.u.data.host_addr = (uintptr_t)&b;
   e.var = 0;
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.var, 2);
-  assert_int_equal(oi_frame_var(t, f, (uintptr_t)&a[10]), (uintptr_t)&a[10] == (uintptr_t)&b ? 2 : 0);
-  assert_int_equal(oi_frame_var(t, f, 0), 0);
-  oi_frame_pop(t, 7);
-  assert_int_equal(t->item_count, 0);
+  assert_int_equal(oi_construct_item_of(&t->constructs, f, (uintptr_t)&a[10]), (uintptr_t)&a[10] == (uintptr_t)&b ? 2 : 0);
+  assert_int_equal(oi_construct_item_of(&t->constructs, f, 0), 0);
+  oi_construct_pop(&t->constructs, 7);
+  assert_int_equal(t->constructs.item_count, 0);
   free(t);
 }
 
@@ -172,22 +172,22 @@ static void regions_and_tasks_carry_their_sites(void **state) {
   oi_unify_region_site(42, 9);
   oi_event e = {.kind = OI_KIND_IMPLICIT_TASK};
   OI_SET(&e, IMPLICIT_TASK, parallel_id, 42);
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.site, 9);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
   /* a region 8192 ids later took the slot: the old id finds nothing */
   oi_unify_region_site(42 + 8192, 10);
   e = (oi_event){.kind = OI_KIND_IMPLICIT_TASK};
   OI_SET(&e, IMPLICIT_TASK, parallel_id, 42);
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.site, 0);
   /* a task takes its creator's site wherever it runs, and stays native */
   oi_unify_region_site(50, 11);
   oi_site_entry single = site_of(OI_CONSTRUCT_SINGLE, 0);
-  oi_frame_push(t, 12, &single);
+  oi_construct_push(&t->constructs, 12, &single);
   e = (oi_event){.kind = OI_KIND_TASK};
   OI_SET(&e, TASK, task_id, 50);
-  oi_unify_native(t, &e);
+  oi_unify_merge(t, &e);
   assert_int_equal(e.site, 11);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
   free(t);

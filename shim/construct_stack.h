@@ -1,0 +1,66 @@
+/* The instrumented constructs in progress on one thread, between their
+ * ENTER and EXIT (or BEGIN and END) hooks, with the map items of device
+ * constructs: native events inside a construct take its site, data
+ * operations their variable from its items (unify.c). Each thread owns one
+ * stack (record.h) and only the owner touches it. */
+#ifndef OMPT_INST_SHIM_CONSTRUCT_STACK_H
+#define OMPT_INST_SHIM_CONSTRUCT_STACK_H
+
+#include <stdint.h>
+
+#define OI_SITE_DEPTH 32
+#define OI_SITE_ITEMS 256
+
+struct oi_site_entry;
+
+typedef struct oi_construct_frame {
+  uint32_t site;                      /* id */
+  const struct oi_site_entry *entry;  /* the parsed site */
+  uint32_t first_item, items;         /* its map items in the stack's `item` */
+  int32_t device;                     /* resolved device of a target site */
+  int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
+  uint8_t offloads; /* 0: a target site that runs on the host (mapsim.h) */
+} oi_construct_frame;
+
+typedef struct oi_item_extent {
+  uint64_t host_addr;
+  uint64_t bytes;
+  /* where the runtime put it on the device (its first data op with a
+   * device address), 0 = not seen yet */
+  uint64_t device_addr;
+} oi_item_extent;
+
+typedef struct oi_construct_stack {
+  uint32_t depth;      /* may exceed OI_SITE_DEPTH: frames not kept */
+  uint32_t item_count; /* used entries of `item` */
+  oi_construct_frame frame[OI_SITE_DEPTH];
+  oi_item_extent item[OI_SITE_ITEMS];
+} oi_construct_stack;
+
+/* Push at ENTER/BEGIN; NULL past OI_SITE_DEPTH (the frame is only counted,
+ * so pops stay balanced). */
+oi_construct_frame *oi_construct_push(oi_construct_stack *s, uint32_t site,
+                                      const struct oi_site_entry *entry);
+/* The innermost kept frame, NULL if none. */
+oi_construct_frame *oi_construct_top(oi_construct_stack *s);
+/* Pops the frames down to and including the innermost frame of `site`
+ * (constructs left by a jump close with it) and returns that frame, which
+ * stays readable until the next push; NULL (nothing popped) when it is not
+ * on the stack. */
+const oi_construct_frame *oi_construct_pop(oi_construct_stack *s, uint32_t site);
+/* Copies a target site's map items into the frame (none beyond
+ * OI_SITE_ITEMS: the frame's operations then go without a variable). */
+void oi_construct_set_items(oi_construct_stack *s, oi_construct_frame *frame,
+                            uint32_t nitems, const void *const *host_addrs,
+                            const uint64_t *bytes);
+/* The frame's map items, frame->items of them. */
+static inline oi_item_extent *oi_construct_items(oi_construct_stack *s,
+                                                 const oi_construct_frame *frame) {
+  return &s->item[frame->first_item];
+}
+/* The 1-based map item of `frame` whose host range holds `host_addr`, 0 if
+ * none. */
+uint16_t oi_construct_item_of(const oi_construct_stack *s,
+                              const oi_construct_frame *frame, uint64_t host_addr);
+
+#endif
