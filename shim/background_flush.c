@@ -1,5 +1,5 @@
 /* The flushing thread (see the header). It writes what each thread has
- * buffered the way a signal handler does (oi_record_write_buffers_at_signal):
+ * buffered the way a signal handler does (oi_record_write_buffers_async_safe):
  * committed events only, under each buffer's lock, without emptying a
  * buffer its owner is filling. */
 #include "background_flush.h"
@@ -30,7 +30,7 @@ static void *flush_every_interval(void *unused) {
     pthread_cond_timedwait(&flusher_wake, &flusher_lock, &until);
     /* under flusher_lock: oi_background_flush_stop waits for this write */
     if (!stopping)
-      oi_record_write_buffers_at_signal();
+      oi_record_write_buffers_async_safe();
   }
   pthread_mutex_unlock(&flusher_lock);
   return NULL;

@@ -38,6 +38,13 @@ extern const size_t oi_device_callback_count;
 /* Always registered: the compiler hooks find the shim through it. */
 extern const oi_callback_entry oi_control_callback[1];
 
+/* An OMPT scope endpoint as an event's (enum oi_endpoint). */
+static inline unsigned oi_endpoint_of(ompt_scope_endpoint_t endpoint) {
+  return endpoint == ompt_scope_begin ? OI_EP_BEGIN
+         : endpoint == ompt_scope_end ? OI_EP_END
+                                      : OI_EP_NONE;
+}
+
 /* Ids the tool gives parallel regions, tasks and target regions. */
 extern _Atomic uint64_t oi_next_id;
 static inline uint64_t oi_new_id(void) {

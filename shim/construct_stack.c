@@ -6,7 +6,8 @@
 #include "ompt-inst/hooks.h"
 
 oi_construct_frame *oi_construct_push(oi_construct_stack *s, uint32_t site,
-                                      const struct oi_site_entry *entry) {
+                                      const struct oi_site_entry *entry, uint32_t nitems,
+                                      const void *const *host_addrs, const uint64_t *bytes) {
   uint32_t depth = s->depth++;
   if (depth >= OI_SITE_DEPTH)
     return NULL;
@@ -17,6 +18,12 @@ oi_construct_frame *oi_construct_push(oi_construct_stack *s, uint32_t site,
                             .device = -1,
                             .if_value = OMPT_INST_IF_ABSENT,
                             .offloads = 1};
+  if (nitems && host_addrs && bytes && f->first_item + nitems <= OI_SITE_ITEMS) {
+    for (uint32_t i = 0; i < nitems; i++)
+      s->item[f->first_item + i] = (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i], 0};
+    f->items = nitems;
+    s->item_count = f->first_item + nitems;
+  }
   return f;
 }
 
@@ -40,18 +47,6 @@ const oi_construct_frame *oi_construct_pop(oi_construct_stack *s, uint32_t site)
     }
   }
   return NULL;
-}
-
-void oi_construct_set_items(oi_construct_stack *s, oi_construct_frame *frame,
-                            uint32_t nitems, const void *const *host_addrs,
-                            const uint64_t *bytes) {
-  if (!host_addrs || !bytes || frame->first_item + nitems > OI_SITE_ITEMS)
-    return;
-  for (uint32_t i = 0; i < nitems; i++)
-    s->item[frame->first_item + i] =
-        (oi_item_extent){(uintptr_t)host_addrs[i], bytes[i], 0};
-  frame->items = nitems;
-  s->item_count = frame->first_item + nitems;
 }
 
 uint16_t oi_construct_item_of(const oi_construct_stack *s,

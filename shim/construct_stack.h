@@ -37,10 +37,13 @@ typedef struct oi_construct_stack {
   oi_item_extent item[OI_SITE_ITEMS];
 } oi_construct_stack;
 
-/* Push at ENTER/BEGIN; NULL past OI_SITE_DEPTH (the frame is only counted,
+/* Push at ENTER/BEGIN, with a device construct's map items (nitems 0 for
+ * others; none kept beyond OI_SITE_ITEMS: the frame's operations then go
+ * without a variable). NULL past OI_SITE_DEPTH (the frame is only counted,
  * so pops stay balanced). */
 oi_construct_frame *oi_construct_push(oi_construct_stack *s, uint32_t site,
-                                      const struct oi_site_entry *entry);
+                                      const struct oi_site_entry *entry, uint32_t nitems,
+                                      const void *const *host_addrs, const uint64_t *bytes);
 /* The innermost kept frame, NULL if none. */
 oi_construct_frame *oi_construct_top(oi_construct_stack *s);
 /* Pops the frames down to and including the innermost frame of `site`
@@ -48,14 +51,9 @@ oi_construct_frame *oi_construct_top(oi_construct_stack *s);
  * stays readable until the next push; NULL (nothing popped) when it is not
  * on the stack. */
 const oi_construct_frame *oi_construct_pop(oi_construct_stack *s, uint32_t site);
-/* Copies a target site's map items into the frame (none beyond
- * OI_SITE_ITEMS: the frame's operations then go without a variable). */
-void oi_construct_set_items(oi_construct_stack *s, oi_construct_frame *frame,
-                            uint32_t nitems, const void *const *host_addrs,
-                            const uint64_t *bytes);
 /* The frame's map items, frame->items of them. */
-static inline oi_item_extent *oi_construct_items(oi_construct_stack *s,
-                                                 const oi_construct_frame *frame) {
+static inline const oi_item_extent *oi_construct_items(const oi_construct_stack *s,
+                                                       const oi_construct_frame *frame) {
   return &s->item[frame->first_item];
 }
 /* The 1-based map item of `frame` whose host range holds `host_addr`, 0 if

@@ -10,7 +10,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "record.h"
 #include "run_folder.h"
 
 static const int fatal_signals[] = {SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
@@ -22,6 +21,8 @@ static const int fatal_signals[] = {SIGSEGV, SIGBUS,  SIGFPE, SIGILL,
 static struct sigaction previous_copies[2][FATAL_COUNT];
 static _Atomic int in_use[FATAL_COUNT];
 static struct sigaction ours;
+/* set once, before the handlers are installed */
+static oi_crash_writer writer;
 static pthread_mutex_t reclaim_lock = PTHREAD_MUTEX_INITIALIZER;
 /* set while this thread runs the handler: a fault inside it must not
  * write again (the trace or the buffers may be what faulted) */
@@ -80,8 +81,8 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
   if (!in_handler) {
     in_handler = 1;
     if (program_handles)
-      oi_record_write_buffers_at_signal();
-    else if (oi_record_end_at_signal(signal_number))
+      writer.write_buffers();
+    else if (writer.end_trace(signal_number))
       report_end(signal_number);
     in_handler = 0;
   }
@@ -115,7 +116,8 @@ static void take_over(unsigned i) {
   sigaction(fatal_signals[i], &ours, NULL);
 }
 
-void oi_crash_install(void) {
+void oi_crash_install(oi_crash_writer trace_writer) {
+  writer = trace_writer;
   ours.sa_sigaction = on_fatal_signal;
   /* SA_ONSTACK: a stack overflow runs the handler on the program's
    * alternate stack, if it has one */

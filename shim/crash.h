@@ -9,8 +9,17 @@
 #ifndef OMPT_INST_SHIM_CRASH_H
 #define OMPT_INST_SHIM_CRASH_H
 
+/* What a handler does with the trace, async-signal-safe both: write what
+ * is buffered (the program's own handler runs next), or end the trace
+ * naming the signal the program dies of (1 if this call ended it). Handed
+ * in by the tool so that this file needs nothing of the recorder. */
+typedef struct oi_crash_writer {
+  void (*write_buffers)(void);
+  int (*end_trace)(int signal_number);
+} oi_crash_writer;
+
 /* Install the handlers (once, when recording starts). */
-void oi_crash_install(void);
+void oi_crash_install(oi_crash_writer writer);
 /* Put the handler back in front of one the program installed since (at
  * buffer flushes: a few system calls per 4096 events). */
 void oi_crash_reclaim(void);

@@ -17,12 +17,6 @@
  * devices (never size tables by ompt_get_num_devices either). */
 static int host_device_number(void) { return oi_runtime_initial_device(); }
 
-static unsigned endpoint_of(ompt_scope_endpoint_t endpoint) {
-  return endpoint == ompt_scope_begin ? OI_EP_BEGIN
-         : endpoint == ompt_scope_end ? OI_EP_END
-                                      : OI_EP_NONE;
-}
-
 /* A device event with its device set (the header's and the kind's device
  * field); the caller sets the kind's other fields and commits it. */
 static oi_event *device_event(oi_thread **t, unsigned kind, int device_num) {
@@ -133,7 +127,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   } else {
     t->target_construct = OI_CONSTRUCT_NONE;
   }
-  oi_event *e = oi_event_next(&t, OI_KIND_TARGET, endpoint_of(endpoint),
+  oi_event *e = oi_event_next(&t, OI_KIND_TARGET, oi_endpoint_of(endpoint),
                               construct, codeptr_ra);
   if (!e) {
     if (endpoint != ompt_scope_begin) {
@@ -214,7 +208,7 @@ static void on_target_submit_emi(ompt_scope_endpoint_t endpoint,
                                  unsigned int requested_num_teams) {
   if (endpoint == ompt_scope_begin)
     *host_op_id = oi_new_id();
-  kernel_event(endpoint_of(endpoint), target_data ? target_data->value : 0,
+  kernel_event(oi_endpoint_of(endpoint), target_data ? target_data->value : 0,
                *host_op_id, requested_num_teams);
 }
 

@@ -120,9 +120,11 @@ static void counted_point(oi_thread *t, uint32_t id,
 __attribute__((noinline)) static void construct_point(
     oi_thread *t, uint32_t id, const oi_site_entry *entry, uint32_t point) {
   int opens = point == OMPT_INST_ENTER || point == OMPT_INST_BEGIN;
-  oi_construct_frame *f = opens ? oi_construct_push(&t->constructs, id, entry) : oi_construct_top(&t->constructs);
-  if (f && f->site != id)
-    f = NULL;
+  /* a closing point pops first: the frame stays readable until the next
+   * push, and the stack is touched once per point */
+  const oi_construct_frame *f =
+      opens ? oi_construct_push(&t->constructs, id, entry, 0, NULL, NULL)
+            : oi_construct_pop(&t->constructs, id);
   if (point == OMPT_INST_EXIT && entry->device && f &&
       oi_unify_infers_data_ops())
     oi_mapsim_exit(t, f);
@@ -132,8 +134,6 @@ __attribute__((noinline)) static void construct_point(
                    (point == OMPT_INST_ENTER || point == OMPT_INST_EXIT);
   if (!scope_only && !reported_natively(entry, point, f))
     point_event(id, entry, point);
-  if (!opens)
-    oi_construct_pop(&t->constructs, id);
 }
 
 /* An `error` directive at(execution): one event at its ENTER (there is no
@@ -146,7 +146,7 @@ static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry,
   if (point != OMPT_INST_ENTER)
     return;
   if (oi_unify_native_reports(entry, point)) {
-    oi_construct_push(&t->constructs, id, entry);
+    oi_construct_push(&t->constructs, id, entry, 0, NULL, NULL);
     return;
   }
   oi_event *e = compiler_event(&t, OI_KIND_ERROR, OI_EP_NONE, id, entry);
@@ -182,12 +182,12 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
                          int64_t device, int32_t if_value, uint32_t nitems,
                          const void *const *host_addrs, const uint64_t *bytes) {
   int device_num = oi_mapsim_device(device);
-  oi_construct_frame *f = oi_construct_push(&t->constructs, id, entry);
+  oi_construct_frame *f =
+      oi_construct_push(&t->constructs, id, entry, nitems, host_addrs, bytes);
   if (f) {
     f->device = device_num;
     f->if_value = if_value;
     f->offloads = (uint8_t)oi_mapsim_offloads(device_num);
-    oi_construct_set_items(&t->constructs, f, nitems, host_addrs, bytes);
   }
   oi_event *e;
   if (!reported_natively(entry, OMPT_INST_ENTER, f)) {
@@ -263,10 +263,9 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
   t->offload_caller = point == OMPT_INST_ENTER ? (uintptr_t)codeptr : 0;
   if (!id)
     return;
-  const oi_construct_frame *top = oi_construct_top(&t->constructs);
   if (point == OMPT_INST_ENTER)
     target_enter(t, id, entry, device, OMPT_INST_IF_ABSENT, nitems, host_addrs, bytes);
-  else if (point == OMPT_INST_EXIT && top && top->site == id)
+  else if (point == OMPT_INST_EXIT)
     construct_point(t, id, entry, OMPT_INST_EXIT);
 }
 

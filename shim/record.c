@@ -417,7 +417,7 @@ int oi_record_finish(void) {
   return 1;
 }
 
-void oi_record_write_buffers_at_signal(void) {
+void oi_record_write_buffers_async_safe(void) {
   for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next) {
     /* held: a flush is writing this buffer, or the signal came inside one */
     if (pthread_mutex_trylock(&t->flush_lock) != 0)
@@ -431,11 +431,11 @@ void oi_record_write_buffers_at_signal(void) {
   }
 }
 
-int oi_record_end_at_signal(int signal_number) {
+int oi_record_end_async_safe(int signal_number) {
   if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
     return 0;
   oi_record_stop();
-  oi_record_write_buffers_at_signal();
+  oi_record_write_buffers_async_safe();
   oi_trace_closing();
   for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next)
     if (!__atomic_load_n(&t->retired, __ATOMIC_ACQUIRE) && !t->thread_recorded)

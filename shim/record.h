@@ -7,7 +7,7 @@
  * own space and goes to the trace as one OI_REC_EVENTS frame (a few if the
  * encoding passes OI_ENCODED_BYTES), each with a single writev(). A fatal
  * signal writes every buffer without locks or allocation
- * (oi_record_end_at_signal). */
+ * (oi_record_end_async_safe). */
 #ifndef OMPT_INST_SHIM_RECORD_H
 #define OMPT_INST_SHIM_RECORD_H
 
@@ -317,11 +317,11 @@ void oi_record_forked_child(void);
  * buffered and not yet written (a buffer whose flush is under way, or in
  * which the signal interrupted the shim, is left alone). Recording goes on:
  * the program's own handler may return. */
-void oi_record_write_buffers_at_signal(void);
+void oi_record_write_buffers_async_safe(void);
 /* Async-signal-safe: the program dies of `signal_number` (0: it calls
  * _exit, maybe from a signal handler): write the
  * buffers, the threads and an END record naming the signal; seal the trace.
  * Returns 1 if this call ended the trace. */
-int oi_record_end_at_signal(int signal_number);
+int oi_record_end_async_safe(int signal_number);
 
 #endif

@@ -194,7 +194,8 @@ static void start_recording(void) {
   oi_write_module_map(); /* a trace ended by a signal has at least these */
   oi_record_start();
   oi_background_flush_start();
-  oi_crash_install();
+  oi_crash_install((oi_crash_writer){oi_record_write_buffers_async_safe,
+                                     oi_record_end_async_safe});
   atexit(finish_at_exit);
   oi_process_end_install(finish_run);
   pthread_atfork(NULL, NULL, forked_child);

@@ -94,7 +94,7 @@ static uint16_t data_op_var(oi_thread *t, const oi_construct_frame *frame,
     /* the op may cover several items (the span of a struct's mapped
      * members is allocated once): each item inside it learns its place */
     for (uint32_t i = 0; device_addr && i < frame->items; i++) {
-      oi_item_extent *item = &oi_construct_items(&t->constructs, frame)[i];
+      oi_item_extent *item = &t->constructs.item[frame->first_item + i];
       if (!item->device_addr && item->host_addr >= host &&
           item->host_addr - host < (e->u.data.bytes ? e->u.data.bytes : 1))
         item->device_addr = device_addr + (item->host_addr - host);

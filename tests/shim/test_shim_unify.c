@@ -78,9 +78,9 @@ static void frames_pop_down_to_their_site(void **state) {
   oi_thread *t = calloc(1, sizeof *t);
   oi_site_entry entry = site_of(OI_CONSTRUCT_FOR, 0);
   assert_null(oi_construct_top(&t->constructs));
-  oi_construct_push(&t->constructs, 1, &entry);
-  oi_construct_push(&t->constructs, 2, &entry);
-  oi_construct_push(&t->constructs, 3, &entry);
+  oi_construct_push(&t->constructs, 1, &entry, 0, NULL, NULL);
+  oi_construct_push(&t->constructs, 2, &entry, 0, NULL, NULL);
+  oi_construct_push(&t->constructs, 3, &entry, 0, NULL, NULL);
   assert_int_equal(oi_construct_top(&t->constructs)->site, 3);
   oi_construct_pop(&t->constructs, 2); /* a construct left by a jump closes with its parent */
   assert_int_equal(oi_construct_top(&t->constructs)->site, 1);
@@ -90,7 +90,7 @@ static void frames_pop_down_to_their_site(void **state) {
   assert_int_equal(t->constructs.depth, 0);
   /* past the depth limit frames are only counted */
   for (uint32_t i = 0; i < OI_SITE_DEPTH + 2; i++)
-    oi_construct_push(&t->constructs, 100 + i, &entry);
+    oi_construct_push(&t->constructs, 100 + i, &entry, 0, NULL, NULL);
   assert_null(oi_construct_top(&t->constructs));
   oi_construct_pop(&t->constructs, 100 + OI_SITE_DEPTH + 1);
   oi_construct_pop(&t->constructs, 100 + OI_SITE_DEPTH);
@@ -116,12 +116,12 @@ static void native_events_take_the_enclosing_site(void **state) {
   assert_int_equal(e.site, 0);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
 
-  oi_construct_push(&t->constructs, 5, &parallel_for);
+  oi_construct_push(&t->constructs, 5, &parallel_for, 0, NULL, NULL);
   oi_unify_merge(t, &e); /* the for of a parallel for: not the site's own */
   assert_int_equal(e.site, 5);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
 
-  oi_construct_push(&t->constructs, 6, &loop);
+  oi_construct_push(&t->constructs, 6, &loop, 0, NULL, NULL);
   e = (oi_event){.kind = OI_KIND_WORK, .construct = OI_CONSTRUCT_FOR};
   oi_unify_merge(t, &e);
   assert_int_equal(e.site, 6);
@@ -134,7 +134,7 @@ static void native_events_take_the_enclosing_site(void **state) {
 
   /* the runtime names a loop construct the worksharing loop it becomes */
   oi_site_entry loop_construct = site_of(OI_CONSTRUCT_LOOP, 0);
-  oi_construct_push(&t->constructs, 8, &loop_construct);
+  oi_construct_push(&t->constructs, 8, &loop_construct, 0, NULL, NULL);
   e = (oi_event){.kind = OI_KIND_WORK, .construct = OI_CONSTRUCT_FOR};
   oi_unify_merge(t, &e);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
@@ -144,8 +144,7 @@ static void native_events_take_the_enclosing_site(void **state) {
   static char b;
   const void *addrs[] = {a, &b};
   const uint64_t bytes[] = {sizeof a, sizeof b};
-  oi_construct_frame *f = oi_construct_push(&t->constructs, 7, &target);
-  oi_construct_set_items(&t->constructs, f, 2, addrs, bytes);
+  oi_construct_frame *f = oi_construct_push(&t->constructs, 7, &target, 2, addrs, bytes);
   e = (oi_event){.kind = OI_KIND_TARGET,
                  .construct = OI_CONSTRUCT_TARGET_ENTER_DATA};
   oi_unify_merge(t, &e);
@@ -184,7 +183,7 @@ static void regions_and_tasks_carry_their_sites(void **state) {
   /* a task takes its creator's site wherever it runs, and stays native */
   oi_unify_region_site(50, 11);
   oi_site_entry single = site_of(OI_CONSTRUCT_SINGLE, 0);
-  oi_construct_push(&t->constructs, 12, &single);
+  oi_construct_push(&t->constructs, 12, &single, 0, NULL, NULL);
   e = (oi_event){.kind = OI_KIND_TASK};
   OI_SET(&e, TASK, task_id, 50);
   oi_unify_merge(t, &e);
