@@ -183,7 +183,11 @@ def bare_includes(src, build):
     file's own folder (nor generated into that folder of the build): they
     work only while that other folder is on the include path."""
     bad = []
-    for name in source_files(src):
+    files = source_files(src)
+    by_base = collections.defaultdict(list)
+    for name in files:
+        by_base[os.path.basename(name)].append(name)
+    for name in files:
         if not name.endswith(INCLUDING_SUFFIXES):
             continue
         path = os.path.join(src, name)
@@ -200,8 +204,10 @@ def bare_includes(src, build):
                 continue
             if os.path.isfile(os.path.join(src, own, header)) or generated(build, own, header):
                 continue
+            # the header's own folder and name, as the include path has it
+            by_folder = ' or '.join(f'"{"/".join(c.split("/")[-2:])}"' for c in by_base[header])
             bad.append(f'{name}: #include "{header}" by bare name, not a header of {own or "."}/; '
-                       'include it by folder ("common/map.h")')
+                       f'include it by folder ({by_folder or "no such header in the repository"})')
     return bad
 
 
