@@ -5,11 +5,16 @@
 #include <string.h>
 
 int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size) {
+  return oi_grow_from(array, capacity, need, size, 64);
+}
+
+int oi_grow_from(void **array, uint64_t *capacity, uint64_t need, size_t size,
+                 uint64_t first) {
   if (need <= *capacity)
     return 0;
   if (need > UINT64_MAX / 2)
     return -1; /* doubling would wrap */
-  uint64_t wanted = *capacity ? *capacity * 2 : 64;
+  uint64_t wanted = *capacity ? *capacity * 2 : first ? first : 1;
   while (wanted < need)
     wanted *= 2;
   if (wanted > SIZE_MAX / size)

@@ -4,9 +4,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "ompt-inst/events.h"
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
+
+/* A site's map items and inner directives are few (the shim keeps up to
+ * millions of sites): their arrays start at 4 and double. */
+#define SMALL_ARRAY 4u
 
 static char *copy_text(const char *text, size_t length) {
   char *copy = malloc(length + 1);
@@ -55,11 +60,10 @@ static int parse_map_item(const char *text, size_t length, oi_map_item *map) {
 
 
 static int add_map_item(oi_site *site, const char *value, size_t length) {
-  oi_map_item *maps = realloc(site->maps, (site->map_count + 1) * sizeof *maps);
-  if (!maps)
+  if (oi_grow_from((void **)&site->maps, &site->map_capacity, (uint64_t)site->map_count + 1,
+                   sizeof *site->maps, SMALL_ARRAY) != 0)
     return -1;
-  site->maps = maps;
-  oi_map_item *map = &maps[site->map_count];
+  oi_map_item *map = &site->maps[site->map_count];
   memset(map, 0, sizeof *map);
   if (parse_map_item(value, length, map) != 0) {
     /* keep the item count aligned with the hook's address list: a line we
@@ -113,12 +117,10 @@ static int add_inner(oi_site *site, const char *value, size_t length) {
       return 0;
     p = semi[i] + 1;
   }
-  oi_inner_directive *inner =
-      realloc(site->inner, (site->inner_count + 1) * sizeof *inner);
-  if (!inner)
+  if (oi_grow_from((void **)&site->inner, &site->inner_capacity,
+                   (uint64_t)site->inner_count + 1, sizeof *site->inner, SMALL_ARRAY) != 0)
     return -1;
-  site->inner = inner;
-  oi_inner_directive *d = &inner[site->inner_count];
+  oi_inner_directive *d = &site->inner[site->inner_count];
   d->construct = copy_text(value, (size_t)(semi[0] - value));
   if (!d->construct)
     return -1;

@@ -38,12 +38,14 @@ typedef struct oi_site {
   char *message;    /* `error`: its message literal, NULL if none */
   uint32_t map_count;
   oi_map_item *maps;
+  uint64_t map_capacity; /* grown by doubling (common/array.h) */
   /* writes=: the 1-based map items the construct's body may write, `*`
    * for memory no item names, `-` for none; NULL when not given (no
    * target region, or a plugin older than the line) */
   char *writes;
   uint32_t inner_count;
   oi_inner_directive *inner;
+  uint64_t inner_capacity;
   /* call=: the offload entry point whose call made the site (a build
    * without the plugin), NULL for a plugin site */
   char *call;

@@ -4,12 +4,17 @@
  * integers are little-endian. A complete trace ends with an OI_REC_END
  * record; a trace without it was cut short (the reader says so).
  *
- * Version 2 frames every record (oi_frame_header: magic, type, encoding,
- * size, checksum of the payload), so that a record written in part (a full
- * disk, a crash in the middle of a write) is recognised and skipped, and the
- * reader finds the next whole one. Version 1 records have the bare 8-byte
- * oi_record_header; the reader reads both. Version 3 writes the events of
- * OI_REC_EVENTS frames in the compact encoding (common/event_codec.h). */
+ * Frames (versions 2 on: oi_frame_header: magic, type, encoding, size,
+ * checksum of the payload) let the reader recognise a record written in
+ * part (a full disk, a crash in the middle of a write), skip it and find
+ * the next whole one. Version 3 writes the events of OI_REC_EVENTS frames
+ * in the compact encoding (common/event_codec.h). OI_TRACE_FORMATS below
+ * says what each version has.
+ *
+ * This file is the one owner of the format: its version, what each record
+ * holds, and how the earlier versions differ (the reader reads old traces
+ * by OI_TRACE_FORMATS alone). docs/trace-format.md describes it.
+ */
 #ifndef OMPT_INST_TRACE_H
 #define OMPT_INST_TRACE_H
 
@@ -23,7 +28,6 @@ extern "C" {
 
 #define OI_TRACE_FILE_NAME "trace.oit"
 #define OI_TRACE_MAGIC "OMPTINST" /* 8 bytes, no terminator in the file */
-#define OI_TRACE_VERSION 3u
 /* The start of every record's frame since version 2: "OIfr" in the file. */
 #define OI_FRAME_MAGIC 0x72664f49u
 /* A writer never frames more than this; a reader looking for the next frame
@@ -32,7 +36,7 @@ extern "C" {
 
 typedef struct oi_trace_header {
   char magic[8];
-  uint32_t version;      /* OI_TRACE_VERSION of the writer */
+  uint32_t version;      /* OI_TRACE_VERSION of the writer (a row of OI_TRACE_FORMATS) */
   uint32_t header_size;  /* sizeof(oi_trace_header) of the writer */
   uint32_t event_size;   /* sizeof(oi_event) of the writer */
   uint32_t pid;
@@ -150,6 +154,48 @@ typedef struct oi_totals_record {
  * than the writer follows, OI_TOTALS_DEPTH) */
 #define OI_TOTALS_INITIAL_KNOWN 1u
 #define OI_TOTALS_DEPTH 64u
+
+/* Every format version, oldest first; the writer writes the last one
+ * (OI_TRACE_VERSION), the reader reads them all by their row and has no
+ * other code per version. A record added later, a record that grows or a
+ * new encoding is a new row: version N + 1 (docs/trace-format.md).
+ * X(version, framed, encodings, newest record, end record bytes):
+ * framed: records in oi_frame_header frames (else oi_record_header);
+ * encodings: bit e set when frames may use enum oi_frame_encoding e;
+ * newest record: the last enum oi_record_type the version has. */
+#define OI_ENCODINGS_PLAIN (1u << OI_ENCODING_PLAIN)
+#define OI_ENCODINGS_PLAIN_COMPACT (OI_ENCODINGS_PLAIN | 1u << OI_ENCODING_COMPACT)
+#define OI_TRACE_FORMATS(X)                                                         \
+  /* 1: bare 8-byte record prefixes; a torn record ends the trace */                \
+  X(1, 0, OI_ENCODINGS_PLAIN, OI_REC_END, OI_END_RECORD_V1_SIZE)                     \
+  /* 2: frames with checksums; END says the signal and the write error */            \
+  X(2, 1, OI_ENCODINGS_PLAIN, OI_REC_END, sizeof(oi_end_record))                     \
+  /* 3: compact events; TOTALS before END */                                        \
+  X(3, 1, OI_ENCODINGS_PLAIN_COMPACT, OI_REC_TOTALS, sizeof(oi_end_record))
+
+/* The version the shim writes: the last row (versions are numbered 1, 2, ...
+ * in the order of the rows). */
+#define OI_TRACE_FORMAT_ROW_(version, ...) +1u
+#define OI_TRACE_VERSION (0u OI_TRACE_FORMATS(OI_TRACE_FORMAT_ROW_))
+
+/* One row of OI_TRACE_FORMATS. */
+typedef struct oi_trace_format {
+  uint32_t version;
+  uint32_t framed;
+  uint32_t encodings;
+  uint32_t newest_record;
+  uint32_t end_size;
+} oi_trace_format;
+
+/* The row of `version`, NULL for a version no row has (0, or newer than
+ * this build). */
+static inline const oi_trace_format *oi_trace_format_of(uint32_t version) {
+#define OI_TRACE_FORMAT_INIT_(v, f, e, n, s) {v, f, e, n, (uint32_t)(s)},
+  static const oi_trace_format formats[] = {OI_TRACE_FORMATS(OI_TRACE_FORMAT_INIT_)};
+#undef OI_TRACE_FORMAT_INIT_
+  return version >= 1 && version <= sizeof formats / sizeof formats[0] ? &formats[version - 1]
+                                                                        : NULL;
+}
 
 #ifdef __cplusplus
 }

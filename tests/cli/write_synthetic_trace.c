@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace_fixture.h"
+#include "unit/trace_fixture.h"
 
 static const char site_text[] =
     "ompt-inst-site 1\n"

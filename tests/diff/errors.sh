@@ -7,7 +7,7 @@ cc_plugin clean "$OI_SRC/examples/patterns/clean.c" -g $OI_HOST_OFFLOAD
 "$OI" run -o run -- ./clean >/dev/null 2>&1
 OMPT_INST_TRACE_ENCODING=plain "$OI" run -o plain -- ./clean >/dev/null 2>&1
 mkdir old
-"$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" plain/trace.oit old/trace.oit
+"$OI_PYTHON" "$OI_SRC/tests/trace_to_older.py" --version 1 plain/trace.oit old/trace.oit
 mkdir empty job job/rank-0
 cp run/trace.oit job/rank-0/
 

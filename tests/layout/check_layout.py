@@ -1,19 +1,28 @@
-"""The code's layout rules (docs/design.md), checked on the built objects:
+"""The code's layout rules (docs/design.md), checked on the sources and the
+built objects:
 
 - no source file of the repository is over 700 lines;
-- the command's files (tools/) form no import circle: file A imports file B
-  when A's object uses a symbol B's object defines (nm), so the check sees
-  calls, not just #includes; no two files may reach each other;
-- the same between the folders of tools/ (cmd, trace, model, analysis,
-  report): the folders form layers.
+- the built code (the folders of CODE_FOLDERS: the shim, common/, the
+  offload and MPI libraries, the plugin, and each folder of tools/) forms
+  no import circle: file A imports file B when A's object uses a symbol B's
+  object defines (nm), so the check sees calls, not just #includes; no two
+  files may reach each other;
+- the same between folders (tools/cmd, tools/model, shim, common, ...):
+  the folders form layers;
+- headers are included by folder ("common/map.h", "model/movement.h"); a
+  bare name ("map.h") only for a header of the including file's own folder
+  (or one generated into that folder of the build), <system> headers aside.
 
 usage: check_layout.py SOURCE_DIR BUILD_DIR"""
 import collections
 import os
+import re
+import shutil
 import subprocess
 import sys
 
 MAX_LINES = 700
+NM = 'gcc-nm' if shutil.which('gcc-nm') else 'nm'
 SOURCE_SUFFIXES = ('.c', '.h', '.cpp', '.py', '.sh', '.js', '.css', '.cmake')
 
 
@@ -46,31 +55,41 @@ def long_files(src):
     return bad
 
 
-def objects_of_tools(src, build):
-    """(source path relative to tools/, object path) of every object built
-    from tools/ sources (the CMake object layout: .../X.dir/Y.c.o). Objects
-    of sources that no longer exist (a build folder older than a move) are
-    left out; generated sources live in the build folder."""
-    root = os.path.join(build, 'tools')
+# The folders whose objects are checked for circles (tools/ by subfolder).
+CODE_FOLDERS = ('common', 'shim', 'offload', 'mpi', 'plugin', 'tools')
+OBJECT_SUFFIXES = ('.c.o', '.cpp.o')
+
+
+def objects_of_code(src, build):
+    """(source path relative to the repository, object path) of every object
+    built from the sources of CODE_FOLDERS (the CMake object layout:
+    <folder>/CMakeFiles/<target>.dir/<path>.o, `__` for `..` in <path>).
+    A source built into several targets (the shim's test build with small
+    bounds) counts once. Objects of sources that no longer exist (a build
+    folder older than a move) are left out; generated sources live in the
+    build folder."""
     found = {}
-    for folder, _, names in os.walk(root):
-        for name in names:
-            if not name.endswith('.c.o') or '.dir' not in folder:
-                continue
-            relative = os.path.relpath(os.path.join(folder, name), root)
-            parts = relative.split(os.sep)
-            target = next(i for i, p in enumerate(parts) if p.endswith('.dir'))
-            # <folder>/CMakeFiles/<target>.dir/<path>.c.o -> <folder>/<path>.c
-            source = '/'.join(parts[:target - 1] + parts[target + 1:])[:-2]
-            if not (os.path.isfile(os.path.join(src, 'tools', source)) or
-                    os.path.isfile(os.path.join(root, source))):
-                continue
-            found.setdefault(source, os.path.join(folder, name))
+    for top in CODE_FOLDERS:
+        for folder, dirs, names in os.walk(os.path.join(build, top)):
+            dirs.sort()
+            for name in sorted(names):
+                if not name.endswith(OBJECT_SUFFIXES) or '.dir' not in folder:
+                    continue
+                parts = os.path.relpath(os.path.join(folder, name), build).split(os.sep)
+                target = next(i for i, p in enumerate(parts) if p.endswith('.dir'))
+                inside = ['..' if p == '__' else p for p in parts[target + 1:]]
+                source = os.path.normpath(os.path.join(*parts[:target - 1], *inside))[:-2]
+                if not source.startswith(CODE_FOLDERS) or not (
+                        os.path.isfile(os.path.join(src, source)) or
+                        os.path.isfile(os.path.join(build, source))):
+                    continue
+                found.setdefault(source, os.path.join(folder, name))
     return found
 
 
 def symbols(obj):
-    out = subprocess.run(['nm', obj], check=True, capture_output=True, text=True).stdout
+    # gcc-nm reads the symbols of GCC's link-time-optimised objects too
+    out = subprocess.run([NM, obj], check=True, capture_output=True, text=True).stdout
     defined, used = set(), set()
     for line in out.splitlines():
         fields = line.split()
@@ -114,49 +133,147 @@ def cycles(edges):
     return found
 
 
+def c_library_names():
+    """What the C library defines: a file of ours defining one of them
+    (the shim's _exit and execv) interposes on the library; the callers of
+    the name import the library, not that file."""
+    try:
+        path = subprocess.run(['cc', '-print-file-name=libc.so.6'], check=True,
+                              capture_output=True, text=True).stdout.strip()
+        out = subprocess.run(['nm', '-D', '--defined-only', path], check=True,
+                             capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return set()
+    return {line.split()[-1].split('@')[0] for line in out.splitlines() if line.strip()}
+
+
 def import_graph(src, build):
-    objects = objects_of_tools(src, build)
+    objects = objects_of_code(src, build)
+    interposed = c_library_names()
     definer = {}
     uses = {}
     for source, obj in objects.items():
         defined, used = symbols(obj)
-        for name in defined:
+        for name in defined - interposed:
             definer.setdefault(name, source)
         uses[source] = used
     edges = collections.defaultdict(set)
+    why = {}  # (file, file it imports) -> one symbol that makes the import
     for source, used in uses.items():
-        for name in used:
+        for name in sorted(used):
             target = definer.get(name)
             if target and target != source:
                 edges[source].add(target)
-    return objects, edges
+                why.setdefault((source, target), name)
+    return objects, edges, why
 
 
 def folder(source):
-    return source.split('/')[0] if '/' in source else '.'
+    """The layer a file belongs to: tools/<folder>, or the top folder."""
+    parts = source.split('/')
+    return '/'.join(parts[:2]) if parts[0] == 'tools' and len(parts) > 2 else parts[0]
+
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"', re.M)
+INCLUDING_SUFFIXES = ('.c', '.h', '.cpp', '.hpp', '.inc', '.def')
+
+
+def bare_includes(src, build):
+    """Quoted includes of a bare name that is not a header of the including
+    file's own folder (nor generated into that folder of the build): they
+    work only while that other folder is on the include path."""
+    bad = []
+    files = source_files(src)
+    by_base = collections.defaultdict(list)
+    for name in files:
+        by_base[os.path.basename(name)].append(name)
+    for name in files:
+        if not name.endswith(INCLUDING_SUFFIXES):
+            continue
+        path = os.path.join(src, name)
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding='utf-8', errors='replace') as f:
+            text = f.read()
+        own = os.path.dirname(name)
+        for header in INCLUDE.findall(text):
+            if '/' in header:
+                if header.startswith('..') or '/../' in header:
+                    bad.append(f'{name}: #include "{header}" climbs folders; '
+                               'include by folder from the top')
+                continue
+            if os.path.isfile(os.path.join(src, own, header)) or generated(build, own, header):
+                continue
+            # the header's own folder and name, as the include path has it
+            by_folder = ' or '.join(f'"{"/".join(c.split("/")[-2:])}"' for c in by_base[header])
+            bad.append(f'{name}: #include "{header}" by bare name, not a header of {own or "."}/; '
+                       f'include it by folder ({by_folder or "no such header in the repository"})')
+    return bad
+
+
+def generated(build, own, header):
+    for folder, _, names in os.walk(os.path.join(build, own)):
+        if header in names and 'CMakeFiles' not in folder:
+            return True
+    return False
+
+
+def circle_text(component, edges):
+    """A circle, each step with what makes it: a -> b (symbol) -> ... -> a."""
+    inside = set(component)
+    start = component[0]
+    # shortest way back to start through the component, by breadth first
+    previous, queue = {start: None}, [start]
+    while queue:
+        at = queue.pop(0)
+        for nxt in sorted(edges.get(at, ())):
+            if nxt in inside and nxt not in previous:
+                previous[nxt] = at
+                queue.append(nxt)
+    closing = next(v for v in component if start in edges.get(v, ()) and v in previous)
+    path = [closing]
+    while previous[path[-1]] is not None:
+        path.append(previous[path[-1]])
+    path.reverse()
+    return ' -> '.join(path + [start])
 
 
 def main():
     src, build = sys.argv[1], sys.argv[2]
     problems = long_files(src)
-    objects, edges = import_graph(src, build)
-    if len(objects) < 20:
-        problems.append(f'found only {len(objects)} objects of tools/ under {build}')
+    problems += bare_includes(src, build)
+    objects, edges, why = import_graph(src, build)
+    tops = {source.split('/')[0] for source in objects}
+    for top in ('common', 'shim', 'tools'):
+        if top not in tops:
+            problems.append(f'found no object of {top}/ under {build}')
     for component in cycles(edges):
-        problems.append('import circle among files: ' + ', '.join(component))
+        steps = circle_text(component, edges)
+        problems.append(f'import circle among files: {", ".join(component)}\n'
+                        f'    for example {steps}, where\n' +
+                        '\n'.join(f'      {a} uses {why[a, b]} of {b}'
+                                  for a, b in zip(steps.split(' -> '), steps.split(' -> ')[1:])))
     folder_edges = collections.defaultdict(set)
+    folder_why = {}
     for source, targets in edges.items():
         for target in targets:
             if folder(source) != folder(target):
                 folder_edges[folder(source)].add(folder(target))
+                folder_why.setdefault((folder(source), folder(target)),
+                                      f'{source} uses {why[source, target]} of {target}')
     for component in cycles(folder_edges):
-        problems.append('import circle among folders of tools/: ' + ', '.join(component))
+        steps = circle_text(component, folder_edges)
+        problems.append(f'import circle among folders: {", ".join(component)}\n'
+                        f'    for example {steps}, where\n' +
+                        '\n'.join(f'      {folder_why[a, b]}'
+                                  for a, b in zip(steps.split(' -> '), steps.split(' -> ')[1:])))
     for problem in problems:
         print('layout:', problem, file=sys.stderr)
     if problems:
         return 1
-    print(f'layout: {len(objects)} objects, {sum(len(t) for t in edges.values())} '
-          f'imports, no circle; no source file over {MAX_LINES} lines')
+    print(f'layout: {len(objects)} objects in {len(set(map(folder, objects)))} folders, '
+          f'{sum(len(t) for t in edges.values())} imports, no circle; no bare include of '
+          f'another folder\'s header; no source file over {MAX_LINES} lines')
     return 0
 
 

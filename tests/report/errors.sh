@@ -12,7 +12,7 @@ expect_error() {
 }
 
 cc_plain prog "$OI_SRC/tests/report/programs/regions.c" -g
-# events as 80-byte records: tests/trace_to_v1.py rewrites the trace below
+# events as 80-byte records: tests/trace_to_older.py rewrites the trace below
 OMPT_INST_TRACE_ENCODING=plain "$OI" run -o run ./prog > /dev/null 2>&1
 
 mkdir empty
@@ -38,7 +38,7 @@ expect_error 1 "cannot write /proc/archive: File or directory does not exist" ru
 
 # The same trace in the first format (no frames, no checksums), so that
 # damage can be forged by hand.
-to_version_1() { "$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" "$@"; }
+to_version_1() { "$OI_PYTHON" "$OI_SRC/tests/trace_to_older.py" --version 1 "$@"; }
 
 # a truncated version 1 trace: an error, and no output file passed off as whole
 mkdir cut

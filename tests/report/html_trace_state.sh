@@ -8,7 +8,7 @@ check() { "$OI_PYTHON" "$OI_SRC/tests/report/html_check.py" "$@"; }
 mkdir src
 cp "$OI_SRC/tests/report/programs/regions.c" src/regions.c
 cc_plugin prog src/regions.c
-# events as 80-byte records: tests/trace_to_v1.py rewrites the trace below
+# events as 80-byte records: tests/trace_to_older.py rewrites the trace below
 OMPT_INST_TRACE_ENCODING=plain "$OI" run -o run ./prog > /dev/null 2>&1 || fail "run failed"
 
 # whole: no banner
@@ -28,7 +28,7 @@ check state killed.dom incomplete "Incomplete trace: no end record" || fail "unf
 # truncated: the last 100 bytes cut off; reported up to the damage, saying so
 # (a trace of the first format: in frames a cut tail is a torn record, skipped)
 mkdir cut
-"$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" run/trace.oit cut/trace.oit
+"$OI_PYTHON" "$OI_SRC/tests/trace_to_older.py" --version 1 run/trace.oit cut/trace.oit
 size=$(stat -c %s cut/trace.oit)
 truncate -s $((size - 100)) cut/trace.oit
 "$OI" report cut --format html --output cut.html 2> err || fail "report of a truncated trace failed"

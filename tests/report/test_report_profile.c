@@ -11,7 +11,7 @@
 
 #include "model/profile.h"
 #include "analysis/profile_findings.h"
-#include "trace_fixture.h"
+#include "unit/trace_fixture.h"
 
 static const char parallel_site[] = "ompt-inst-site 1\nconstruct=parallel\nfile=/src/app.c\n"
                                     "line=10\ncol=1\nend_line=20\nfunction=main\n";

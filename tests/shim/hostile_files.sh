@@ -51,7 +51,7 @@ expect_eq "$(stat -c %a fresh)" 700 "mode of a new run folder"
 # has no checksums): dump does not wait on it, it just cannot symbolize
 mkfifo module_fifo
 mkdir forged
-"$OI_PYTHON" "$OI_SRC/tests/trace_to_v1.py" fresh/trace.oit forged/trace.oit \
+"$OI_PYTHON" "$OI_SRC/tests/trace_to_older.py" --version 1 fresh/trace.oit forged/trace.oit \
   --module-path "$PWD/module_fifo"
 rc=0
 timeout 5 "$OI" dump --header forged > forged.jsonl 2> err || rc=$?

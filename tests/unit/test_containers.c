@@ -272,6 +272,23 @@ static void intervals_relabel_every_segment_in_place(void **state) {
   oi_interval_pool_free(&pool);
 }
 
+/* Small arrays start at `first` and double like the others. */
+static void grow_from_starts_small(void **state) {
+  (void)state;
+  uint32_t *values = NULL;
+  uint64_t capacity = 0;
+  assert_int_equal(oi_grow_from((void **)&values, &capacity, 1, sizeof *values, 4), 0);
+  assert_int_equal(capacity, 4);
+  for (uint32_t i = 0; i < 4; i++)
+    values[i] = i;
+  assert_int_equal(oi_grow_from((void **)&values, &capacity, 5, sizeof *values, 4), 0);
+  assert_int_equal(capacity, 8);
+  assert_int_equal(oi_grow_from((void **)&values, &capacity, 9, sizeof *values, 4), 0);
+  assert_int_equal(capacity, 16);
+  assert_int_equal(values[3], 3);
+  free(values);
+}
+
 static void grow_zeroed_clears_what_it_adds(void **state) {
   (void)state;
   uint32_t *values = NULL;
@@ -319,6 +336,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(array_pushes_zeroed_records_and_keeps_them),
       cmocka_unit_test(grow_doubles_and_keeps_contents),
+      cmocka_unit_test(grow_from_starts_small),
       cmocka_unit_test(grow_zeroed_clears_what_it_adds),
       cmocka_unit_test(map_intern_makes_one_record_per_key),
       cmocka_unit_test(map_finds_every_key_through_growth),

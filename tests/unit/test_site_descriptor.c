@@ -3,6 +3,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -105,6 +106,29 @@ static void rejects_other_text(void **state) {
   assert_null(site.construct);
 }
 
+/* Many map items and inner directives: each kept, in order, through the
+ * arrays' growth. */
+static void keeps_many_items_in_order(void **state) {
+  (void)state;
+  char text[8192] = "ompt-inst-site 1\nconstruct=target\n";
+  size_t n = strlen(text);
+  for (int i = 0; i < 100; i++)
+    n += (size_t)snprintf(text + n, sizeof text - n, "map=to;-;explicit;v%d\ninner=parallel;%d;1;%d\n",
+                          i, i + 1, i + 2);
+  oi_site site;
+  assert_int_equal(parse(text, &site), 0);
+  assert_int_equal(site.map_count, 100);
+  assert_int_equal(site.inner_count, 100);
+  for (uint32_t i = 0; i < 100; i++) {
+    char item[16];
+    snprintf(item, sizeof item, "v%u", i);
+    assert_string_equal(site.maps[i].item, item);
+    assert_int_equal(site.inner[i].line, i + 1);
+    assert_int_equal(site.inner[i].end_line, i + 2);
+  }
+  oi_site_free(&site);
+}
+
 static unsigned leading(const char *spelling) {
   return oi_leading_construct(spelling, strlen(spelling));
 }
@@ -133,6 +157,7 @@ int main(void) {
       cmocka_unit_test(tolerates_minimal_and_odd_text),
       cmocka_unit_test(numbers_use_every_digit),
       cmocka_unit_test(rejects_other_text),
+      cmocka_unit_test(keeps_many_items_in_order),
       cmocka_unit_test(leading_construct_is_longest_whole_word_prefix),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

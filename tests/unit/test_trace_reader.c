@@ -424,6 +424,48 @@ static void reports_unknown_record_types(void **state) {
   fixture_remove(&fx);
 }
 
+/* Each version has the records and encodings of its row of
+ * OI_TRACE_FORMATS and no others: a TOTALS record (version 3's) in a
+ * version 2 trace is damage, as is a compact events frame; the rows are
+ * numbered 1, 2, ... and the last is the version written. */
+static void reads_each_version_by_its_row(void **state) {
+  (void)state;
+  for (uint32_t v = 1; v <= OI_TRACE_VERSION; v++)
+    assert_int_equal(oi_trace_format_of(v)->version, v);
+  assert_null(oi_trace_format_of(0));
+  assert_null(oi_trace_format_of(OI_TRACE_VERSION + 1));
+
+  trace_fixture fx;
+  fixture_begin(&fx, 2);
+  oi_event event = fixture_event(0, OI_KIND_FLUSH, 0);
+  fixture_events(&fx, 0, &event, 1);
+  uint64_t bad = fixture_offset(&fx);
+  oi_totals_record totals = {0};
+  fixture_record(&fx, OI_REC_TOTALS, &totals, sizeof totals);
+  fixture_end(&fx, 1, 0);
+  fixture_finish(&fx);
+  oi_trace_reader trace;
+  assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_DAMAGED);
+  char expected[256];
+  snprintf(expected, sizeof expected, "%s: unknown record type %u at byte %llu", fx.path,
+           (unsigned)OI_REC_TOTALS, (unsigned long long)bad);
+  assert_string_equal(trace.error, expected);
+  assert_false(trace.has_totals);
+  oi_reader_close(&trace);
+  fixture_remove(&fx);
+
+  fixture_begin(&fx, 2);
+  bad = fixture_offset(&fx);
+  fixture_compact_events(&fx, 0, &event, 1);
+  fixture_finish(&fx);
+  assert_int_equal(oi_reader_open(&trace, fx.dir), OI_READER_DAMAGED);
+  snprintf(expected, sizeof expected, "%s: record encoding newer than this ompt-inst at byte %llu",
+           fx.path, (unsigned long long)bad);
+  assert_string_equal(trace.error, expected);
+  oi_reader_close(&trace);
+  fixture_remove(&fx);
+}
+
 static void reports_records_of_the_wrong_size(void **state) {
   (void)state;
   trace_fixture fx;
@@ -554,6 +596,7 @@ int main(void) {
       cmocka_unit_test(reads_a_good_trace),
       cmocka_unit_test(reads_a_version_1_trace),
       cmocka_unit_test(reads_a_version_2_trace),
+      cmocka_unit_test(reads_each_version_by_its_row),
       cmocka_unit_test(reads_compact_events),
       cmocka_unit_test(reports_compact_events_that_do_not_decode),
       cmocka_unit_test(reports_truncation_with_its_offset),

@@ -91,6 +91,69 @@ static uint64_t start_wall_ns(const oi_trace_reader *trace) {
   return wall - (anchor - trace->header.start_time_ns);
 }
 
+/* Findings are the same when kind, op, place and variable agree: then the
+ * counts add up and the rank joins the list. */
+typedef struct job_state {
+  oi_string_index finding_keys;
+  uint64_t finding_capacity, finding_ranks_capacity, finding_places_capacity, device_capacity;
+} job_state;
+
+/* The keyed tables of the model, in merge order: a table's keys may name
+ * entries of the tables before it (a row its place). */
+enum merged_table { TABLE_PLACES, TABLE_ROWS, TABLE_VARIABLES, TABLE_FINDINGS, TABLE_COUNT };
+
+/* One rank being merged: per table, the job's index of each of the rank's
+ * entries, so that later tables and the slices refer to the job's. */
+typedef struct rank_merge {
+  oi_profile *job;
+  job_state *state;
+  const oi_profile *rank;
+  uint32_t slot;
+  uint32_t *map[TABLE_COUNT];
+} rank_merge;
+
+/* How one keyed table merges. find_or_add: the job's entry with the key of
+ * the rank's entry i, added (*created) if none; OI_NO_INDEX when out of
+ * memory. add: rank entry i's figures into job entry j (a new one holds
+ * what find_or_add copied). A new table is one row of `tables`. */
+typedef struct table_merger {
+  uint32_t (*count)(const oi_profile *rank);
+  uint32_t (*find_or_add)(rank_merge *m, uint32_t i, bool *created);
+  int (*add)(rank_merge *m, uint32_t i, uint32_t j, bool created);
+} table_merger;
+
+static uint32_t place_count(const oi_profile *rank) { return rank->place_keys.count; }
+
+static uint32_t find_or_add_place(rank_merge *m, uint32_t i, bool *created) {
+  oi_place model = m->rank->places[i];
+  model.data_ops = model.data_bytes = model.data_ns = 0;
+  uint32_t before = m->job->place_keys.count;
+  uint32_t j = oi_place_intern(m->job, m->rank->place_keys.strings[i], &model);
+  *created = j == before;
+  return j;
+}
+
+static int add_place(rank_merge *m, uint32_t i, uint32_t j, bool created) {
+  (void)created;
+  const oi_place *from = &m->rank->places[i];
+  oi_place *to = &m->job->places[j];
+  to->data_ops += from->data_ops;
+  to->data_bytes += from->data_bytes;
+  to->data_ns += from->data_ns;
+  return 0;
+}
+
+static uint32_t row_count(const oi_profile *rank) { return rank->row_keys.count; }
+
+static uint32_t find_or_add_row(rank_merge *m, uint32_t i, bool *created) {
+  const oi_construct_row *from = &m->rank->rows[i];
+  uint32_t before = m->job->row_keys.count;
+  uint32_t j = oi_row_intern(m->job, m->map[TABLE_PLACES][from->place], from->label, from->kind,
+                             from->compiler);
+  *created = j == before;
+  return j;
+}
+
 static int grow_per_rank(oi_construct_row *row, uint32_t ranks) {
   if (row->rank_ns)
     return 0;
@@ -109,143 +172,138 @@ static int add_thread_figures(oi_construct_row *to, const oi_construct_row *from
   return 0;
 }
 
-/* Places, rows and variables of one rank: index maps from the rank's model
- * to the job's, so that slices and findings can be moved over. */
-typedef struct rank_maps {
-  uint32_t *place, *row, *variable;
-} rank_maps;
-
-static int merge_places(oi_profile *job, const oi_profile *rank, rank_maps *maps) {
-  maps->place = malloc((rank->place_keys.count + 1) * sizeof *maps->place);
-  if (!maps->place)
+static int add_row(rank_merge *m, uint32_t i, uint32_t j, bool created) {
+  (void)created;
+  const oi_construct_row *from = &m->rank->rows[i];
+  oi_construct_row *to = &m->job->rows[j];
+  if (grow_per_rank(to, m->job->rank_count) != 0 || add_thread_figures(to, from) != 0)
     return -1;
-  for (uint32_t i = 0; i < rank->place_keys.count; i++) {
-    oi_place model = rank->places[i];
-    model.data_ops = model.data_bytes = model.data_ns = 0;
-    uint32_t j = oi_place_intern(job, rank->place_keys.strings[i], &model);
-    if (j == OI_NO_INDEX)
-      return -1;
-    job->places[j].data_ops += rank->places[i].data_ops;
-    job->places[j].data_bytes += rank->places[i].data_bytes;
-    job->places[j].data_ns += rank->places[i].data_ns;
-    maps->place[i] = j;
+  to->instances += from->instances;
+  to->timed |= from->timed;
+  to->unpaired += from->unpaired;
+  to->total_ns += from->total_ns;
+  if (from->max_ns > to->max_ns)
+    to->max_ns = from->max_ns;
+  to->rank_ns[m->slot] += from->total_ns;
+  to->rank_instances[m->slot] += from->instances;
+  return 0;
+}
+
+static uint32_t variable_count(const oi_profile *rank) { return rank->variable_names.count; }
+
+static uint32_t find_or_add_variable(rank_merge *m, uint32_t i, bool *created) {
+  uint32_t before = m->job->variable_names.count;
+  uint32_t j = oi_variable_intern(m->job, m->rank->variables[i].name);
+  *created = j == before;
+  return j;
+}
+
+static int add_variable(rank_merge *m, uint32_t i, uint32_t j, bool created) {
+  (void)created;
+  const oi_variable_row *from = &m->rank->variables[i];
+  oi_variable_row *to = &m->job->variables[j];
+  for (unsigned op = 0; op < OI_DATA_OP_COUNT; op++) {
+    to->ops[op] += from->ops[op];
+    to->bytes[op] += from->bytes[op];
+    to->time_ns[op] += from->time_ns[op];
   }
   return 0;
 }
 
-static int merge_rows(oi_profile *job, const oi_profile *rank, uint32_t slot, rank_maps *maps) {
-  maps->row = malloc((rank->row_keys.count + 1) * sizeof *maps->row);
-  if (!maps->row)
-    return -1;
-  for (uint32_t i = 0; i < rank->row_keys.count; i++) {
-    const oi_construct_row *from = &rank->rows[i];
-    uint32_t j = oi_row_intern(job, maps->place[from->place], from->label, from->kind,
-                               from->compiler);
-    if (j == OI_NO_INDEX)
-      return -1;
-    oi_construct_row *to = &job->rows[j];
-    if (grow_per_rank(to, job->rank_count) != 0 || add_thread_figures(to, from) != 0)
-      return -1;
-    to->instances += from->instances;
-    to->timed |= from->timed;
-    to->unpaired += from->unpaired;
-    to->total_ns += from->total_ns;
-    if (from->max_ns > to->max_ns)
-      to->max_ns = from->max_ns;
-    to->rank_ns[slot] += from->total_ns;
-    to->rank_instances[slot] += from->instances;
-    maps->row[i] = j;
-  }
-  return 0;
-}
-
-static int merge_variables(oi_profile *job, const oi_profile *rank, rank_maps *maps) {
-  maps->variable = malloc((rank->variable_names.count + 1) * sizeof *maps->variable);
-  if (!maps->variable)
-    return -1;
-  for (uint32_t i = 0; i < rank->variable_names.count; i++) {
-    uint32_t j = oi_variable_intern(job, rank->variables[i].name);
-    if (j == OI_NO_INDEX)
-      return -1;
-    for (unsigned op = 0; op < OI_DATA_OP_COUNT; op++) {
-      job->variables[j].ops[op] += rank->variables[i].ops[op];
-      job->variables[j].bytes[op] += rank->variables[i].bytes[op];
-      job->variables[j].time_ns[op] += rank->variables[i].time_ns[op];
-    }
-    maps->variable[i] = j;
-  }
-  return 0;
-}
-
-/* Findings are the same when kind, op, place and variable agree: then the
- * counts add up and the rank joins the list. */
-typedef struct job_state {
-  oi_string_index finding_keys;
-  uint64_t finding_capacity, finding_ranks_capacity, finding_places_capacity, device_capacity;
-} job_state;
+static uint32_t finding_count(const oi_profile *rank) { return (uint32_t)rank->finding_count; }
 
 static void copy_place(oi_profile *job, oi_finding_place *place) {
   place->file = oi_profile_text(job, place->file);
   place->var_text = oi_profile_text(job, place->var_text);
 }
 
-static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank, uint32_t slot,
-                          const rank_maps *maps) {
-  for (size_t k = 0; k < rank->finding_count; k++) {
-    const oi_finding *f = &rank->findings[k];
-    uint32_t place = maps->place[rank->finding_places[k]];
-    char key[4400];
-    snprintf(key, sizeof key, "%d\x1e%d\x1e%s\x1e%s\x1e%" PRId32, (int)f->kind, (int)f->op,
-             job->place_keys.strings[place], oi_profile_finding_var(rank, f), f->device);
-    uint32_t before = s->finding_keys.count;
-    uint32_t i = oi_string_index_add(&s->finding_keys, key);
-    if (i == OI_NO_INDEX)
+static uint32_t find_or_add_finding(rank_merge *m, uint32_t k, bool *created) {
+  oi_profile *job = m->job;
+  job_state *s = m->state;
+  const oi_finding *f = &m->rank->findings[k];
+  uint32_t place = m->map[TABLE_PLACES][m->rank->finding_places[k]];
+  char key[4400];
+  snprintf(key, sizeof key, "%d\x1e%d\x1e%s\x1e%s\x1e%" PRId32, (int)f->kind, (int)f->op,
+           job->place_keys.strings[place], oi_profile_finding_var(m->rank, f), f->device);
+  uint32_t before = s->finding_keys.count;
+  uint32_t i = oi_string_index_add(&s->finding_keys, key);
+  *created = i == before;
+  if (i == OI_NO_INDEX || !*created)
+    return i;
+  if (oi_grow((void **)&job->job_findings, &s->finding_capacity, i + 1,
+              sizeof *job->job_findings) != 0 ||
+      oi_grow((void **)&job->finding_ranks, &s->finding_ranks_capacity, i + 1,
+              sizeof *job->finding_ranks) != 0 ||
+      oi_grow((void **)&job->finding_places, &s->finding_places_capacity, i + 1,
+              sizeof *job->finding_places) != 0)
+    return OI_NO_INDEX;
+  oi_finding *to = &job->job_findings[i];
+  *to = *f;
+  copy_place(job, &to->at);
+  copy_place(job, &to->other);
+  to->suggestion = oi_profile_text(job, f->suggestion);
+  job->finding_places[i] = place;
+  job->finding_ranks[i] = (struct oi_finding_ranks){0};
+  job->finding_count = i + 1;
+  return i;
+}
+
+static int add_finding(rank_merge *m, uint32_t k, uint32_t i, bool created) {
+  const oi_finding *f = &m->rank->findings[k];
+  oi_finding *to = &m->job->job_findings[i];
+  if (!created) {
+    to->count += f->count;
+    to->partial += f->partial;
+    to->total += f->total;
+    to->bytes += f->bytes;
+    to->time_ns += f->time_ns;
+    to->sampled += f->sampled;
+    to->may_change += f->may_change;
+    if (f->first_line && (!to->first_line || f->first_line < to->first_line))
+      to->first_line = f->first_line;
+    if (f->last_line > to->last_line)
+      to->last_line = f->last_line;
+  }
+  struct oi_finding_ranks *r = &m->job->finding_ranks[i];
+  if (r->count > 0 && r->slots[r->count - 1] == m->slot)
+    return 0; /* two findings of one rank under one key: the rank once */
+  if (oi_grow((void **)&r->slots, &r->capacity, (uint64_t)r->count + 1, sizeof *r->slots) != 0)
+    return -1;
+  r->slots[r->count++] = m->slot;
+  return 0;
+}
+
+static const table_merger tables[TABLE_COUNT] = {
+    [TABLE_PLACES] = {place_count, find_or_add_place, add_place},
+    [TABLE_ROWS] = {row_count, find_or_add_row, add_row},
+    [TABLE_VARIABLES] = {variable_count, find_or_add_variable, add_variable},
+    [TABLE_FINDINGS] = {finding_count, find_or_add_finding, add_finding},
+};
+
+/* Every keyed table, the same way: each rank entry found or added by key,
+ * its figures added, its job index noted. */
+static int merge_tables(rank_merge *m) {
+  for (unsigned t = 0; t < TABLE_COUNT; t++) {
+    uint32_t n = tables[t].count(m->rank);
+    m->map[t] = malloc(((size_t)n + 1) * sizeof *m->map[t]);
+    if (!m->map[t])
       return -1;
-    if (i == before) {
-      if (oi_grow((void **)&job->job_findings, &s->finding_capacity, i + 1,
-                  sizeof *job->job_findings) != 0)
+    for (uint32_t i = 0; i < n; i++) {
+      bool created;
+      uint32_t j = tables[t].find_or_add(m, i, &created);
+      if (j == OI_NO_INDEX || tables[t].add(m, i, j, created) != 0)
         return -1;
-      if (oi_grow((void **)&job->finding_ranks, &s->finding_ranks_capacity, i + 1,
-                  sizeof *job->finding_ranks) != 0 ||
-          oi_grow((void **)&job->finding_places, &s->finding_places_capacity, i + 1,
-                  sizeof *job->finding_places) != 0)
-        return -1;
-      oi_finding *to = &job->job_findings[i];
-      *to = *f;
-      copy_place(job, &to->at);
-      copy_place(job, &to->other);
-      to->suggestion = oi_profile_text(job, f->suggestion);
-      job->finding_places[i] = place;
-      job->finding_ranks[i] = (struct oi_finding_ranks){0};
-      job->finding_count = i + 1;
-    } else {
-      oi_finding *to = &job->job_findings[i];
-      to->count += f->count;
-      to->partial += f->partial;
-      to->total += f->total;
-      to->bytes += f->bytes;
-      to->time_ns += f->time_ns;
-      to->sampled += f->sampled;
-      to->may_change += f->may_change;
-      if (f->first_line && (!to->first_line || f->first_line < to->first_line))
-        to->first_line = f->first_line;
-      if (f->last_line > to->last_line)
-        to->last_line = f->last_line;
+      m->map[t][i] = j;
     }
-    struct oi_finding_ranks *r = &job->finding_ranks[i];
-    if (r->count > 0 && r->slots[r->count - 1] == slot)
-      continue; /* two findings of one rank under one key: the rank once */
-    if (oi_grow((void **)&r->slots, &r->capacity, (uint64_t)r->count + 1, sizeof *r->slots) != 0)
-      return -1;
-    r->slots[r->count++] = slot;
   }
   return 0;
 }
 
 /* Potential: what adds up is summed; the measured span is the longest
  * rank's, the predicted one the longest after each rank's savings. */
-static int merge_totals(oi_profile *job, job_state *s, const oi_profile *rank) {
-  const oi_analysis_totals *from = rank->totals;
+static int merge_totals(rank_merge *m) {
+  oi_profile *job = m->job;
+  const oi_analysis_totals *from = m->rank->totals;
   oi_analysis_totals *to = job->job_totals;
   if (!from)
     return 0;
@@ -265,7 +323,7 @@ static int merge_totals(oi_profile *job, job_state *s, const oi_profile *rank) {
     while (j < to->ndevices && job->job_devices[j].device != d->device)
       j++;
     if (j == to->ndevices) {
-      if (oi_grow((void **)&job->job_devices, &s->device_capacity, j + 1,
+      if (oi_grow((void **)&job->job_devices, &m->state->device_capacity, j + 1,
                   sizeof *job->job_devices) != 0)
         return -1;
       job->job_devices[j] = (oi_device_summary){.device = d->device};
@@ -280,24 +338,27 @@ static int merge_totals(oi_profile *job, job_state *s, const oi_profile *rank) {
   return 0;
 }
 
-static int merge_slices(oi_profile *job, const oi_profile *rank, uint32_t slot,
-                        const rank_maps *maps) {
+static int merge_slices(rank_merge *m) {
+  oi_profile *job = m->job;
+  const oi_profile *rank = m->rank;
   if (oi_grow((void **)&job->slices, &job->slice_capacity, job->slice_count + rank->slice_count,
               sizeof *job->slices) != 0)
     return -1;
   for (uint64_t i = 0; i < rank->slice_count; i++) {
     oi_slice s = rank->slices[i];
-    s.rank = slot;
+    s.rank = m->slot;
     if (s.row != UINT32_MAX)
-      s.row = maps->row[s.row];
+      s.row = m->map[TABLE_ROWS][s.row];
     else
-      s.variable = maps->variable[s.variable];
+      s.variable = m->map[TABLE_VARIABLES][s.variable];
     job->slices[job->slice_count++] = s;
   }
   return 0;
 }
 
-static void merge_header(oi_profile *job, const oi_profile *rank) {
+static int merge_header(rank_merge *m) {
+  oi_profile *job = m->job;
+  const oi_profile *rank = m->rank;
   if (!job->program) {
     job->program = oi_profile_text(job, rank->program);
     job->argv = oi_profile_text(job, rank->argv);
@@ -321,18 +382,20 @@ static void merge_header(oi_profile *job, const oi_profile *rank) {
   }
   for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
     job->data_ops_by_origin[o] += rank->data_ops_by_origin[o];
+  return 0;
 }
 
+/* A rank's model into the job's: the figures of the model as a whole, its
+ * keyed tables, then what refers to their entries. */
 static int merge_rank(oi_profile *job, job_state *s, const oi_profile *rank, uint32_t slot) {
-  rank_maps maps = {0};
-  merge_header(job, rank);
-  int failed = merge_places(job, rank, &maps) || merge_rows(job, rank, slot, &maps) ||
-               merge_variables(job, rank, &maps) ||
-               merge_findings(job, s, rank, slot, &maps) || merge_totals(job, s, rank) ||
-               merge_slices(job, rank, slot, &maps);
-  free(maps.place);
-  free(maps.row);
-  free(maps.variable);
+  static int (*const steps[])(rank_merge *) = {merge_header, merge_tables, merge_totals,
+                                               merge_slices};
+  rank_merge m = {.job = job, .state = s, .rank = rank, .slot = slot};
+  int failed = 0;
+  for (size_t i = 0; !failed && i < sizeof steps / sizeof *steps; i++)
+    failed = steps[i](&m) != 0;
+  for (unsigned t = 0; t < TABLE_COUNT; t++)
+    free(m.map[t]);
   return failed ? -1 : 0;
 }
 

@@ -25,11 +25,6 @@ static uint32_t lookup(const oi_string_index *index, const char *text, oi_map_ke
   }
 }
 
-uint32_t oi_string_index_find(const oi_string_index *index, const char *text) {
-  oi_map_key key;
-  return lookup(index, text, &key);
-}
-
 uint32_t oi_string_index_add(oi_string_index *index, const char *text) {
   oi_map_key key;
   uint32_t found = lookup(index, text, &key);

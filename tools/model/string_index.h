@@ -24,8 +24,6 @@ uint32_t oi_string_index_add(oi_string_index *index, const char *text);
  * out of memory. */
 uint32_t oi_string_index_intern(oi_string_index *index, const char *text, void **records,
                                 uint64_t *capacity, size_t size, int *created);
-/* The index of `text`, or UINT32_MAX when absent. */
-uint32_t oi_string_index_find(const oi_string_index *index, const char *text);
 void oi_string_index_free(oi_string_index *index);
 
 #endif

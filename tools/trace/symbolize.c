@@ -17,18 +17,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-typedef struct cache_entry {
-  uint64_t address; /* 0 = empty slot (codeptr 0 is never looked up) */
-  oi_location location;
-} cache_entry;
+#include "common/array.h"
+#include "common/map.h"
 
 struct oi_symbolizer {
   Dwfl *dwfl;
   const oi_module *modules;
   uint32_t module_count;
   bool *module_reported; /* per module: opened into dwfl (or tried) */
-  cache_entry *cache;
-  size_t capacity, used; /* capacity is a power of two */
+  oi_map cached;         /* address -> index in locations */
+  oi_array locations;    /* oi_location, one per address looked up */
 };
 
 static int readable(const char *path) { return access(path, R_OK) == 0; }
@@ -106,13 +104,12 @@ oi_symbolizer *oi_symbolizer_new(const oi_module *modules, uint32_t count) {
   s->modules = modules;
   s->module_count = count;
   s->module_reported = calloc(count ? count : 1, sizeof *s->module_reported);
-  s->capacity = 256;
-  s->cache = calloc(s->capacity, sizeof *s->cache);
+  s->locations = (oi_array)OI_ARRAY_INIT(oi_location);
   /* local files only: libdw would otherwise ask debuginfod servers, which
    * can stall a dump for minutes on a machine without network */
   unsetenv("DEBUGINFOD_URLS");
   s->dwfl = dwfl_begin(&offline_callbacks);
-  if (!s->cache || !s->module_reported) {
+  if (!s->module_reported) {
     oi_symbolizer_free(s);
     return NULL;
   }
@@ -141,34 +138,6 @@ static void report_module_of(oi_symbolizer *s, uint64_t address) {
   /* the library owns the descriptor from here */
   dwfl_report_elf(s->dwfl, m->path, m->path, fd, m->base, true);
   dwfl_report_end(s->dwfl, NULL, NULL);
-}
-
-static uint64_t hash_address(uint64_t address) {
-  address ^= address >> 33;
-  address *= 0xff51afd7ed558ccdULL;
-  address ^= address >> 33;
-  return address;
-}
-
-static cache_entry *find_slot(cache_entry *table, size_t capacity, uint64_t address) {
-  size_t mask = capacity - 1;
-  for (size_t i = hash_address(address) & mask;; i = (i + 1) & mask)
-    if (table[i].address == address || table[i].address == 0)
-      return &table[i];
-}
-
-static int grow_cache(oi_symbolizer *s) {
-  size_t capacity = s->capacity * 2;
-  cache_entry *table = calloc(capacity, sizeof *table);
-  if (!table)
-    return -1;
-  for (size_t i = 0; i < s->capacity; i++)
-    if (s->cache[i].address != 0)
-      *find_slot(table, capacity, s->cache[i].address) = s->cache[i];
-  free(s->cache);
-  s->cache = table;
-  s->capacity = capacity;
-  return 0;
 }
 
 /* The compile unit covering `address`. dwfl_module_addrdie finds it
@@ -268,18 +237,21 @@ const oi_location *oi_symbolize(oi_symbolizer *s, uint64_t codeptr) {
   static const oi_location nowhere = {0};
   if (codeptr == 0)
     return &nowhere;
-  if ((s->used + 1) * 4 > s->capacity * 3 && grow_cache(s) != 0) {
+  uint32_t index = oi_map_get_address(&s->cached, codeptr);
+  if (index != OI_MAP_NONE)
+    return OI_ARRAY_AT(s->locations, oi_location, index);
+  oi_location *location = oi_array_push(&s->locations);
+  if (!location || oi_map_set_address(&s->cached, codeptr,
+                                      (uint32_t)(s->locations.len - 1)) != 0) {
+    /* out of memory: answered, not kept */
     static oi_location uncached;
+    if (location)
+      s->locations.len--;
     resolve(s, codeptr, &uncached);
     return &uncached;
   }
-  cache_entry *entry = find_slot(s->cache, s->capacity, codeptr);
-  if (entry->address == 0) {
-    entry->address = codeptr;
-    resolve(s, codeptr, &entry->location);
-    s->used++;
-  }
-  return &entry->location;
+  resolve(s, codeptr, location);
+  return location;
 }
 
 const char *oi_symbolize_data(oi_symbolizer *s, uint64_t address, char *buf, size_t size) {
@@ -301,7 +273,7 @@ const char *oi_symbolize_data(oi_symbolizer *s, uint64_t address, char *buf, siz
   return buf;
 }
 
-uint64_t oi_symbolizer_resolved(const oi_symbolizer *s) { return s->used; }
+uint64_t oi_symbolizer_resolved(const oi_symbolizer *s) { return s->locations.len; }
 
 void oi_symbolizer_free(oi_symbolizer *s) {
   if (!s)
@@ -309,6 +281,7 @@ void oi_symbolizer_free(oi_symbolizer *s) {
   if (s->dwfl)
     dwfl_end(s->dwfl);
   free(s->module_reported);
-  free(s->cache);
+  oi_map_free(&s->cached);
+  oi_array_free(&s->locations);
   free(s);
 }

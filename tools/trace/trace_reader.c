@@ -121,8 +121,9 @@ static enum oi_reader_status read_header(oi_trace_reader *trace) {
               h->version, OI_TRACE_VERSION);
     return trace->status;
   }
-  if (h->version == 0) {
-    set_error(trace, OI_READER_BAD_HEADER, "bad trace format version 0");
+  trace->format = oi_trace_format_of(h->version);
+  if (!trace->format) {
+    set_error(trace, OI_READER_BAD_HEADER, "bad trace format version %u", h->version);
   } else if (h->header_size < sizeof *h || h->header_size > trace->file_size) {
     set_error(trace, OI_READER_BAD_HEADER, "bad header size %u (expected at least %zu)",
               h->header_size, sizeof *h);
@@ -269,9 +270,8 @@ static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size,
 }
 
 static int keep_end(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
-  uint32_t expected = trace->header.version == 1 ? OI_END_RECORD_V1_SIZE : sizeof trace->end;
   memset(&trace->end, 0, sizeof trace->end);
-  if (size != expected || read_at(trace, &trace->end, size, offset) != 0)
+  if (size != trace->format->end_size || read_at(trace, &trace->end, size, offset) != 0)
     return -1;
   trace->complete = true;
   return 0;
@@ -291,13 +291,14 @@ static const char *record_name(uint32_t type) {
 }
 
 /* The record at `offset`: its type and payload size, and whether it is
- * whole (a version 2 frame: magic, a size that fits, the checksum).
- * Returns 1 if whole, 0 if not, -1 on a read error. */
+ * whole (a frame: magic, a size that fits, the checksum). Returns 1 if
+ * whole, 0 if not, 2 if whole in an encoding the trace's version lacks, -1
+ * on a read error. */
 static int read_record_header(oi_trace_reader *trace, uint64_t offset, uint32_t *type,
                               uint32_t *size, uint32_t *encoding, bool verify) {
   uint64_t left = trace->file_size - offset;
   *encoding = OI_ENCODING_PLAIN;
-  if (trace->header.version == 1) {
+  if (!trace->format->framed) {
     oi_record_header record;
     if (left < sizeof record || read_at(trace, &record, sizeof record, offset) != 0)
       return 0;
@@ -326,9 +327,10 @@ static int read_record_header(oi_trace_reader *trace, uint64_t offset, uint32_t 
     at += n;
     rest -= n;
   }
-  /* an encoding this reader lacks is damage, not a torn frame */
-  bool known = frame.encoding == OI_ENCODING_PLAIN ||
-               (frame.encoding == OI_ENCODING_COMPACT && frame.type == OI_REC_EVENTS);
+  /* an encoding the version lacks is damage, not a torn frame; only events
+   * have another encoding than plain */
+  bool known = frame.encoding < 32 && (trace->format->encodings >> frame.encoding & 1) &&
+               (frame.encoding == OI_ENCODING_PLAIN || frame.type == OI_REC_EVENTS);
   return oi_frame_sum_end(&sum) == frame.checksum ? (known ? 1 : 2) : 0;
 }
 
@@ -365,7 +367,7 @@ static uint64_t next_whole_frame(oi_trace_reader *trace, uint64_t offset) {
 static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
   uint32_t type = 0, size = 0, encoding = 0;
   int whole = read_record_header(trace, offset, &type, &size, &encoding, true);
-  if (whole == 0 && trace->header.version > 1) {
+  if (whole == 0 && trace->format->framed) {
     if (trace->skip_count == OI_READER_MAX_SKIPS) {
       set_damage(trace, offset, "too many torn records");
       return 0;
@@ -389,7 +391,8 @@ static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
   }
   uint64_t payload = offset + trace->record_header_size;
   int result;
-  switch (type) {
+  /* a record type newer than the trace's version is no record of it */
+  switch (type <= trace->format->newest_record ? type : 0) {
   case OI_REC_EVENTS: result = check_events(trace, payload, size, encoding); break;
   case OI_REC_SITE: result = keep_site(trace, payload, size); break;
   case OI_REC_CAPABILITIES: result = keep_capabilities(trace, payload, size); break;
@@ -420,7 +423,7 @@ enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir) {
   if (open_file(trace, dir) != OI_READER_OK || read_header(trace) != OI_READER_OK)
     return trace->status;
   trace->record_header_size =
-      trace->header.version == 1 ? sizeof(oi_record_header) : sizeof(oi_frame_header);
+      trace->format->framed ? sizeof(oi_frame_header) : sizeof(oi_record_header);
   uint64_t offset = trace->header.header_size;
   while (offset < trace->file_size) {
     offset = index_record(trace, offset);

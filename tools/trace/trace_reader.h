@@ -71,6 +71,7 @@ typedef struct oi_trace_reader {
   int fd;
   uint64_t file_size;
   oi_trace_header header;
+  const oi_trace_format *format; /* the header's version's row of OI_TRACE_FORMATS */
 
   /* kept from the first pass */
   oi_site *sites; /* sorted by id */
