@@ -45,7 +45,7 @@ static inline unsigned oi_endpoint_of(ompt_scope_endpoint_t endpoint) {
                                       : OI_EP_NONE;
 }
 
-/* Ids the tool gives parallel regions, tasks and target regions. */
+/* Ids the tool gives parallel regions, tasks and target regions (ids.c). */
 extern _Atomic uint64_t oi_next_id;
 static inline uint64_t oi_new_id(void) {
   return atomic_fetch_add_explicit(&oi_next_id, 1, memory_order_relaxed);

@@ -15,6 +15,7 @@
 #include "record.h"
 #include "sites.h"
 #include "unify.h"
+#include "native_kinds.h"
 
 static ompt_get_task_info_t get_task_info;
 static ompt_get_parallel_info_t get_parallel_info;
@@ -89,7 +90,7 @@ static int reported_natively(const oi_site_entry *entry, uint32_t point,
   if (entry->device && frame &&
       (frame->if_value == 0 || !frame->offloads))
     return 0;
-  return oi_unify_native_reports(entry, point);
+  return oi_native_reports(entry, point);
 }
 
 /* OMPT_INST_TRACE_ATOMIC=1: a counted site's instance as a point event.
@@ -112,7 +113,7 @@ static void counted_point(oi_thread *t, uint32_t id,
     return;
   oi_site_count(t, id);
   if (entry->construct == OI_CONSTRUCT_FLUSH &&
-      oi_unify_native_reports(entry, point))
+      oi_native_reports(entry, point))
     t->flush_counted = 1;
 }
 
@@ -126,7 +127,7 @@ __attribute__((noinline)) static void construct_point(
       opens ? oi_construct_push(&t->constructs, id, entry, 0, NULL, NULL)
             : oi_construct_pop(&t->constructs, id);
   if (point == OMPT_INST_EXIT && entry->device && f &&
-      oi_unify_infers_data_ops())
+      oi_native_infers_data_ops())
     oi_mapsim_exit(t, f);
   /* master/masked: every thread passes ENTER/EXIT, only the executing
    * one BEGIN/END, which carry the construct */
@@ -145,7 +146,7 @@ static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry,
                         uint32_t point) {
   if (point != OMPT_INST_ENTER)
     return;
-  if (oi_unify_native_reports(entry, point)) {
+  if (oi_native_reports(entry, point)) {
     oi_construct_push(&t->constructs, id, entry, 0, NULL, NULL);
     return;
   }
@@ -211,7 +212,7 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
     OI_SET(e, MAP, bytes, bytes[i]);
     oi_event_commit(t);
   }
-  if (f && oi_unify_infers_data_ops())
+  if (f && oi_native_infers_data_ops())
     oi_mapsim_enter(t, f);
 }
 

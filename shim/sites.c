@@ -17,6 +17,7 @@
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
 #include "unify.h"
+#include "native_kinds.h"
 
 /* Entries by id, in chunks that never move once published (bounds.h). */
 #define SITES_PER_CHUNK OI_SITES_PER_CHUNK
@@ -124,7 +125,7 @@ static bool adds_location(const oi_site *s) {
   if (!s->call)
     plugin_sites = true;
   if (!s->file || !s->line)
-    return s->call == NULL || (oi_unify_infers_data_ops() && !plugin_sites);
+    return s->call == NULL || (oi_native_infers_data_ops() && !plugin_sites);
   oi_map_key key = line_key(s);
   if (s->call)
     return oi_map_get(&plugin_lines, &key) == OI_MAP_NONE;

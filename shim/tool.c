@@ -26,8 +26,7 @@
 #include "summary.h"
 #include "trace_file.h"
 #include "unify.h"
-
-_Atomic uint64_t oi_next_id = 1;
+#include "native_kinds.h"
 
 static const char *runtime_version = "";
 
@@ -224,7 +223,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   oi_register_callbacks(set_callback, oi_device_callbacks,
                         oi_device_callback_count, disabled & OI_NATIVE_TARGET,
                         &capabilities);
-  oi_unify_configure(&capabilities);
+  oi_native_configure(&capabilities);
   write_run_info();
   write_capabilities();
   start_recording();
@@ -273,7 +272,7 @@ static void start_without_ompt(void) {
   read_settings();
   oi_thread_self(); /* the thread of the first hook is thread 0 */
   oi_hooks_connect(NULL);
-  oi_unify_configure(&capabilities); /* empty: nothing native */
+  oi_native_configure(&capabilities); /* empty: nothing native */
   without_ompt = 1;
   write_run_info();
   write_info("ompt", "none", 4);

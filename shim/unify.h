@@ -11,20 +11,7 @@
 
 #include "ompt-inst/events.h"
 #include "record.h"
-#include "registration.h"
 #include "sites.h"
-
-/* Which native event kinds the runtime reports, from what ompt_set_callback
- * answered (and OMPT_INST_DISABLE_NATIVE). */
-void oi_unify_configure(const oi_capabilities *capabilities);
-
-/* 1 if an active native callback reports the instances of this site's
- * construct at this hook point (enum ompt_inst_point): the hook then stays
- * silent and the native event becomes `merged`. */
-int oi_unify_native_reports(const oi_site_entry *entry, uint32_t point);
-
-/* 1 when the runtime reports no data operations: the shim infers them. */
-int oi_unify_infers_data_ops(void);
 
 /* The one way a runtime callback's event enters the stream: the filled
  * event takes its site from the compiler's view (the construct stack, or

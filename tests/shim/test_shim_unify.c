@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "shim/unify.h"
+#include "shim/native_kinds.h"
 
 static oi_site_entry site_of(unsigned construct, uint64_t leaves) {
   oi_site_entry entry = {.construct = (uint8_t)construct, .leaves = leaves};
@@ -27,7 +28,7 @@ static void configure(const ompt_callbacks_t *callbacks,
   for (unsigned i = 0; i < n; i++)
     capabilities.entry[capabilities.count++] =
         (oi_capability){.callback = callbacks[i], .result = results[i]};
-  oi_unify_configure(&capabilities);
+  oi_native_configure(&capabilities);
 }
 
 static void hooks_stay_silent_only_for_active_callbacks(void **state) {
@@ -50,27 +51,27 @@ static void hooks_stay_silent_only_for_active_callbacks(void **state) {
   oi_site_entry barrier = site_of(OI_CONSTRUCT_BARRIER, 0);
   oi_site_entry atomic = site_of(OI_CONSTRUCT_ATOMIC, 0);
   oi_site_entry section = site_of(OI_CONSTRUCT_SECTION, 0);
-  assert_true(oi_unify_native_reports(&parallel, OMPT_INST_ENTER));
-  assert_true(oi_unify_native_reports(&parallel, OMPT_INST_BEGIN));
+  assert_true(oi_native_reports(&parallel, OMPT_INST_ENTER));
+  assert_true(oi_native_reports(&parallel, OMPT_INST_BEGIN));
   /* the runtime skips a league's initial tasks */
-  assert_true(oi_unify_native_reports(&teams, OMPT_INST_EXIT));
-  assert_false(oi_unify_native_reports(&teams, OMPT_INST_BEGIN));
-  assert_false(oi_unify_native_reports(&loop, OMPT_INST_ENTER)); /* never */
+  assert_true(oi_native_reports(&teams, OMPT_INST_EXIT));
+  assert_false(oi_native_reports(&teams, OMPT_INST_BEGIN));
+  assert_false(oi_native_reports(&loop, OMPT_INST_ENTER)); /* never */
   /* the pre-5.1 fallback counts when the EMI callback is refused */
-  assert_true(oi_unify_native_reports(&target, OMPT_INST_ENTER));
-  assert_false(oi_unify_native_reports(&critical, OMPT_INST_ENTER)); /* disabled */
-  assert_true(oi_unify_native_reports(&barrier, OMPT_INST_EXIT));
-  assert_false(oi_unify_native_reports(&atomic, OMPT_INST_ENTER));
-  assert_false(oi_unify_native_reports(&section, OMPT_INST_BEGIN));
+  assert_true(oi_native_reports(&target, OMPT_INST_ENTER));
+  assert_false(oi_native_reports(&critical, OMPT_INST_ENTER)); /* disabled */
+  assert_true(oi_native_reports(&barrier, OMPT_INST_EXIT));
+  assert_false(oi_native_reports(&atomic, OMPT_INST_ENTER));
+  assert_false(oi_native_reports(&section, OMPT_INST_BEGIN));
   /* no runtime here, so cancellation is off: the runtime would ignore it */
   oi_site_entry cancel = site_of(OI_CONSTRUCT_CANCEL, 0);
-  assert_false(oi_unify_native_reports(&cancel, OMPT_INST_ENTER));
-  assert_true(oi_unify_infers_data_ops());
+  assert_false(oi_native_reports(&cancel, OMPT_INST_ENTER));
+  assert_true(oi_native_infers_data_ops());
   const ompt_callbacks_t data[] = {ompt_callback_target_data_op_emi};
   const unsigned always[] = {ompt_set_always};
   configure(data, always, 1);
-  assert_false(oi_unify_infers_data_ops());
-  assert_false(oi_unify_native_reports(&parallel, OMPT_INST_ENTER));
+  assert_false(oi_native_infers_data_ops());
+  assert_false(oi_native_reports(&parallel, OMPT_INST_ENTER));
 }
 
 static void frames_pop_down_to_their_site(void **state) {
