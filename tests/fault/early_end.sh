@@ -1,0 +1,24 @@
+# A copy from the device whose end callback arrives before the copy landed
+# (the fault tool's early_end puts the host's old bytes back while the end
+# callback runs): the content of a copy back must be hashed once its bytes
+# are in host memory, so the findings are those of the run without faults.
+# copy_back_steps.c has none; a hash taken at the early end reads the
+# bytes the host held and reports the first update as a round trip.
+. "$OI_SRC/tests/fault/lib_fault.sh"
+for build in plain plugin; do
+  prog=$OI_FAULT_BIN/copy_back_steps.$build
+  "$OI" run -o "$build.base" -- "$prog" > "$build.base.out"
+  expect_sound "$build.base"
+  expect_eq "$("$OI_PYTHON" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' \
+    "$build.base.json")" 0 "$build: findings without faults"
+  run_with_faults "$build.early" early_end "$prog" > "$build.early.out"
+  cmp -s "$build.base.out" "$build.early.out" || fail "$build: output under early_end"
+  # one early end for each of the 4 updates' copies back
+  grep -q '^fault early_end: 4 of 4 injected$' "$build.early/faults.log" ||
+    fail "$build: early ends: $(cat "$build.early/faults.log")"
+  expect_sound "$build.early"
+  "$OI_PYTHON" "$OI_SRC/tests/fault/compare_runs.py" "$build.base.jsonl" "$build.base.json" \
+    "$build.early.jsonl" "$build.early.json" --counts > "$build.diff" ||
+    fail "$build under early_end: $(tr '\n' ';' < "$build.diff")"
+done
+echo ok
