@@ -5,6 +5,7 @@
 # copy_back_steps.c has none; a hash taken at the early end reads the
 # bytes the host held and reports the first update as a round trip.
 . "$OI_SRC/tests/fault/lib_fault.sh"
+differ=()
 for build in plain plugin; do
   prog=$OI_FAULT_BIN/copy_back_steps.$build
   "$OI" run -o "$build.base" -- "$prog" > "$build.base.out"
@@ -19,6 +20,7 @@ for build in plain plugin; do
   expect_sound "$build.early"
   "$OI_PYTHON" "$OI_SRC/tests/fault/compare_runs.py" "$build.base.jsonl" "$build.base.json" \
     "$build.early.jsonl" "$build.early.json" --counts > "$build.diff" ||
-    fail "$build under early_end: $(tr '\n' ';' < "$build.diff")"
+    differ+=("$build: $(tr '\n' ';' < "$build.diff")")
 done
+[ ${#differ[@]} = 0 ] || fail "under early_end: $(printf '%s\n' "${differ[@]}")"
 echo ok
