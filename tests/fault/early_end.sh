@@ -2,12 +2,15 @@
 # (the fault tool's early_end puts the host's old bytes back while the end
 # callback runs): the content of a copy back must be hashed once its bytes
 # are in host memory, so the findings are those of the run without faults.
-# copy_back_steps.c has none; a hash taken at the early end reads the
+# copy_back_steps.c has none, nor has copy_back_nowait.c (the same with
+# `nowait` target tasks, `depend` and `taskwait`: its copies back run on
+# the runtime's helper threads); a hash taken at the early end reads the
 # bytes the host held and reports the first update as a round trip.
 . "$OI_SRC/tests/fault/lib_fault.sh"
 differ=()
-for build in plain plugin; do
-  prog=$OI_FAULT_BIN/copy_back_steps.$build
+for build in copy_back_steps.plain copy_back_steps.plugin copy_back_nowait.plain \
+  copy_back_nowait.plugin; do
+  prog=$OI_FAULT_BIN/$build
   "$OI" run -o "$build.base" -- "$prog" > "$build.base.out"
   expect_sound "$build.base"
   expect_eq "$("$OI_PYTHON" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["findings"]))' \
