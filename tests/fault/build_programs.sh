@@ -5,7 +5,7 @@
 mkdir -p "$OI_FAULT_BIN"
 for src in examples/patterns/duplicate_transfer.c examples/patterns/round_trip.c \
   tests/fault/programs/critical_barrier.c tests/fault/programs/copy_back_steps.c \
-  tests/fault/programs/copy_back_nowait.c; do
+  tests/fault/programs/copy_back_nowait.c tests/coverage/programs/device.c; do
   name=$(basename "$src" .c)
   cc_plain "$OI_FAULT_BIN/$name.plain" "$OI_SRC/$src" -g $OI_HOST_OFFLOAD -lm
   cc_plugin "$OI_FAULT_BIN/$name.plugin" "$OI_SRC/$src" $OI_HOST_OFFLOAD -lm
