@@ -13,7 +13,8 @@
  *   to=null|foreign  garble_codeptr: NULL (default) or the address of a
  *           libc function
  * swap holds the matching call back and delivers it right after the next
- * callback of the same thread (before a thread_end). early_end, for a copy
+ * callback of the same thread (before a thread_end); one held when its
+ * thread makes no callback again is never delivered (nor counted). early_end, for a copy
  * from the device to the host: the host bytes seen at its begin are put
  * back for the time the real tool's end callback runs, then the landed
  * bytes restored: the end arrives "before the copy landed". */
