@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Compares a run under injected faults with the same program's run without.
+
+compare_runs.py BASE.jsonl BASE.json FAULT.jsonl FAULT.json [--counts]
+(the `ompt-inst dump` and `ompt-inst report --format json` of each run)
+
+- findings: every finding of the base run is in the fault run with the same
+  kind, variable, line and counts; a finding of the fault run that the base
+  run lacks, or whose counts differ, must be marked uncertain (probable);
+- balance: per thread, kind and construct, the begins and ends balance in
+  the fault run wherever they balance in the base run;
+- --counts: the events the faults must not change (data operations, target
+  constructs, kernels, mutexes, explicit barriers) counted per kind,
+  construct, endpoint, op and line are the same in both runs (for faults that
+  lose nothing the runtime reported: dup, swap, delay, garble_codeptr).
+Prints what differs, exits 1 if anything does."""
+import collections
+import json
+import sys
+
+COUNTED = {"data_op", "target", "kernel", "mutex"}
+
+
+def events(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f]
+
+
+def key(finding):
+    return (finding["kind"], finding["var"], finding["op"], finding["line"])
+
+
+def numbers(finding):
+    return (finding["count"], finding.get("partial", 0), finding["total"], finding["bytes"])
+
+
+def compare_findings(base, fault, errors):
+    got = {key(f): f for f in fault["findings"]}
+    for f in base["findings"]:
+        other = got.pop(key(f), None)
+        if other is None:
+            errors.append(f"finding lost: {f['kind']} of {f['var']} at line {f['line']}")
+        elif numbers(other) != numbers(f) and not other.get("probable"):
+            errors.append(f"finding changed: {f['kind']} of {f['var']} at line {f['line']}: "
+                          f"(count, partial, total, bytes) {numbers(other)}, "
+                          f"without faults {numbers(f)}")
+    for f in got.values():
+        if not f.get("probable"):
+            errors.append(f"finding added: {f['kind']} of {f['var']} at line {f['line']} "
+                          f"({f['count']} of {f['total']})")
+
+
+def unbalanced(stream):
+    n = collections.Counter()
+    for ev in stream:
+        step = {"begin": 1, "end": -1}.get(ev.get("endpoint"))
+        if step:
+            n[(ev.get("thread"), ev["kind"], ev.get("construct"))] += step
+    return {k for k, v in n.items() if v}
+
+
+def counted(stream):
+    return collections.Counter(
+        (ev["kind"], ev.get("construct"), ev.get("endpoint"), ev.get("op"),
+         f"line {ev.get('line') or 0}")
+        for ev in stream
+        if ev["kind"] in COUNTED or (ev["kind"] == "sync" and ev.get("construct") == "barrier"
+                                     and not ev.get("implicit")))
+
+
+def main(base_dump, base_report, fault_dump, fault_report, *flags):
+    errors = []
+    compare_findings(json.load(open(base_report)), json.load(open(fault_report)), errors)
+    base, fault = events(base_dump), events(fault_dump)
+    for k in sorted(unbalanced(fault) - unbalanced(base), key=str):
+        errors.append(f"begins and ends do not balance: thread {k[0]}, {k[1]} {k[2]}")
+    if "--counts" in flags:
+        want, got = counted(base), counted(fault)
+        for k in sorted(set(want) | set(got), key=str):
+            if want[k] != got[k]:
+                errors.append(f"{' '.join(str(p) for p in k if p)}: {got[k]} events, "
+                              f"without faults {want[k]}")
+    for e in errors:
+        print(e)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(*sys.argv[1:]))
