@@ -82,6 +82,8 @@ oi_thread *oi_thread_attach(void) {
   t->league_task = 0;
   t->constructs.depth = 0;
   t->constructs.item_count = 0;
+  t->landing.count = 0;
+  atomic_store(&t->landing.hold, 0);
   t->kernel_depth = 0;
   t->written = 0;
   t->flush_generation = atomic_load(&oi_flush_generation);
@@ -107,6 +109,7 @@ void oi_thread_retire(void) {
   oi_thread *t = oi_tls_thread;
   if (!t)
     return;
+  oi_landing_hash(&t->landing, t->event); /* its copies have all landed */
   oi_thread_flush(t);
   if (!t->thread_recorded)
     write_thread_record(t);
@@ -239,8 +242,12 @@ static void append_site_counts(oi_thread *t) {
 
 void oi_thread_flush(oi_thread *t) {
   pthread_mutex_lock(&t->flush_lock);
-  if (t == oi_tls_thread)
+  if (t == oi_tls_thread) {
     t->flush_generation = atomic_load(&oi_flush_generation);
+    /* the buffer goes out: copies still waiting are hashed now */
+    for (uint32_t n = oi_landing_hash(&t->landing, t->event); n; n--)
+      oi_repair_note(&t->repairs, OI_REPAIR_copies_hashed_early);
+  }
   append_site_counts(t);
   write_buffer(t);
   pthread_mutex_unlock(&t->flush_lock);
@@ -398,6 +405,15 @@ static void report_write_error(void) {
             oi_trace_path(), strerror(err), (unsigned long long)atomic_load(&events_lost));
 }
 
+/* Every thread's repairs, retired ones' too (their memory stays in the
+ * registry and keeps its counts when a new thread takes it). */
+static void write_repairs(void) {
+  uint64_t total[OI_REPAIR_COUNT] = {0};
+  for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next)
+    oi_repairs_add(total, &t->repairs);
+  oi_repairs_write(total);
+}
+
 int oi_record_finish(void) {
   if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
     return 0;
@@ -409,6 +425,7 @@ int oi_record_finish(void) {
   write_thread_records();
   oi_totals_write();
   oi_sites_write_beyond();
+  write_repairs();
   write_end_record(0);
   report_write_error();
   /* Threads still running may flush later; their events count as lost but
@@ -417,12 +434,18 @@ int oi_record_finish(void) {
   return 1;
 }
 
-void oi_record_write_buffers_async_safe(void) {
+/* Async-signal-safe: what every thread buffered and did not write; while
+ * the program runs on, not past an event waiting for its copy's hash
+ * (landing_hashes.h), which its owner writes once hashed. */
+static void write_buffers_unwritten(int ending) {
   for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next) {
     /* held: a flush is writing this buffer, or the signal came inside one */
     if (pthread_mutex_trylock(&t->flush_lock) != 0)
       continue;
     uint32_t n = atomic_load_explicit(&t->count, memory_order_acquire);
+    uint32_t hold = atomic_load_explicit(&t->landing.hold, memory_order_acquire);
+    if (!ending && hold && hold - 1 < n)
+      n = hold - 1;
     if (n > t->written) {
       write_events(t, t->written, n);
       t->written = n;
@@ -431,11 +454,13 @@ void oi_record_write_buffers_async_safe(void) {
   }
 }
 
+void oi_record_write_buffers_async_safe(void) { write_buffers_unwritten(0); }
+
 int oi_record_end_async_safe(int signal_number) {
   if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
     return 0;
   oi_record_stop();
-  oi_record_write_buffers_async_safe();
+  write_buffers_unwritten(1);
   oi_trace_closing();
   for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next)
     if (!__atomic_load_n(&t->retired, __ATOMIC_ACQUIRE) && !t->thread_recorded)

@@ -19,6 +19,8 @@
 #include "bounds.h"
 #include "clock.h"
 #include "construct_stack.h"
+#include "landing_hashes.h"
+#include "repairs.h"
 #include "common/event_codec.h"
 #include "ompt-inst/trace.h"
 
@@ -129,6 +131,11 @@ typedef struct oi_thread {
   uint64_t league_task;      /* the id of that team's initial task */
   uint32_t mutex_held_count;
   oi_mutex_held mutex_held[OI_MUTEX_HELD];
+  /* the critical section this thread entered last, for a begin the runtime
+   * names no address (repairs.def: critical_codeptr_reused) */
+  uint64_t last_critical_wait_id, last_critical_codeptr;
+  oi_repair_counts repairs;   /* what the shim mended, by repair */
+  oi_landing_hashes landing;  /* copies from a device not hashed yet */
   oi_construct_stack constructs; /* the instrumented constructs in progress */
   /* instances of counted sites (atomic) by site id since the last flush,
    * which turns them into OI_KIND_CONSTRUCT_COUNT events; grown by
