@@ -51,6 +51,12 @@ static inline uint64_t oi_new_id(void) {
   return atomic_fetch_add_explicit(&oi_next_id, 1, memory_order_relaxed);
 }
 
+/* A data operation begun on the calling thread whose end has not come
+ * where it should (before the next op, or its region's end): recorded
+ * from its begin (device_callbacks.c). */
+struct oi_thread;
+void oi_end_missing_data_op(struct oi_thread *t);
+
 /* Explicit tasks' task_data: id << 2 | these bits. */
 #define OI_TASK_EXPLICIT 1u
 #define OI_TASK_STARTED 2u

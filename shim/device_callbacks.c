@@ -2,6 +2,7 @@
  * operations (timed from begin to end and hashed on the host side) and map
  * items. EMI callbacks first; the non-EMI ones when a runtime refuses those. */
 #include "callbacks.h"
+#include "device_repairs.h"
 #include "content_hash.h"
 #include "device_buffers.h"
 #include "hook_table.h"
@@ -117,7 +118,19 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
     return;
   codeptr_ra = program_codeptr(t, codeptr_ra);
   unsigned construct = target_construct(kind);
+  oi_end_missing_data_op(t); /* none is open at a region's begin or end */
+  if (endpoint == ompt_scope_begin && t->target_construct != OI_CONSTRUCT_NONE)
+    oi_end_missing_target(t); /* its end never came */
+  if (endpoint != ompt_scope_begin && t->target_construct == OI_CONSTRUCT_NONE) {
+    if (target_id && target_id == t->target_id) { /* an end again */
+      oi_repair_note(&t->repairs, OI_REPAIR_duplicate_callbacks);
+      return;
+    }
+    oi_begin_missing_target(t, construct, device_num, target_id, (uintptr_t)codeptr_ra);
+  }
   if (endpoint == ompt_scope_begin) {
+    t->target_id = target_id;
+    t->target_nowait = (kind & 8) != 0;
     t->target_device = device_num;
     t->target_construct = construct;
     t->target_codeptr = (uintptr_t)codeptr_ra;
@@ -142,10 +155,25 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   OI_SET(e, TARGET, target_id, target_id);
   OI_SET(e, TARGET, device, device_num);
   OI_SET(e, TARGET, task_id, task_data ? task_data->value >> 2 : 0);
-  if (!e->codeptr)
+  /* an end names its begin's place (a runtime may name none, or another) */
+  if (!e->codeptr || (endpoint != ompt_scope_begin && t->target_codeptr &&
+                      e->codeptr != t->target_codeptr)) {
+    if (e->codeptr)
+      oi_repair_note(&t->repairs, OI_REPAIR_codeptr_replaced);
     e->codeptr = t->target_codeptr;
-  oi_unify_commit(t, e);
-  if (endpoint != ompt_scope_begin) {
+  }
+  uint8_t origin;
+  uint32_t index = atomic_load_explicit(&t->count, memory_order_relaxed);
+  uint32_t site = oi_unify_commit_origin(t, e, &origin);
+  if (endpoint == ompt_scope_begin) {
+    t->target_open_site = site;
+    t->target_open_origin = origin;
+    t->target_begin_event = index + 1;
+  } else {
+    /* after its synchronisation, a region's copies back have landed; a
+     * deferred one's wait for its task to complete (landing_hashes.h) */
+    if (!t->target_nowait)
+      oi_landing_hash(&t->landing, t->event);
     t->target_site = 0;
     t->target_task = 0;
     t->target_codeptr = 0;
@@ -164,8 +192,11 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                           ompt_data_t *target_task_data,
                           ompt_data_t *target_data, const void *codeptr_ra) {
   (void)target_task_data;
-  if (endpoint == ompt_scope_begin)
+  if (endpoint == ompt_scope_begin) {
+    if (oi_repeated_target_begin(oi_tls_thread, target_data->value))
+      return;
     target_data->value = oi_new_id();
+  }
   target_event(kind, endpoint, device_num, task_data, target_data->value,
                codeptr_ra);
 }
@@ -259,36 +290,83 @@ view_data_op(data_op_view *view, ompt_target_data_op_t optype, void *src_addr,
   }
 }
 
-static unsigned hash_host(uint64_t host_addr, size_t bytes, uint64_t *hash) {
-  return oi_content_hash((const void *)(uintptr_t)host_addr, bytes, hash);
+/* An alloc made up from its begin (its end never came) learns its device
+ * address from the first op that names the same host memory and one, if
+ * the alloc's event is still in the buffer. */
+static void complete_made_up_alloc(oi_thread *t, oi_event *e, const data_op_view *view) {
+  if (view->op == OI_DATA_OP_ALLOC && !view->device_addr && (e->flags & OI_FLAG_REPAIRED)) {
+    t->alloc_without_address = (uint32_t)(e - t->event) + 1;
+    return;
+  }
+  uint32_t index = t->alloc_without_address;
+  if (!index || !view->device_addr || !view->host_addr ||
+      index > atomic_load_explicit(&t->count, memory_order_relaxed))
+    return;
+  oi_event *alloc = &t->event[index - 1];
+  if (alloc->kind != OI_KIND_DATA_OP || alloc->u.data.host_addr != view->host_addr)
+    return;
+  alloc->u.data.device_addr = view->device_addr;
+  oi_device_buffer_add(view->device, view->device_addr, view->host_addr, alloc->u.data.bytes);
+  t->alloc_without_address = 0;
 }
 
 /* The event of one data operation of the calling thread `t`, stamped with
- * its begin. hash_flags: what oi_content_hash answered (0: no hash). */
-static void data_op_event(oi_thread *t, const data_op_view *view,
-                          uint64_t begin_ns, uint64_t end_ns, size_t bytes,
-                          unsigned hash_flags, uint64_t hash,
-                          const void *codeptr_ra) {
+ * its begin: a copy to the device is hashed now (the copy read its source,
+ * which it left as it was, and it is in cache if it fits: 3 times the
+ * speed of memory here), a copy back once it has landed (landing_hashes.h);
+ * neither hash is part of the op's duration. */
+static void data_op_event(oi_thread *t, const struct oi_open_data_op *op, uint64_t end_ns,
+                          unsigned repaired) {
+  data_op_view view;
+  view_data_op(&view, (ompt_target_data_op_t)op->optype,
+               (void *)(uintptr_t)op->src_addr, op->src_device,
+               (void *)(uintptr_t)op->dest_addr, op->dest_device);
+  const void *codeptr = program_codeptr(t, (const void *)(uintptr_t)op->codeptr);
   oi_event *e = oi_event_next_at(&t, OI_KIND_DATA_OP, OI_EP_NONE, region_construct(t),
-                                 program_codeptr(t, codeptr_ra), begin_ns);
+                                 codeptr, op->begin_ns);
   if (!e)
     return;
-  uint64_t host_addr = view->host_addr, size = bytes;
-  if (view->op == OI_DATA_OP_ALLOC && host_addr)
-    oi_device_buffer_add(view->device, view->device_addr, host_addr, size);
-  else if (view->op == OI_DATA_OP_DELETE && !host_addr)
-    oi_device_buffer_take(view->device, view->device_addr, &host_addr, &size);
-  e->op = (uint8_t)view->op;
-  e->flags = (uint8_t)(view->flags | hash_flags);
-  e->device = view->device;
+  uint64_t host_addr = view.host_addr, size = op->bytes;
+  if (view.op == OI_DATA_OP_ALLOC && host_addr)
+    oi_device_buffer_add(view.device, view.device_addr, host_addr, size);
+  else if (view.op == OI_DATA_OP_DELETE && !host_addr)
+    oi_device_buffer_take(view.device, view.device_addr, &host_addr, &size);
+  e->op = (uint8_t)view.op;
+  e->flags = (uint8_t)(view.flags | repaired);
+  e->device = view.device;
   e->u.data.bytes = size;
   e->u.data.host_addr = host_addr;
-  e->u.data.device_addr = view->device_addr;
-  e->u.data.hash = hash;
-  e->u.data.duration_ns = end_ns - begin_ns;
-  if (!e->codeptr && t->target_construct) /* its target region's */
+  e->u.data.device_addr = view.device_addr;
+  e->u.data.duration_ns = end_ns - op->begin_ns;
+  complete_made_up_alloc(t, e, &view);
+  if (t->target_construct && t->target_codeptr &&
+      e->codeptr != t->target_codeptr) { /* its target region's */
+    if (e->codeptr)
+      oi_repair_note(&t->repairs, OI_REPAIR_codeptr_replaced);
     e->codeptr = t->target_codeptr;
+  }
+  if (view.host_addr && op->bytes > 0) {
+    uint32_t index = (uint32_t)(e - t->event);
+    /* outside a target region (omp_target_memcpy) a copy back is hashed
+     * at once: its host buffer may be the runtime's own staging buffer,
+     * gone when the call returns */
+    int deferred = view.op == OI_DATA_OP_FROM_DEVICE && t->target_construct;
+    if (deferred && !oi_landing_defer(&t->landing, index, host_addr, op->bytes)) {
+      oi_repair_note(&t->repairs, OI_REPAIR_copies_hashed_early);
+      deferred = 0;
+    }
+    if (!deferred && (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE))
+      e->flags = (uint8_t)(e->flags | oi_content_hash((const void *)(uintptr_t)host_addr,
+                                                      op->bytes, &e->u.data.hash));
+  }
   oi_unify_commit(t, e);
+}
+
+/* An end names its op as the begin did, but for the destination: an
+ * alloc's device address is known only at its end. */
+static int same_data_op(const struct oi_open_data_op *a, const struct oi_open_data_op *b) {
+  return a->optype == b->optype && a->src_addr == b->src_addr && a->bytes == b->bytes &&
+         a->src_device == b->src_device && a->dest_device == b->dest_device;
 }
 
 static void on_target_data_op_emi(
@@ -302,29 +380,53 @@ static void on_target_data_op_emi(
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
-  int recording = atomic_load_explicit(&oi_recording, memory_order_relaxed);
-  data_op_view view;
+  uint64_t now = oi_now_ns();
+  struct oi_open_data_op op = {now,  (uintptr_t)src_addr, (uintptr_t)dest_addr,
+                               bytes, (uintptr_t)codeptr_ra, src_device_num,
+                               dest_device_num, (uint32_t)optype};
+  struct oi_open_data_op *open = &t->data_op;
   if (endpoint == ompt_scope_begin) {
-    /* The op's state lives in host_op_id: its begin time. Nothing else is
-     * looked at before the op's end. */
-    *host_op_id = oi_now_ns();
+    /* The op's state: its begin, and what it is should its end never come
+     * (the end names it again). */
+    oi_end_missing_data_op(t);
+    *open = op;
+    *host_op_id = now;
     return;
   }
-  uint64_t end_ns = oi_now_ns();
-  view_data_op(&view, optype, src_addr, src_device_num, dest_addr,
-               dest_device_num);
-  /* The host side, after the copy: a copy back has landed, and the source
-   * of a copy to the device, which the copy left as it was, has just been
-   * read (in cache, if it fits: 3 times the speed of memory here); the
-   * hash is no part of the op's duration. */
-  uint64_t hash = 0;
-  unsigned hash_flags =
-      view.host_addr && bytes > 0 && recording &&
-              (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE)
-          ? hash_host(view.host_addr, bytes, &hash)
-          : 0;
-  data_op_event(t, &view, *host_op_id, end_ns, bytes, hash_flags, hash,
-                codeptr_ra);
+  int recording = atomic_load_explicit(&oi_recording, memory_order_relaxed);
+  if (open->begin_ns && same_data_op(open, &op)) { /* as it should be */
+    op.begin_ns = open->begin_ns;
+    open->begin_ns = 0;
+    t->data_op_last = op;
+    if (recording)
+      data_op_event(t, &op, now, 0);
+    return;
+  }
+  if (!recording)
+    return;
+  if (same_data_op(&t->data_op_last, &op)) {
+    /* the op just recorded again: a duplicate, or the end of an op made
+     * up when the next one began (the two came swapped) */
+    oi_repair_note(&t->repairs, OI_REPAIR_duplicate_callbacks);
+    return;
+  }
+  /* an end without a begin: no duration */
+  oi_repair_note(&t->repairs, OI_REPAIR_data_op_begin_missing);
+  op.begin_ns = now;
+  t->data_op_last = op;
+  data_op_event(t, &op, now, OI_FLAG_REPAIRED);
+}
+
+void oi_end_missing_data_op(oi_thread *t) {
+  struct oi_open_data_op *open = &t->data_op;
+  if (!open->begin_ns)
+    return;
+  if (atomic_load_explicit(&oi_recording, memory_order_relaxed)) {
+    oi_repair_note(&t->repairs, OI_REPAIR_data_op_end_missing);
+    data_op_event(t, open, open->begin_ns, OI_FLAG_REPAIRED);
+  }
+  t->data_op_last = *open;
+  open->begin_ns = 0;
 }
 
 static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
@@ -334,22 +436,16 @@ static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
                               const void *codeptr_ra) {
   (void)target_id;
   (void)host_op_id;
-  /* One callback before the op: no duration, and a copy from the device has
-   * not landed yet, so only the source of a copy to the device is hashed. */
+  /* One callback before the op: no duration; a copy back is hashed once
+   * its region ends, like every copy back. */
   oi_thread *t = oi_thread_self();
-  if (!t)
+  if (!t || !atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
-  data_op_view view;
-  view_data_op(&view, optype, src_addr, src_device_num, dest_addr,
-               dest_device_num);
-  uint64_t hash = 0;
-  unsigned hash_flags =
-      view.host_addr && bytes > 0 && view.op == OI_DATA_OP_TO_DEVICE &&
-              atomic_load_explicit(&oi_recording, memory_order_relaxed)
-          ? hash_host(view.host_addr, bytes, &hash)
-          : 0;
   uint64_t now = oi_now_ns();
-  data_op_event(t, &view, now, now, bytes, hash_flags, hash, codeptr_ra);
+  struct oi_open_data_op op = {now,  (uintptr_t)src_addr, (uintptr_t)dest_addr,
+                               bytes, (uintptr_t)codeptr_ra, src_device_num,
+                               dest_device_num, (uint32_t)optype};
+  data_op_event(t, &op, now, 0);
 }
 
 static void map_events(uint64_t target_id, unsigned int nitems,

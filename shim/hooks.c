@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "common/env_flag.h"
+#include "device_repairs.h"
 #include "mapsim.h"
 #include "ompt-inst/events.h"
 #include "record.h"
@@ -129,6 +130,10 @@ __attribute__((noinline)) static void construct_point(
   if (point == OMPT_INST_EXIT && entry->device && f &&
       oi_native_infers_data_ops())
     oi_mapsim_exit(t, f);
+  /* the runtime's target region of this construct ended inside it, or
+   * its end never came */
+  if (point == OMPT_INST_EXIT && entry->device && t->target_construct != OI_CONSTRUCT_NONE)
+    oi_end_missing_target(t);
   /* master/masked: every thread passes ENTER/EXIT, only the executing
    * one BEGIN/END, which carry the construct */
   int scope_only = entry->executor_points &&
@@ -262,6 +267,9 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
   if (!t)
     return;
   t->offload_caller = point == OMPT_INST_ENTER ? (uintptr_t)codeptr : 0;
+  /* one call is one target region: ended by the time the call returns */
+  if (point == OMPT_INST_EXIT && t->target_construct != OI_CONSTRUCT_NONE)
+    oi_end_missing_target(t);
   if (!id)
     return;
   if (point == OMPT_INST_ENTER)

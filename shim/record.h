@@ -115,6 +115,22 @@ typedef struct oi_thread {
   uint32_t target_construct; /* its construct, OI_CONSTRUCT_NONE outside */
   uint64_t target_codeptr;   /* its codeptr_ra, for its kernels and data
                                 operations, which name none */
+  /* more of that region, to end it if the runtime never does (repairs) */
+  uint64_t target_id;
+  uint64_t target_last_ns;   /* the time of its latest event */
+  uint32_t target_open_site; /* the site its begin took */
+  uint8_t target_open_origin, target_nowait;
+  uint32_t target_begin_event; /* its begin's index in the buffer, + 1 */
+  /* a data operation begun and not yet ended: its end may never come */
+  struct oi_open_data_op {
+    uint64_t begin_ns; /* 0: none open */
+    uint64_t src_addr, dest_addr, bytes, codeptr;
+    int32_t src_device, dest_device;
+    uint32_t optype;
+  } data_op, data_op_last; /* the one open, the last one recorded */
+  /* 1 + the buffer index of a made-up alloc whose device address only a
+   * later copy of the same host memory tells, 0 if none */
+  uint32_t alloc_without_address;
   uint64_t offload_caller;   /* inside a call into the offload runtime seen
                                 by libompt-inst-offload.so: the program's
                                 return address (the runtime's is the

@@ -74,6 +74,11 @@ void on_task_schedule(ompt_data_t *prior_task_data,
   /* the task's word is read and marked by whichever threads schedule it:
    * atomically (ThreadSanitizer found the plain |= racing with a read) */
   uint64_t prior = prior_task_data ? __atomic_load_n(&prior_task_data->value, __ATOMIC_ACQUIRE) : 0;
+  /* a completed task's copies back have landed, a deferred target
+   * region's included (landing_hashes.h) */
+  oi_thread *t = oi_tls_thread;
+  if (t && t->landing.count && prior_task_status == ompt_task_complete)
+    oi_landing_hash(&t->landing, t->event);
   if ((prior & OI_TASK_EXPLICIT) &&
       (prior_task_status == ompt_task_complete ||
        prior_task_status == ompt_task_cancel ||

@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "content_hash.h"
 #include "crash.h"
+#include "device_repairs.h"
 #include "hook_table.h"
 #include "common/launcher.h"
 #include "modules.h"
@@ -160,6 +161,9 @@ static int in_parallel_region(void) {
 static void finish_run(void) {
   oi_launch launch;
   oi_background_flush_stop();
+  oi_thread *t = oi_tls_thread;
+  if (t && t->target_construct != OI_CONSTRUCT_NONE) /* its end never came */
+    oi_end_missing_target(t);
   if (oi_record_finish() && !oi_launch_detect_here(&launch) && !oi_run_folder_reported_by_run())
     oi_summary_print(oi_run_folder_absolute());
 }

@@ -191,9 +191,15 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
     e->site = 0; /* a call's site knows no nested directive: by address */
 }
 
-uint32_t oi_unify_commit(oi_thread *t, oi_event *e) {
+uint32_t oi_unify_commit_origin(oi_thread *t, oi_event *e, uint8_t *origin) {
   oi_unify_merge(t, e);
   uint32_t site = e->site;
+  *origin = e->origin;
   oi_event_commit(t);
   return site;
+}
+
+uint32_t oi_unify_commit(oi_thread *t, oi_event *e) {
+  uint8_t origin;
+  return oi_unify_commit_origin(t, e, &origin);
 }

@@ -19,6 +19,8 @@
  * one it reports, a data operation takes its variable; then it is
  * committed. Returns its site (0: none). */
 uint32_t oi_unify_commit(oi_thread *t, oi_event *e);
+/* The same, saying the origin it gave the event. */
+uint32_t oi_unify_commit_origin(oi_thread *t, oi_event *e, uint8_t *origin);
 /* Its first half, without the commit (the unit tests). */
 void oi_unify_merge(oi_thread *t, oi_event *e);
 /* After oi_unify_commit of a merged parallel_begin or a task_create with a
