@@ -6,6 +6,8 @@
 
 #include <cmocka.h>
 
+#include "report/finding_words.h"
+
 static const char *var_name(void *user, uint32_t site, uint16_t var) {
   (void)user;
   (void)site;
@@ -159,4 +161,12 @@ const oi_finding *fx_find(fx *f, enum oi_finding_kind kind, const char *var) {
     }
   assert_non_null(found);
   return found;
+}
+
+const char *fx_advice(const oi_finding *finding) {
+  static char texts[4][1024];
+  static unsigned next;
+  oi_finding_vars vars = {finding->at.var_text, finding->at.var_named, finding->other.var_text};
+  char *text = texts[next++ % 4];
+  return oi_finding_advice(finding, &vars, text, sizeof texts[0]);
 }

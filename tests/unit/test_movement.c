@@ -4,7 +4,9 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -192,9 +194,9 @@ static void places_are_named_and_counted_per_device(void **state) {
   assert_string_equal(oi_movement_place_of(&m, named)->var_text, "a[0:N]");
   assert_int_equal(oi_movement_place_of(&m, named)->line, 20);
   assert_true(oi_movement_place_of(&m, named)->var_named);
-  char expected[64];
-  assert_string_equal(oi_movement_place_of(&m, unnamed)->var_text,
-                      oi_address_name(expected, sizeof expected, NULL, A + BYTES, 16, NULL));
+  char expected[64]; /* nothing names it: its address and size */
+  snprintf(expected, sizeof expected, "0x%" PRIx64 " (16 bytes)", (uint64_t)(A + BYTES));
+  assert_string_equal(oi_movement_place_of(&m, unnamed)->var_text, expected);
   assert_false(oi_movement_place_of(&m, unnamed)->var_named);
   oi_movement_free(&m);
 }

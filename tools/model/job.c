@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "names.h"
 #include "profile_internal.h"
 
 #define MAX_WORKERS 8
@@ -194,9 +195,11 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
   for (size_t k = 0; k < rank->finding_count; k++) {
     const oi_finding *f = &rank->findings[k];
     uint32_t place = maps->place[rank->finding_places[k]];
+    /* the rank's names (names.h), matched by key: addresses differ by process */
+    oi_finding_vars vars = oi_profile_finding_vars(rank, f);
     char key[4400];
     snprintf(key, sizeof key, "%d\x1e%d\x1e%s\x1e%s\x1e%" PRId32, (int)f->kind, (int)f->op,
-             job->place_keys.strings[place], oi_profile_finding_var(rank, f), f->device);
+             job->place_keys.strings[place], oi_variable_key(vars.var), f->device);
     uint32_t before = s->finding_keys.count;
     uint32_t i = oi_string_index_add(&s->finding_keys, key);
     if (i == OI_NO_INDEX)
@@ -212,9 +215,10 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
         return -1;
       oi_finding *to = &job->job_findings[i];
       *to = *f;
+      to->at.var_text = vars.var;
+      to->at.var_named = vars.var_whole;
       copy_place(job, &to->at);
       copy_place(job, &to->other);
-      to->suggestion = oi_profile_text(job, f->suggestion);
       job->finding_places[i] = place;
       job->finding_ranks[i] = (struct oi_finding_ranks){0};
       job->finding_count = i + 1;

@@ -247,13 +247,6 @@ static inline void oi_movement_writes_apply(oi_movement *m,
     oi_movement_writes_apply_pending(m, ev);
 }
 
-/* transfer_places.c: the name of memory no map item names, into buf: the
- * data symbol that holds it ("field", "field+800": symbolize.h) where
- * `symbolizer` finds one, else "0x7ffd... (800 bytes)". *whole (may be
- * NULL) says whether the name is a whole variable's, one a map clause can
- * name ("field"). */
-const char *oi_address_name(char *buf, size_t size, oi_symbolizer *symbolizer,
-                            uint64_t host_addr, uint64_t bytes, bool *whole);
 /* the place-and-device profile record of a data
  * operation, created if new (its counts not yet added) */
 uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev);

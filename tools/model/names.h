@@ -1,0 +1,67 @@
+/* The naming service: the one place that decides how a variable reads in a
+ * report (text, annotate, JSON, HTML, the advice and `ompt-inst diff`) and
+ * where that name came from. A name is, in order of preference:
+ *  - the map item a compiler site records, as written ("a[0:N]");
+ *  - the program's data symbol that holds the host address ("table",
+ *    "table+64"), from the symbol table of its module;
+ *  - the host address and size ("0x7ffd... (800 bytes)");
+ *  - for device memory without a host address, the device address.
+ * Its key (oi_variable_key) is what stays the same across processes and
+ * runs: the text without the address, which changes with each run. A job
+ * merge and `ompt-inst diff` match variables by key; a finding's variable
+ * together with the finding's place (file, function). */
+#ifndef OMPT_INST_MODEL_NAMES_H
+#define OMPT_INST_MODEL_NAMES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "findings.h"
+#include "movement.h"
+#include "profile.h"
+
+typedef enum oi_name_source {
+  OI_NAME_MAP_ITEM, /* a compiler site's map item, as written */
+  OI_NAME_SYMBOL,   /* a data symbol of the program */
+  OI_NAME_ADDRESS,  /* a host address and size: nothing names it */
+  OI_NAME_DEVICE,   /* device memory without a host address */
+} oi_name_source;
+
+typedef struct oi_variable_name {
+  const char *text; /* the item's own text, or `buf` */
+  oi_name_source source;
+  /* text can be written in a map clause: the item as written, or a data
+   * symbol from its start */
+  bool whole;
+  char buf[128];
+} oi_variable_name;
+
+/* Names the variable of map item `var` of compiler site `site` (0: none),
+ * else of `host_addr` (`bytes` long), else of `device_addr`, through the
+ * sources the caller gives (the site's map items, the program's symbols).
+ * `name` may not be copied: its text may point into it. */
+void oi_name_variable(const oi_movement_names *sources, uint32_t site, uint16_t var,
+                      uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
+                      oi_variable_name *name);
+
+/* A displayed name's key, stable across processes and runs: an address
+ * changes with every build and run, the size it names does not. */
+const char *oi_variable_key(const char *text);
+
+/* The names a finding's words use: its variable (`var_whole`: one a map
+ * clause can name), and the variable that first held the same content
+ * (identical content; else the same as `var`). */
+typedef struct oi_finding_vars {
+  const char *var;
+  bool var_whole;
+  const char *other;
+} oi_finding_vars;
+
+/* A finding's names in a profile: its place's, except that an operation
+ * the runtime reported without a site takes the name its host address
+ * got in the variable table (a map item that mapped it). Every writer,
+ * the advice and `ompt-inst diff` name a finding's variables by this. */
+oi_finding_vars oi_profile_finding_vars(const oi_profile *profile, const oi_finding *finding);
+
+#endif
