@@ -222,7 +222,7 @@ static void identical_content_in_one_region(void **state) {
   const oi_finding *ic = fx_find(&f, OI_FINDING_IDENTICAL_CONTENT, "b[0:N]");
   assert_int_equal(ic->count, 1);
   assert_int_equal(ic->bytes, FX_BYTES);
-  assert_string_equal(ic->other.var_text, "a[0:N]");
+  assert_string_equal(fx_var(&ic->other), "a[0:N]");
   assert_string_equal(fx_advice(ic),
                       "b[0:N] (c.c:10) carries the same content as a[0:N] "
                       "(c.c:10): if it is a constant such as zeroes, fill it "

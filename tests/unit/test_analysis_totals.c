@@ -46,7 +46,7 @@ static void clean_stream_has_no_findings(void **state) {
   assert_int_equal(oi_analysis_profile_count(f.ctx), 1);
   oi_transfer_profile profile = oi_analysis_profile_at(f.ctx, 0);
   const oi_transfer_profile *p = &profile;
-  assert_string_equal(p->at.var_text, "a[0:N]");
+  assert_string_equal(fx_var(&p->at), "a[0:N]");
   assert_int_equal(p->at.line, 14);
   assert_int_equal(p->device, FX_DEV);
   assert_int_equal(p->ops[OI_DATA_OP_TO_DEVICE], 1);
@@ -174,7 +174,7 @@ static void without_site_groups_by_address_and_code(void **state) {
   assert_string_equal(d->at.file, "bin.c");
   assert_int_equal(d->at.line, 7);
   assert_int_equal(d->host_addr, FX_A);
-  assert_int_equal(d->at.var_named, 0);
+  assert_false(fx_var_whole(&d->at));
   assert_string_equal(fx_advice(d),
                       "0x10000 (800 bytes) is sent again and again with the "
                       "same content at line 7: map it once with `target data "

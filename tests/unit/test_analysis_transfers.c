@@ -30,7 +30,7 @@ static void loop_mapping_is_n_minus_1_duplicates(void **state) {
   assert_int_equal(d->bytes, 7 * FX_BYTES);
   assert_int_equal(d->time_ns, 7 * FX_DUR);
   assert_int_equal(d->device, FX_DEV);
-  assert_int_equal(d->at.var_named, 1);
+  assert_true(fx_var_whole(&d->at));
   assert_string_equal(d->at.file, "c.c");
   assert_int_equal(d->at.line, 14);
   assert_string_equal(fx_advice(d),
@@ -220,7 +220,7 @@ static void device_host_device_round_trip_has_both_lines(void **state) {
   assert_int_equal(r->time_ns, 4 * FX_DUR);
   assert_int_equal(r->at.line, 14);    /* back to the device */
   assert_int_equal(r->other.line, 20); /* out to the host */
-  assert_string_equal(r->other.var_text, "a[0:N]");
+  assert_string_equal(fx_var(&r->other), "a[0:N]");
   assert_non_null(strstr(fx_advice(r), "leaves the device at line 20 and "
                                         "returns unchanged at line 14"));
   assert_non_null(strstr(fx_advice(r), "across lines 14\xe2\x80\x93"
@@ -297,7 +297,7 @@ static void identical_content_of_different_variables(void **state) {
     assert_int_equal(ic->count, 1);
     assert_int_equal(ic->bytes, FX_BYTES);
     assert_int_equal(ic->at.line, 10);
-    assert_string_equal(ic->other.var_text, "a[0:N]");
+    assert_string_equal(fx_var(&ic->other), "a[0:N]");
   }
   const oi_finding *d = fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "a[0:N]");
   assert_int_equal(d->count, 1);

@@ -191,13 +191,13 @@ static void places_are_named_and_counted_per_device(void **state) {
   assert_int_equal(p->ops[OI_DATA_OP_TO_DEVICE], 2);
   assert_int_equal(p->bytes[OI_DATA_OP_TO_DEVICE], 2 * BYTES);
   assert_int_equal(p->device, DEV);
-  assert_string_equal(oi_movement_place_of(&m, named)->var_text, "a[0:N]");
+  assert_string_equal(oi_movement_name(&m, oi_movement_place_of(&m, named)->name)->text, "a[0:N]");
   assert_int_equal(oi_movement_place_of(&m, named)->line, 20);
-  assert_true(oi_movement_place_of(&m, named)->var_named);
+  assert_true(oi_movement_name(&m, oi_movement_place_of(&m, named)->name)->whole);
   char expected[64]; /* nothing names it: its address and size */
   snprintf(expected, sizeof expected, "0x%" PRIx64 " (16 bytes)", (uint64_t)(A + BYTES));
-  assert_string_equal(oi_movement_place_of(&m, unnamed)->var_text, expected);
-  assert_false(oi_movement_place_of(&m, unnamed)->var_named);
+  assert_string_equal(oi_movement_name(&m, oi_movement_place_of(&m, unnamed)->name)->text, expected);
+  assert_false(oi_movement_name(&m, oi_movement_place_of(&m, unnamed)->name)->whole);
   oi_movement_free(&m);
 }
 

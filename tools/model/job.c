@@ -185,9 +185,12 @@ typedef struct job_state {
   uint64_t finding_capacity, finding_ranks_capacity, finding_places_capacity, device_capacity;
 } job_state;
 
-static void copy_place(oi_profile *job, oi_finding_place *place) {
+/* The place in the job's tables: its file, and its variable's name by id
+ * in the job's names (`name`: the rank's name for it). */
+static int copy_place(oi_profile *job, oi_finding_place *place, const oi_variable_name *name) {
   place->file = oi_profile_text(job, place->file);
-  place->var_text = oi_profile_text(job, place->var_text);
+  place->name = name ? oi_names_add(&job->names, name) : OI_NAME_NONE;
+  return name && place->name == OI_NAME_NONE ? -1 : 0;
 }
 
 static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank, uint32_t slot,
@@ -215,10 +218,15 @@ static int merge_findings(oi_profile *job, job_state *s, const oi_profile *rank,
         return -1;
       oi_finding *to = &job->job_findings[i];
       *to = *f;
-      to->at.var_text = vars.var;
-      to->at.var_named = vars.var_whole;
-      copy_place(job, &to->at);
-      copy_place(job, &to->other);
+      oi_variable_name at = {.text = vars.var, .source = vars.var_source,
+                             .whole = vars.var_whole};
+      const oi_name_entry *other = oi_names_at(&rank->names, f->other.name);
+      oi_variable_name other_name = {.text = other ? other->text : NULL,
+                                     .source = other ? other->source : OI_NAME_ADDRESS,
+                                     .whole = other && other->whole};
+      if (copy_place(job, &to->at, &at) != 0 ||
+          copy_place(job, &to->other, other ? &other_name : NULL) != 0)
+        return -1;
       job->finding_places[i] = place;
       job->finding_ranks[i] = (struct oi_finding_ranks){0};
       job->finding_count = i + 1;

@@ -23,6 +23,7 @@
 #include "common/array.h"
 #include "common/intervals.h"
 #include "common/map.h"
+#include "names.h"
 #include "ompt-inst/events.h"
 #include "trace/symbolize.h"
 
@@ -48,6 +49,9 @@ typedef struct oi_movement_names {
   /* names memory no map item names by the program's data symbols; NULL:
    * by address only */
   oi_symbolizer *symbolizer;
+  /* the table the ids of places' names are in (the report model's, so that
+   * findings and variables share it); NULL: the model's own */
+  oi_names *table;
 } oi_movement_names;
 
 /* Where data operations happen. */
@@ -57,9 +61,8 @@ typedef struct oi_transfer_place {
   uint64_t codeptr;     /* of the first operation, when site == 0 */
   const char *file;     /* NULL if unknown */
   unsigned line;        /* 0 if unknown */
-  const char *var_text; /* "a[0:N]", "field", or "0x7ffd... (800 bytes)" */
-  int var_named;        /* var_text can be written in a map clause: the
-                           item as written, or a whole data symbol */
+  uint32_t name;        /* of its variable, in the names table (names.h):
+                           "a[0:N]", "field", "0x7ffd... (800 bytes)" */
   unsigned construct;   /* enum oi_construct of the first operation */
 } oi_transfer_place;
 
@@ -131,6 +134,7 @@ typedef struct oi_device_state {
 
 typedef struct oi_movement {
   oi_movement_names names;
+  oi_names own_names; /* names.table when the caller gives none */
   bool failed; /* out of memory: the model is incomplete */
   oi_map places_by_key, profiles_by_key, ranges_by_key,
       compiler_regions, /* thread -> device + 1 of its open hook-reported
@@ -158,6 +162,8 @@ typedef struct oi_movement {
 
 void oi_movement_init(oi_movement *m, const oi_movement_names *names);
 void oi_movement_free(oi_movement *m);
+/* The name of a place's variable (oi_transfer_place.name). */
+const oi_name_entry *oi_movement_name(const oi_movement *m, uint32_t name);
 /* A copy of text kept until oi_movement_free; NULL on out of memory. */
 char *oi_movement_strdup(oi_movement *m, const char *text);
 

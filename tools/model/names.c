@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The map item a compiler site records, as written; NULL without one. */
@@ -48,10 +49,10 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
 /* How the trace names sites, map items and code addresses. */
 oi_movement_names oi_profile_names(oi_profile *p) {
   return (oi_movement_names){p, var_name, site_location, code_location,
-                             var_written, p->symbolizer};
+                             var_written, p->symbolizer, &p->names};
 }
 
-void oi_name_variable(const oi_movement_names *sources, uint32_t site, uint16_t var,
+void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, uint16_t var,
                       uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
                       oi_variable_name *name) {
   const char *item = site && var && sources->var_name
@@ -79,6 +80,25 @@ void oi_name_variable(const oi_movement_names *sources, uint32_t site, uint16_t 
   }
 }
 
+uint32_t oi_names_add(oi_names *names, const oi_variable_name *name) {
+  int created;
+  uint32_t id = oi_string_index_intern(&names->texts, name->text, (void **)&names->entries,
+                                       &names->capacity, sizeof *names->entries, &created);
+  if (created && id != OI_NAME_NONE)
+    names->entries[id] = (oi_name_entry){names->texts.strings[id], name->source, name->whole};
+  return id;
+}
+
+const oi_name_entry *oi_names_at(const oi_names *names, uint32_t id) {
+  return id < names->texts.count ? &names->entries[id] : NULL;
+}
+
+void oi_names_free(oi_names *names) {
+  oi_string_index_free(&names->texts);
+  free(names->entries);
+  memset(names, 0, sizeof *names);
+}
+
 const char *oi_variable_key(const char *text) {
   if (strncmp(text, "0x", 2) == 0 && strchr(text, ' '))
     return strchr(text, ' ') + 1;
@@ -89,13 +109,16 @@ const char *oi_variable_key(const char *text) {
 
 oi_finding_vars oi_profile_finding_vars(const oi_profile *p, const oi_finding *f) {
   const oi_profile_state *s = p->state;
-  oi_finding_vars vars = {f->at.var_text ? f->at.var_text : "?", f->at.var_named,
-                          f->other.var_text};
+  const oi_name_entry *at = oi_names_at(&p->names, f->at.name),
+                      *other = oi_names_at(&p->names, f->other.name);
+  oi_finding_vars vars = {at ? at->text : "?", at && at->whole,
+                          at ? at->source : OI_NAME_ADDRESS, other ? other->text : NULL};
   if (f->at.site == 0 && s) {
     uint32_t v = oi_map_get_address(&s->host_variables, f->host_addr);
     if (v != OI_NO_INDEX) {
       vars.var = p->variables[v].name;
       vars.var_whole = p->variables[v].whole;
+      vars.var_source = p->variables[v].source;
     }
   }
   return vars;

@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "findings.h"
-#include "movement.h"
-#include "profile.h"
+#include "string_index.h"
+
+struct oi_movement_names; /* movement.h: the sources of names */
 
 typedef enum oi_name_source {
   OI_NAME_MAP_ITEM, /* a compiler site's map item, as written */
@@ -41,27 +41,33 @@ typedef struct oi_variable_name {
  * else of `host_addr` (`bytes` long), else of `device_addr`, through the
  * sources the caller gives (the site's map items, the program's symbols).
  * `name` may not be copied: its text may point into it. */
-void oi_name_variable(const oi_movement_names *sources, uint32_t site, uint16_t var,
+void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, uint16_t var,
                       uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
                       oi_variable_name *name);
+
+/* A table of names: the ids that places and findings carry, dense from 0,
+ * one per distinct text. A zeroed table is empty. */
+typedef struct oi_name_entry {
+  const char *text;
+  oi_name_source source;
+  bool whole;
+} oi_name_entry;
+typedef struct oi_names {
+  oi_string_index texts;
+  oi_name_entry *entries; /* texts.count of capacity */
+  uint64_t capacity;
+} oi_names;
+#define OI_NAME_NONE UINT32_MAX
+
+/* The id of `name` in the table, added if new; OI_NAME_NONE when out of
+ * memory. */
+uint32_t oi_names_add(oi_names *names, const oi_variable_name *name);
+/* The entry of id, NULL for OI_NAME_NONE or an id beyond the table. */
+const oi_name_entry *oi_names_at(const oi_names *names, uint32_t id);
+void oi_names_free(oi_names *names);
 
 /* A displayed name's key, stable across processes and runs: an address
  * changes with every build and run, the size it names does not. */
 const char *oi_variable_key(const char *text);
-
-/* The names a finding's words use: its variable (`var_whole`: one a map
- * clause can name), and the variable that first held the same content
- * (identical content; else the same as `var`). */
-typedef struct oi_finding_vars {
-  const char *var;
-  bool var_whole;
-  const char *other;
-} oi_finding_vars;
-
-/* A finding's names in a profile: its place's, except that an operation
- * the runtime reported without a site takes the name its host address
- * got in the variable table (a map item that mapped it). Every writer,
- * the advice and `ompt-inst diff` name a finding's variables by this. */
-oi_finding_vars oi_profile_finding_vars(const oi_profile *profile, const oi_finding *finding);
 
 #endif

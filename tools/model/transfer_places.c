@@ -72,8 +72,9 @@ static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
   oi_variable_name name;
   oi_name_variable(&m->names, ev->site, ev->var, ev->u.data.host_addr,
                    ev->u.data.device_addr, ev->u.data.bytes, &name);
-  place.var_named = name.whole;
-  place.var_text = oi_movement_strdup(m, name.text);
+  place.name = oi_names_add(m->names.table, &name);
+  if (place.name == OI_NAME_NONE)
+    m->failed = true;
   place.file = file ? oi_movement_strdup(m, file) : NULL;
   place.line = line;
   oi_place_record *rec = OI_ARRAY_AT(m->places, oi_place_record, index);

@@ -48,6 +48,7 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;
     p->variables[v].whole = name.whole;
+    p->variables[v].source = name.source;
   }
   if (oi_map_set_address(&s->host_variables, host_addr, v) != 0 ||
       oi_map_set_address(&s->device_variables, device_addr, v) != 0)
