@@ -44,8 +44,10 @@ def main():
             problems.append(f'annotate names {m.group(2)!r}, no finding of the json does')
     for problem in problems:
         print('names:', problem, file=sys.stderr)
+    if problems:
+        return 1
     print(f'{len(findings)} findings, each variable named alike in every format')
-    return 1 if problems else 0
+    return 0
 
 
 if __name__ == '__main__':
