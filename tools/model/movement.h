@@ -36,6 +36,9 @@ typedef struct oi_movement_names {
   void *user;
   /* the map item as written, e.g. "a[0:N]"; NULL if unknown */
   const char *(*var_name)(void *user, uint32_t site, uint16_t var);
+  /* whether `site` is a plain build's call into the offload runtime, not
+   * a plugin site (NULL: none is) */
+  bool (*site_is_call)(void *user, uint32_t site);
   /* file and line of a compiler site */
   void (*site_location)(void *user, uint32_t site, const char **file,
                         unsigned *line);

@@ -18,6 +18,12 @@ static const char *var_name(void *user, uint32_t site_id, uint16_t var) {
   return oi_variable_item_name(user, site_id, var);
 }
 
+static bool site_is_call(void *user, uint32_t site_id) {
+  const oi_profile *p = user;
+  const oi_site *site = oi_reader_site(p->trace, site_id);
+  return site && site->call;
+}
+
 static int var_written(void *user, uint32_t site_id, uint16_t var) {
   const oi_profile *p = user;
   const oi_site *site = oi_reader_site(p->trace, site_id);
@@ -48,8 +54,14 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
 
 /* How the trace names sites, map items and code addresses. */
 oi_movement_names oi_profile_names(oi_profile *p) {
-  return (oi_movement_names){p, var_name, site_location, code_location,
-                             var_written, p->symbolizer, &p->names};
+  return (oi_movement_names){.user = p,
+                             .var_name = var_name,
+                             .site_is_call = site_is_call,
+                             .site_location = site_location,
+                             .code_location = code_location,
+                             .var_written = var_written,
+                             .symbolizer = p->symbolizer,
+                             .table = &p->names};
 }
 
 void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, uint16_t var,
@@ -59,7 +71,9 @@ void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, ui
                          ? sources->var_name(sources->user, site, var)
                          : NULL;
   if (item && *item) {
-    *name = (oi_variable_name){.text = item, .source = OI_NAME_MAP_ITEM, .whole = true};
+    bool call = sources->site_is_call && sources->site_is_call(sources->user, site);
+    *name = (oi_variable_name){
+        .text = item, .source = call ? OI_NAME_WRITTEN_ITEM : OI_NAME_PLUGIN_ITEM, .whole = true};
     return;
   }
   name->buf[0] = '\0';

@@ -1,7 +1,8 @@
 /* The naming service: the one place that decides how a variable reads in a
  * report (text, annotate, JSON, HTML, the advice and `ompt-inst diff`) and
  * where that name came from. A name is, in order of preference:
- *  - the map item a compiler site records, as written ("a[0:N]");
+ *  - the map item a compiler site records, as written ("a[0:N]"): the
+ *    plugin's site, or a plain build's call into the offload runtime;
  *  - the program's data symbol that holds the host address ("table",
  *    "table+64"), from the symbol table of its module;
  *  - the host address and size ("0x7ffd... (800 bytes)");
@@ -22,10 +23,13 @@
 struct oi_movement_names; /* movement.h: the sources of names */
 
 typedef enum oi_name_source {
-  OI_NAME_MAP_ITEM, /* a compiler site's map item, as written */
-  OI_NAME_SYMBOL,   /* a data symbol of the program */
-  OI_NAME_ADDRESS,  /* a host address and size: nothing names it */
-  OI_NAME_DEVICE,   /* device memory without a host address */
+  OI_NAME_PLUGIN_ITEM, /* a map item of a plugin site, as written */
+  /* a map item of a plain build's call into the offload runtime: the name
+   * the program passed the runtime (its map names, from -g) */
+  OI_NAME_WRITTEN_ITEM,
+  OI_NAME_SYMBOL,  /* a data symbol of the program (its symbol table) */
+  OI_NAME_ADDRESS, /* a host address and size: nothing names it */
+  OI_NAME_DEVICE,  /* device memory without a host address */
 } oi_name_source;
 
 typedef struct oi_variable_name {
