@@ -2,7 +2,7 @@
 # tests/unit/CMakeLists.txt. They share a builder of synthetic event streams.
 add_library(oi_analysis_fixture STATIC "${CMAKE_CURRENT_LIST_DIR}/analysis_fixture.c")
 target_include_directories(oi_analysis_fixture PUBLIC ${CMOCKA_INCLUDE_DIR})
-target_link_libraries(oi_analysis_fixture PUBLIC ompt_inst_analysis ${CMOCKA_LIBRARIES})
+target_link_libraries(oi_analysis_fixture PUBLIC ompt_inst_analysis ompt_inst_report ${CMOCKA_LIBRARIES})
 foreach(name transfers allocations unused_transfers totals llvm19_streams
     kernel_writes)
   oi_add_unit_test(test_analysis_${name}

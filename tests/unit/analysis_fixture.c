@@ -6,6 +6,8 @@
 
 #include <cmocka.h>
 
+#include "report/finding_words.h"
+
 static const char *var_name(void *user, uint32_t site, uint16_t var) {
   (void)user;
   (void)site;
@@ -34,10 +36,24 @@ static int var_written(void *user, uint32_t site, uint16_t var) {
   return var < 5 ? f->writes[var] : 0;
 }
 
+/* The names of every fixture's places: ids stay valid after fx_done. */
+static oi_names fx_names;
+
+const char *fx_var(const oi_finding_place *place) {
+  const oi_name_entry *name = oi_names_at(&fx_names, place->name);
+  return name ? name->text : NULL;
+}
+
+bool fx_var_whole(const oi_finding_place *place) {
+  const oi_name_entry *name = oi_names_at(&fx_names, place->name);
+  return name && name->whole;
+}
+
 void fx_init(fx *f) {
   memset(f->writes, 0, sizeof f->writes);
   oi_analysis_callbacks cb = {.user = f, .var_name = var_name, .site_location = site_location,
-                              .code_location = code_location, .var_written = var_written};
+                              .code_location = code_location, .var_written = var_written,
+                              .table = &fx_names};
   f->ctx = oi_analysis_create(&cb);
   assert_non_null(f->ctx);
   f->now = 1000000;
@@ -153,10 +169,19 @@ const oi_finding *fx_find(fx *f, enum oi_finding_kind kind, const char *var) {
   size_t n;
   const oi_finding *all = oi_analysis_findings(f->ctx, &n), *found = NULL;
   for (size_t i = 0; i < n; i++)
-    if (all[i].kind == kind && strcmp(all[i].at.var_text, var) == 0) {
+    if (all[i].kind == kind && strcmp(fx_var(&all[i].at), var) == 0) {
       assert_null(found);
       found = &all[i];
     }
   assert_non_null(found);
   return found;
+}
+
+const char *fx_advice(const oi_finding *finding) {
+  static char texts[4][1024];
+  static unsigned next;
+  const oi_name_entry *at = oi_names_at(&fx_names, finding->at.name);
+  oi_finding_vars vars = {at->text, at->whole, at->source, fx_var(&finding->other)};
+  char *text = texts[next++ % 4];
+  return oi_finding_advice(finding, &vars, text, sizeof texts[0]);
 }

@@ -4,6 +4,7 @@
 #ifndef OI_TEST_ANALYSIS_FIXTURE_H
 #define OI_TEST_ANALYSIS_FIXTURE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -56,6 +57,13 @@ void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
 /* finish, then the number of findings of `kind` */
 size_t fx_finish_count(fx *f, enum oi_finding_kind kind);
 /* the one finding of kind for var name (fails the test if not unique) */
+/* The name of a finding's place's variable (NULL without one), and whether
+ * a map clause can name it. */
+const char *fx_var(const oi_finding_place *place);
+bool fx_var_whole(const oi_finding_place *place);
+/* The finding's advice (report/finding_words.h) with its place's names;
+ * the last four stay valid. */
+const char *fx_advice(const oi_finding *finding);
 const oi_finding *fx_find(fx *f, enum oi_finding_kind kind, const char *var);
 
 #endif

@@ -28,7 +28,7 @@ static void repeated_alloc_in_loop(void **state) {
   assert_int_equal(r->time_ns, 5 * 2 * FX_DUR); /* alloc + delete */
   assert_int_equal(r->at.line, 14);
   assert_int_equal(r->device, FX_DEV);
-  assert_string_equal(r->suggestion,
+  assert_string_equal(fx_advice(r),
                       "a[0:N] is allocated and freed on device 4 again and "
                       "again at line 14: allocate it once with `target data "
                       "map(alloc: a[0:N])` (or `target enter data`) around the "
@@ -71,7 +71,7 @@ static void repeated_alloc_keeps_the_copies_it_made(void **state) {
              "line 14: allocate it once with `target data map(alloc: a[0:N])` "
              "(or `target enter data`) around the loop that repeats line 14%s",
              mappings[m].copies);
-    assert_string_equal(r->suggestion, expected);
+    assert_string_equal(fx_advice(r), expected);
     fx_done(&f);
   }
 }
@@ -108,7 +108,7 @@ static void unused_alloc_without_kernel(void **state) {
   assert_int_equal(u->total, 1);
   assert_int_equal(u->time_ns, 2 * FX_DUR);
   assert_int_equal(u->at.line, 40);
-  assert_string_equal(u->suggestion, "no kernel runs on device 4 while b[0:N] "
+  assert_string_equal(fx_advice(u), "no kernel runs on device 4 while b[0:N] "
                                      "is allocated at line 40: remove its "
                                      "mapping there");
   fx_done(&f);

@@ -51,7 +51,7 @@ static void assert_may_change(fx *f, const char *var, unsigned at_line,
   assert_int_equal(rt->may_change, 1);
   assert_int_equal(rt->changed_line, kernel_line);
   assert_int_equal(rt->at.line, at_line);
-  assert_string_equal(rt->suggestion, suggestion);
+  assert_string_equal(fx_advice(rt), suggestion);
   const oi_analysis_totals *t = oi_analysis_totals_get(f->ctx);
   assert_int_equal(t->saved_bytes, saved);
   assert_int_equal(t->saved_ns, saved * FX_DUR / FX_BYTES); /* pro rata */
@@ -214,7 +214,7 @@ static void a_sent_twice(bool element, bool kernel_writes) {
   assert_int_equal(dup->may_change, kernel_writes);
   assert_int_equal(dup->changed_line, kernel_writes ? 22 : 0);
   if (kernel_writes)
-    assert_string_equal(dup->suggestion,
+    assert_string_equal(fx_advice(dup),
                         "a[0:N] is sent with the content its device copy had "
                         "before, but the kernel at line 22 writes that copy in "
                         "between: keep this transfer (no fix advised)");

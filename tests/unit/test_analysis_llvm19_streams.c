@@ -64,7 +64,7 @@ static void duplicates_and_kernels_of_a_target_loop(void **state) {
   assert_int_equal(r->total, 8);
   assert_int_equal(r->bytes, 0);
   assert_int_equal(r->time_ns, 7 * 2 * FX_DUR); /* alloc + delete */
-  assert_string_equal(r->suggestion,
+  assert_string_equal(fx_advice(r),
                       "a[0:N] is allocated and freed on device 4 again and "
                       "again at line 14: allocate it once with `target data "
                       "map(alloc: a[0:N])` (or `target enter data`) around "
@@ -96,7 +96,7 @@ static void round_trips_of_a_target_loop(void **state) {
   assert_int_equal(rt->total, 4);
   assert_int_equal(rt->bytes, 3 * FX_BYTES);
   assert_int_equal(rt->other.line, 20);
-  assert_string_equal(rt->suggestion,
+  assert_string_equal(fx_advice(rt),
                       "a[0:N] leaves the device at line 20 and returns "
                       "unchanged at line 20: keep it on the device across "
                       "line 20 with `target data map(tofrom: a[0:N])`");
@@ -134,7 +134,7 @@ static void round_trip_back_from_the_device_names_both_lines(void **state) {
   assert_int_equal(rt->other.line, 10);
   assert_int_equal(rt->first_line, 10);
   assert_int_equal(rt->last_line, 16);
-  assert_string_equal(rt->suggestion,
+  assert_string_equal(fx_advice(rt),
                       "a[0:N] is sent to the device at line 10 and comes back "
                       "unchanged at line 16: use `map(to: a[0:N])` instead of "
                       "`tofrom`");
@@ -162,7 +162,7 @@ static void unused_alloc_beside_a_target(void **state) {
   assert_int_equal(u->count, 1);
   assert_int_equal(u->at.line, 10);
   assert_int_equal(u->time_ns, 2 * FX_DUR);
-  assert_string_equal(u->suggestion,
+  assert_string_equal(fx_advice(u),
                       "no kernel runs on device 4 while b[0:N] is allocated "
                       "at line 10: remove its mapping there");
   assert_int_equal(findings(&f), 1);
@@ -222,8 +222,8 @@ static void identical_content_in_one_region(void **state) {
   const oi_finding *ic = fx_find(&f, OI_FINDING_IDENTICAL_CONTENT, "b[0:N]");
   assert_int_equal(ic->count, 1);
   assert_int_equal(ic->bytes, FX_BYTES);
-  assert_string_equal(ic->other.var_text, "a[0:N]");
-  assert_string_equal(ic->suggestion,
+  assert_string_equal(fx_var(&ic->other), "a[0:N]");
+  assert_string_equal(fx_advice(ic),
                       "b[0:N] (c.c:10) carries the same content as a[0:N] "
                       "(c.c:10): if it is a constant such as zeroes, fill it "
                       "where it is needed instead of copying it");
@@ -275,7 +275,7 @@ static void line_span_out_of_order(void **state) {
     if (all[i].kind == OI_FINDING_DUPLICATE_TRANSFER && all[i].at.line == 12)
       d = &all[i];
   assert_non_null(d);
-  assert_string_equal(d->suggestion,
+  assert_string_equal(fx_advice(d),
                       "keep a[0:N] on the device across lines 12\xe2\x80\x93"
                       "30 with `target data map(to: a[0:N])` instead of "
                       "sending the same content again");

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "analysis_fixture.h"
+#include "report/finding_words.h"
 
 enum { H0 = 0x1111 };
 
@@ -42,9 +43,10 @@ static void clean_stream_has_no_findings(void **state) {
   assert_int_equal(t->transfer_ns, 2 * FX_DUR);
   assert_int_equal(t->devices[0].peak_bytes, FX_BYTES);
   assert_int_equal(t->devices[0].kernels, 5);
-  const oi_transfer_profile *p = oi_analysis_profile(f.ctx, &n);
-  assert_int_equal(n, 1);
-  assert_string_equal(p->at.var_text, "a[0:N]");
+  assert_int_equal(oi_analysis_profile_count(f.ctx), 1);
+  oi_transfer_profile profile = oi_analysis_profile_at(f.ctx, 0);
+  const oi_transfer_profile *p = &profile;
+  assert_string_equal(fx_var(&p->at), "a[0:N]");
   assert_int_equal(p->at.line, 14);
   assert_int_equal(p->device, FX_DEV);
   assert_int_equal(p->ops[OI_DATA_OP_TO_DEVICE], 1);
@@ -145,7 +147,7 @@ static void results_do_not_depend_on_origin(void **state) {
       assert_int_equal(other[i].bytes, base[i].bytes);
       assert_int_equal(other[i].time_ns, base[i].time_ns);
       assert_int_equal(other[i].at.line, base[i].at.line);
-      assert_string_equal(other[i].suggestion, base[i].suggestion);
+      assert_string_equal(fx_advice(&other[i]), fx_advice(&base[i]));
     }
     assert_int_equal(oi_analysis_totals_get(runs[r].ctx)->saved_ns,
                      oi_analysis_totals_get(runs[0].ctx)->saved_ns);
@@ -172,8 +174,8 @@ static void without_site_groups_by_address_and_code(void **state) {
   assert_string_equal(d->at.file, "bin.c");
   assert_int_equal(d->at.line, 7);
   assert_int_equal(d->host_addr, FX_A);
-  assert_int_equal(d->at.var_named, 0);
-  assert_string_equal(d->suggestion,
+  assert_false(fx_var_whole(&d->at));
+  assert_string_equal(fx_advice(d),
                       "0x10000 (800 bytes) is sent again and again with the "
                       "same content at line 7: map it once with `target data "
                       "map(to: <array at 0x10000>)` around the loop that "

@@ -55,7 +55,7 @@ static void partial_overlap_charges_only_overwritten_bytes(void **state) {
   assert_int_equal(u->time_ns, FX_DUR * 8 / FX_BYTES);
   assert_int_equal(u->at.line, 14);
   assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, 8);
-  assert_string_equal(u->suggestion,
+  assert_string_equal(fx_advice(u),
                       "8 bytes of a[0:N] sent at line 14 are overwritten "
                       "before a kernel on device 4 reads them: send the "
                       "overlapping part only once");

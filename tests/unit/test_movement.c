@@ -4,12 +4,15 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <inttypes.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "model/movement.h"
+#include "model/names.h"
 
 #define DEV 2
 #define A 0x10000u
@@ -189,14 +192,43 @@ static void places_are_named_and_counted_per_device(void **state) {
   assert_int_equal(p->ops[OI_DATA_OP_TO_DEVICE], 2);
   assert_int_equal(p->bytes[OI_DATA_OP_TO_DEVICE], 2 * BYTES);
   assert_int_equal(p->device, DEV);
-  assert_string_equal(oi_movement_place_of(&m, named)->var_text, "a[0:N]");
+  const oi_name_entry *item = oi_movement_name(&m, oi_movement_place_of(&m, named)->name);
+  assert_string_equal(item->text, "a[0:N]");
+  assert_int_equal(item->source, OI_NAME_PLUGIN_ITEM);
+  assert_true(item->whole);
   assert_int_equal(oi_movement_place_of(&m, named)->line, 20);
-  assert_true(oi_movement_place_of(&m, named)->var_named);
-  char expected[64];
-  assert_string_equal(oi_movement_place_of(&m, unnamed)->var_text,
-                      oi_address_name(expected, sizeof expected, NULL, A + BYTES, 16, NULL));
-  assert_false(oi_movement_place_of(&m, unnamed)->var_named);
+  char expected[64]; /* nothing names it: its address and size */
+  snprintf(expected, sizeof expected, "0x%" PRIx64 " (16 bytes)", (uint64_t)(A + BYTES));
+  const oi_name_entry *address = oi_movement_name(&m, oi_movement_place_of(&m, unnamed)->name);
+  assert_string_equal(address->text, expected);
+  assert_int_equal(address->source, OI_NAME_ADDRESS);
+  assert_false(address->whole);
   oi_movement_free(&m);
+}
+
+static bool every_site_a_call(void *user, uint32_t site) {
+  (void)user, (void)site;
+  return true;
+}
+
+/* Where each name comes from (names.h): a plain build's call names its map
+ * items as the program passed them; device memory without a host address
+ * reads as its device address. */
+static void names_say_where_they_come_from(void **state) {
+  (void)state;
+  oi_movement_names sources = {.var_name = item_name, .site_is_call = every_site_a_call};
+  oi_variable_name name;
+  oi_name_variable(&sources, 20, 1, A, 0, BYTES, &name);
+  assert_string_equal(name.text, "a[0:N]");
+  assert_int_equal(name.source, OI_NAME_WRITTEN_ITEM);
+  oi_name_variable(&sources, 0, 0, 0, 0xd000, BYTES, &name);
+  assert_string_equal(name.text, "device 0xd000");
+  assert_int_equal(name.source, OI_NAME_DEVICE);
+  assert_false(name.whole);
+  /* a key drops what changes with each run: the address */
+  assert_string_equal(oi_variable_key("0x7ffd1000 (800 bytes)"), "(800 bytes)");
+  assert_string_equal(oi_variable_key("device 0xd000"), "device");
+  assert_string_equal(oi_variable_key("a[0:N]"), "a[0:N]");
 }
 
 /* The range of a data op found through its place is the same record as the
@@ -286,6 +318,7 @@ int main(void) {
       cmocka_unit_test(an_element_update_changes_the_array_copy),
       cmocka_unit_test(a_kernel_that_may_write_marks_the_device_copy),
       cmocka_unit_test(places_are_named_and_counted_per_device),
+      cmocka_unit_test(names_say_where_they_come_from),
       cmocka_unit_test(a_place_finds_the_ranges_of_its_data_ops),
       cmocka_unit_test(whole_writes_after_an_element_update_see_only_real_changes),
       cmocka_unit_test(a_place_on_two_devices_finds_each_devices_copy),

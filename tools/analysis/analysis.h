@@ -35,8 +35,10 @@ int oi_analysis_finish(oi_analysis *ctx);
 /* Findings sorted by avoidable time, then bytes, then count (descending). */
 const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count);
 const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx);
-const oi_transfer_profile *oi_analysis_profile(const oi_analysis *ctx,
-                                               size_t *count);
+/* The data operations per place and device, read on demand (nothing
+ * copies them): how many there are once finished, and the i-th. */
+size_t oi_analysis_profile_count(const oi_analysis *ctx);
+oi_transfer_profile oi_analysis_profile_at(oi_analysis *ctx, size_t i);
 /* Memory in use over time: one sample per allocation and delete, in the
  * order the events were fed (time order); the largest live_bytes of a
  * device is its peak_bytes. Beyond OI_ANALYSIS_MEMORY_SAMPLES samples, per

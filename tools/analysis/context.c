@@ -1,8 +1,10 @@
 /* The analysis context: the public entry points, and the dispatch of each
  * event to the data movement model and to the detectors that decide on it.
- * The detectors never call each other; what one learns that another needs
+ * Which events it reads is model/modelled_events.h's to say; the
+ * detectors never call each other; what one learns that another needs
  * (a delete ended an allocation, a kernel started) passes through here. */
 #include "internal.h"
+#include "model/modelled_events.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -39,7 +41,6 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   oi_interval_pool_free(&ctx->pending_segments);
   oia_content_memory_free(&ctx->contents);
   free(ctx->findings);
-  free(ctx->profile_out);
   free((void *)ctx->totals.devices);
   free(ctx);
 }
@@ -156,6 +157,8 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
     return 0; /* complete operations carry their duration */
   note_time(ctx, ev->time_ns,
             ev->time_ns + (is_data ? ev->u.data.duration_ns : 0));
+  if (!oi_event_analysed(ev))
+    return 0; /* it only widens the measured span */
   oi_movement_writes_apply(&ctx->model, ev);
   oi_movement_writes_note(&ctx->model, ev);
   if (is_data)
@@ -166,9 +169,7 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
     oi_movement_native_region(&ctx->model, ev);
     if (ev->construct == OI_CONSTRUCT_TARGET)
       device_activity(ctx, ev, event_device(ev), false);
-  } else if (ev->kind == OI_KIND_CONSTRUCT &&
-             ev->construct == OI_CONSTRUCT_TARGET &&
-             ev->origin == OI_ORIGIN_COMPILER)
+  } else if (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER)
     device_activity(ctx, ev, oi_movement_compiler_region(&ctx->model, ev),
                     false);
   return failed(ctx) ? -1 : 0;
@@ -182,7 +183,7 @@ int oi_analysis_finish(oi_analysis *ctx) {
   ctx->finished = true;
   oia_unused_finish(ctx);
   oia_allocs_finish(ctx);
-  if (failed(ctx) || oia_build_totals(ctx) || oia_build_profile(ctx) ||
+  if (failed(ctx) || oia_build_totals(ctx) ||
       oia_groups_build_findings(ctx)) {
     ctx->failed = true;
     return -1;
@@ -205,8 +206,12 @@ const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx,
   return ctx->memory.data;
 }
 
-const oi_transfer_profile *oi_analysis_profile(const oi_analysis *ctx,
-                                               size_t *count) {
-  *count = ctx->finished && !failed(ctx) ? ctx->nprofile : 0;
-  return ctx->profile_out;
+size_t oi_analysis_profile_count(const oi_analysis *ctx) {
+  return ctx->finished && !failed(ctx) ? ctx->model.profiles.len : 0;
+}
+
+oi_transfer_profile oi_analysis_profile_at(oi_analysis *ctx, size_t i) {
+  oi_transfer_profile out = *oi_movement_profile_at(&ctx->model, (uint32_t)i);
+  out.at = *oi_movement_place_of(&ctx->model, (uint32_t)i);
+  return out;
 }

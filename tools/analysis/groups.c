@@ -100,9 +100,6 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->time_ns = g->time_ns;
     f->first_line = r->first_line ? r->first_line : f->at.line;
     f->last_line = r->last_line ? r->last_line : f->at.line;
-    f->suggestion = oia_suggestion(ctx, f);
-    if (!f->suggestion)
-      return -1;
   }
   qsort(ctx->findings, ctx->nfindings, sizeof *ctx->findings, by_importance);
   return 0;

@@ -96,13 +96,10 @@ struct oi_analysis {
   oi_analysis_totals totals;
   oi_finding *findings;
   size_t nfindings;
-  oi_transfer_profile *profile_out;
-  size_t nprofile;
 };
 
 /* totals.c: the public results built by oi_analysis_finish */
 int oia_build_totals(oi_analysis *ctx);
-int oia_build_profile(oi_analysis *ctx);
 
 /* groups.c: add one avoidable (or reported) operation to its finding */
 oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
@@ -137,8 +134,5 @@ void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr,
                         uint64_t bytes);
 void oia_unused_kernel(oi_analysis *ctx, int32_t device);
 void oia_unused_finish(oi_analysis *ctx);
-
-/* suggest.c: the fix, a string kept by the model */
-char *oia_suggestion(oi_analysis *ctx, const oi_finding *f);
 
 #endif

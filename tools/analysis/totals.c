@@ -1,5 +1,4 @@
-/* The finished totals (optimisation potential, devices) and the public
- * transfer profile. */
+/* The finished totals (optimisation potential, devices). */
 #include "internal.h"
 
 #include <stdlib.h>
@@ -33,17 +32,5 @@ int oia_build_totals(oi_analysis *ctx) {
     t->upper_bound = 1;
   t->devices = devices;
   t->ndevices = states->len;
-  return 0;
-}
-
-int oia_build_profile(oi_analysis *ctx) {
-  ctx->nprofile = ctx->model.profiles.len;
-  ctx->profile_out = calloc(ctx->nprofile + 1, sizeof *ctx->profile_out);
-  if (!ctx->profile_out)
-    return -1;
-  for (size_t i = 0; i < ctx->nprofile; i++) {
-    ctx->profile_out[i] = *oi_movement_profile_at(&ctx->model, (uint32_t)i);
-    ctx->profile_out[i].at = *oi_movement_place_of(&ctx->model, (uint32_t)i);
-  }
   return 0;
 }

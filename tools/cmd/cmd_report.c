@@ -15,7 +15,7 @@
 #include "commands.h"
 #include "model/job.h"
 #include "analysis/profile_findings.h"
-#include "report/summary_events.h"
+#include "model/summary_events.h"
 #include "report/writers.h"
 
 enum format {

@@ -1,25 +1,11 @@
 /* The stream of device events the data-mapping analysis (tools/analysis)
  * reads. It needs events in time order, but a trace is in per-thread order,
- * so the events it looks at (data operations, kernels, target regions) are
- * kept and sorted; every other event only widens the measured span, which
- * the earliest and the latest event stand for. Also how the trace names
- * what the analysis meets. */
-#include <inttypes.h>
-#include <stdio.h>
+ * so the events it looks at (modelled_events.h) are kept and sorted; every other event only widens the measured span, which
+ * the earliest and the latest event stand for. */
 #include <stdlib.h>
-#include <string.h>
 
+#include "modelled_events.h"
 #include "profile_internal.h"
-
-/* Target regions the hooks report themselves (runs with inferred data
- * operations) are `construct` events of a `target` site; the map items of
- * target regions say what their kernels may write. */
-static bool is_device_event(const oi_event *e) {
-  return e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_KERNEL ||
-         e->kind == OI_KIND_TARGET ||
-         (e->kind == OI_KIND_CONSTRUCT && e->construct == OI_CONSTRUCT_TARGET) ||
-         (e->kind == OI_KIND_MAP && e->construct == OI_CONSTRUCT_TARGET);
-}
 
 static uint64_t end_of(const oi_event *e) {
   return e->kind == OI_KIND_DATA_OP ? e->time_ns + e->u.data.duration_ns : e->time_ns;
@@ -27,7 +13,7 @@ static uint64_t end_of(const oi_event *e) {
 
 int oi_device_events_add(oi_profile *p, const oi_event *e) {
   oi_profile_state *s = p->state;
-  if (!is_device_event(e)) {
+  if (!oi_event_analysed(e)) {
     if (!s->any_event || e->time_ns < s->first_event.time_ns)
       s->first_event = *e;
     if (!s->any_event || end_of(e) > end_of(&s->last_event))
@@ -63,43 +49,6 @@ static int compare_time(const void *left, const void *right) {
   return (a->reserved > b->reserved) - (a->reserved < b->reserved);
 }
 
-static const char *var_name(void *user, uint32_t site_id, uint16_t var) {
-  return oi_variable_item_name(user, site_id, var);
-}
-
-static int var_written(void *user, uint32_t site_id, uint16_t var) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  return site ? oi_site_writes(site, var) : -1;
-}
-
-static void site_location(void *user, uint32_t site_id, const char **file,
-                          unsigned *line) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  if (site) {
-    *file = site->file;
-    *line = site->line;
-  }
-}
-
-static void code_location(void *user, uint64_t codeptr, const char **file,
-                          unsigned *line) {
-  const oi_profile *p = user;
-  if (!p->symbolizer)
-    return;
-  const oi_location *where = oi_symbolize(p->symbolizer, codeptr);
-  if (where->has_source) {
-    *file = where->file;
-    *line = where->line;
-  }
-}
-
-oi_movement_names oi_profile_names(oi_profile *p) {
-  return (oi_movement_names){p, var_name, site_location, code_location,
-                             var_written, p->symbolizer};
-}
-
 oi_device_stream oi_profile_device_stream(oi_profile *p) {
   oi_profile_state *s = p->state;
   /* `reserved` is unused in a trace event: it carries the file order here */
@@ -117,33 +66,4 @@ oi_device_stream oi_profile_device_stream(oi_profile *p) {
                             .last = s->any_event ? &s->last_event : NULL,
                             .events = s->device_events,
                             .count = s->device_event_count};
-}
-
-/* What a finding's count counts: identical content saves nothing. */
-const char *oi_profile_finding_counted(const oi_finding *f) {
-  if (f->kind == OI_FINDING_IDENTICAL_CONTENT)
-    return "same as another variable";
-  return f->may_change ? "with the same content this run" : "avoidable";
-}
-
-const char *oi_profile_finding_certainty(const oi_finding *f) {
-  if (f->may_change)
-    return ", low confidence (a kernel in between may write it)";
-  return f->sampled ? ", probable (sampled hashes)" : "";
-}
-
-const char *oi_profile_finding_confidence(const oi_finding *f) {
-  return f->may_change ? "low" : f->sampled ? "probable" : "certain";
-}
-
-const char *oi_profile_hashing(const oi_profile *p) {
-  if (!p->hash_mode)
-    return NULL;
-  if (strcmp(p->hash_mode, "sampled") == 0)
-    return "sampled: findings on sampled transfers are probable (OMPT_INST_HASH=full confirms)";
-  if (strcmp(p->hash_mode, "full") == 0)
-    return "full: every transfer hashed whole";
-  if (strcmp(p->hash_mode, "off") == 0)
-    return "off: no content compared (no duplicate, round-trip or identical-content findings)";
-  return p->hash_mode;
 }

@@ -13,22 +13,16 @@
 /* One end of a finding: where the operation happened. */
 typedef oi_transfer_place oi_finding_place;
 
-#define OI_FINDING_KINDS(X)                                                    \
-  X(DUPLICATE_TRANSFER, "duplicate_transfer")                                  \
-  X(ROUND_TRIP, "round_trip")                                                  \
-  X(REPEATED_ALLOC, "repeated_alloc")                                          \
-  X(UNUSED_ALLOC, "unused_alloc")                                              \
-  X(UNUSED_TRANSFER, "unused_transfer")                                        \
-  X(IDENTICAL_CONTENT, "identical_content")
-
+/* Their names are report/finding_words.c's. */
 enum oi_finding_kind {
-#define OI_FINDING_ENUM(id, name) OI_FINDING_##id,
-  OI_FINDING_KINDS(OI_FINDING_ENUM)
-#undef OI_FINDING_ENUM
+  OI_FINDING_DUPLICATE_TRANSFER,
+  OI_FINDING_ROUND_TRIP,
+  OI_FINDING_REPEATED_ALLOC,
+  OI_FINDING_UNUSED_ALLOC,
+  OI_FINDING_UNUSED_TRANSFER,
+  OI_FINDING_IDENTICAL_CONTENT,
   OI_FINDING_COUNT
 };
-
-const char *oi_finding_kind_name(unsigned kind);
 
 typedef struct oi_finding {
   enum oi_finding_kind kind;
@@ -60,7 +54,6 @@ typedef struct oi_finding {
   /* repeated_alloc: OI_MOVED_* bits, the copies its mapping also made,
    * which the fix must keep as `target update`s */
   unsigned moved;
-  const char *suggestion; /* the fix, in source terms */
 } oi_finding;
 
 typedef struct oi_analysis_totals {

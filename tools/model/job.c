@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "names.h"
 #include "profile_internal.h"
 
 #define MAX_WORKERS 8
@@ -212,9 +213,12 @@ static int add_variable(rank_merge *m, uint32_t i, uint32_t j, bool created) {
 
 static uint32_t finding_count(const oi_profile *rank) { return (uint32_t)rank->finding_count; }
 
-static void copy_place(oi_profile *job, oi_finding_place *place) {
+/* The place in the job's tables: its file, and its variable's name by id
+ * in the job's names (`name`: the rank's name for it). */
+static int copy_place(oi_profile *job, oi_finding_place *place, const oi_variable_name *name) {
   place->file = oi_profile_text(job, place->file);
-  place->var_text = oi_profile_text(job, place->var_text);
+  place->name = name ? oi_names_add(&job->names, name) : OI_NAME_NONE;
+  return name && place->name == OI_NAME_NONE ? -1 : 0;
 }
 
 static uint32_t find_or_add_finding(rank_merge *m, uint32_t k, bool *created) {
@@ -222,9 +226,11 @@ static uint32_t find_or_add_finding(rank_merge *m, uint32_t k, bool *created) {
   job_state *s = m->state;
   const oi_finding *f = &m->rank->findings[k];
   uint32_t place = m->map[TABLE_PLACES][m->rank->finding_places[k]];
+  /* the rank's names (names.h), matched by key: addresses differ by process */
+  oi_finding_vars vars = oi_profile_finding_vars(m->rank, f);
   char key[4400];
   snprintf(key, sizeof key, "%d\x1e%d\x1e%s\x1e%s\x1e%" PRId32, (int)f->kind, (int)f->op,
-           job->place_keys.strings[place], oi_profile_finding_var(m->rank, f), f->device);
+           job->place_keys.strings[place], oi_variable_key(vars.var), f->device);
   uint32_t before = s->finding_keys.count;
   uint32_t i = oi_string_index_add(&s->finding_keys, key);
   *created = i == before;
@@ -239,9 +245,14 @@ static uint32_t find_or_add_finding(rank_merge *m, uint32_t k, bool *created) {
     return OI_NO_INDEX;
   oi_finding *to = &job->job_findings[i];
   *to = *f;
-  copy_place(job, &to->at);
-  copy_place(job, &to->other);
-  to->suggestion = oi_profile_text(job, f->suggestion);
+  oi_variable_name at = {.text = vars.var, .source = vars.var_source, .whole = vars.var_whole};
+  const oi_name_entry *other = oi_names_at(&m->rank->names, f->other.name);
+  oi_variable_name other_name = {.text = other ? other->text : NULL,
+                                 .source = other ? other->source : OI_NAME_ADDRESS,
+                                 .whole = other && other->whole};
+  if (copy_place(job, &to->at, &at) != 0 ||
+      copy_place(job, &to->other, other ? &other_name : NULL) != 0)
+    return OI_NO_INDEX;
   job->finding_places[i] = place;
   job->finding_ranks[i] = (struct oi_finding_ranks){0};
   job->finding_count = i + 1;

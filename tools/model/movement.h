@@ -23,6 +23,7 @@
 #include "common/array.h"
 #include "common/intervals.h"
 #include "common/map.h"
+#include "names.h"
 #include "ompt-inst/events.h"
 #include "trace/symbolize.h"
 
@@ -35,6 +36,9 @@ typedef struct oi_movement_names {
   void *user;
   /* the map item as written, e.g. "a[0:N]"; NULL if unknown */
   const char *(*var_name)(void *user, uint32_t site, uint16_t var);
+  /* whether `site` is a plain build's call into the offload runtime, not
+   * a plugin site (NULL: none is) */
+  bool (*site_is_call)(void *user, uint32_t site);
   /* file and line of a compiler site */
   void (*site_location)(void *user, uint32_t site, const char **file,
                         unsigned *line);
@@ -48,6 +52,9 @@ typedef struct oi_movement_names {
   /* names memory no map item names by the program's data symbols; NULL:
    * by address only */
   oi_symbolizer *symbolizer;
+  /* the table the ids of places' names are in (the report model's, so that
+   * findings and variables share it); NULL: the model's own */
+  oi_names *table;
 } oi_movement_names;
 
 /* Where data operations happen. */
@@ -57,9 +64,8 @@ typedef struct oi_transfer_place {
   uint64_t codeptr;     /* of the first operation, when site == 0 */
   const char *file;     /* NULL if unknown */
   unsigned line;        /* 0 if unknown */
-  const char *var_text; /* "a[0:N]", "field", or "0x7ffd... (800 bytes)" */
-  int var_named;        /* var_text can be written in a map clause: the
-                           item as written, or a whole data symbol */
+  uint32_t name;        /* of its variable, in the names table (names.h):
+                           "a[0:N]", "field", "0x7ffd... (800 bytes)" */
   unsigned construct;   /* enum oi_construct of the first operation */
 } oi_transfer_place;
 
@@ -131,6 +137,7 @@ typedef struct oi_device_state {
 
 typedef struct oi_movement {
   oi_movement_names names;
+  oi_names own_names; /* names.table when the caller gives none */
   bool failed; /* out of memory: the model is incomplete */
   oi_map places_by_key, profiles_by_key, ranges_by_key,
       compiler_regions, /* thread -> device + 1 of its open hook-reported
@@ -158,6 +165,8 @@ typedef struct oi_movement {
 
 void oi_movement_init(oi_movement *m, const oi_movement_names *names);
 void oi_movement_free(oi_movement *m);
+/* The name of a place's variable (oi_transfer_place.name). */
+const oi_name_entry *oi_movement_name(const oi_movement *m, uint32_t name);
 /* A copy of text kept until oi_movement_free; NULL on out of memory. */
 char *oi_movement_strdup(oi_movement *m, const char *text);
 
@@ -247,13 +256,6 @@ static inline void oi_movement_writes_apply(oi_movement *m,
     oi_movement_writes_apply_pending(m, ev);
 }
 
-/* transfer_places.c: the name of memory no map item names, into buf: the
- * data symbol that holds it ("field", "field+800": symbolize.h) where
- * `symbolizer` finds one, else "0x7ffd... (800 bytes)". *whole (may be
- * NULL) says whether the name is a whole variable's, one a map clause can
- * name ("field"). */
-const char *oi_address_name(char *buf, size_t size, oi_symbolizer *symbolizer,
-                            uint64_t host_addr, uint64_t bytes, bool *whole);
 /* the place-and-device profile record of a data
  * operation, created if new (its counts not yet added) */
 uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev);

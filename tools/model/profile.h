@@ -54,6 +54,8 @@ typedef struct oi_construct_row {
 /* Data movement of one mapped variable (all places, all devices). */
 typedef struct oi_variable_row {
   const char *name; /* as written ("a[0:n]"), else "0x7ffd... (800 bytes)" */
+  bool whole;       /* a map clause can name it (names.h) */
+  oi_name_source source;
   uint64_t ops[OI_DATA_OP_COUNT], bytes[OI_DATA_OP_COUNT], time_ns[OI_DATA_OP_COUNT];
 } oi_variable_row;
 
@@ -146,6 +148,8 @@ struct oi_profile {
   oi_string_index variable_names;
   oi_variable_row *variables; /* variable_names.count of variable_capacity */
   uint64_t variable_capacity;
+  /* the names of findings' variables (names.h): the ids their places carry */
+  oi_names names;
   oi_string_index labels; /* owns the row labels */
   oi_string_index texts;  /* owns file, function and module strings */
 
@@ -226,20 +230,24 @@ uint32_t *oi_profile_variables_by_cost(const oi_profile *profile, uint32_t *coun
 const char *oi_place_text(const oi_place *place, bool full, char *buf, size_t size);
 /* "parallel @heat.c:42": a construct row's name in traces. */
 const char *oi_profile_row_name(const oi_profile *p, uint32_t row, char *buf, size_t size);
-/* The variable a finding is about, by name when the trace names it. */
+/* The names a finding's words use: its variable (`var_whole`: one a map
+ * clause can name), and the variable that first held the same content
+ * (identical content; else the same as `var`). */
+typedef struct oi_finding_vars {
+  const char *var;
+  bool var_whole;
+  oi_name_source var_source;
+  const char *other; /* NULL without one */
+} oi_finding_vars;
+
+/* A finding's names in a profile: its place's, except that an operation
+ * the runtime reported without a site takes the name its host address
+ * got in the variable table (a map item that mapped it). Every writer,
+ * the advice and `ompt-inst diff` name a finding's variables by this. */
+oi_finding_vars oi_profile_finding_vars(const oi_profile *profile, const oi_finding *finding);
+
+/* oi_profile_finding_vars' var. */
 const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *finding);
-/* What a finding's count counts, for "N of M to_device ...": "avoidable", or
- * "same as another variable" for identical content, which saves nothing. */
-const char *oi_profile_finding_counted(const oi_finding *finding);
-/* ", probable (sampled hashes)" when some of a finding's operations were
- * compared by hashes of sampled blocks, else "". */
-const char *oi_profile_finding_certainty(const oi_finding *finding);
-/* "certain", "probable" (sampled hashes) or "low" (a kernel in between may
- * write the variable: the same content this run only). */
-const char *oi_profile_finding_confidence(const oi_finding *finding);
-/* How the shim hashed transfers, for the report header; NULL when the trace
- * does not say. */
-const char *oi_profile_hashing(const oi_profile *profile);
 /* The runtime of a run whose shim started from the first hook because the
  * runtime has no OMPT (the trace's info ompt=none). */
 #define OI_PROFILE_NO_OMPT "runtime without OMPT: compiler events only"

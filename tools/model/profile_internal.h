@@ -83,7 +83,7 @@ int oi_row_reserve_threads(oi_construct_row *row, uint64_t threads);
 uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
                        bool compiler);
 
-/* variables.c: the map item `var` (1-based) of `site` as written, NULL
+/* names.c: the map item `var` (1-based) of `site` as written, NULL
  * where none names the memory (no site, no such item, or an item the
  * program gave the runtime no name for) */
 const char *oi_variable_item_name(const oi_profile *p, uint32_t site, uint16_t var);

@@ -130,6 +130,7 @@ void oi_profile_free(oi_profile *p) {
   oi_string_index_free(&p->place_keys);
   oi_string_index_free(&p->row_keys);
   oi_string_index_free(&p->variable_names);
+  oi_names_free(&p->names);
   oi_string_index_free(&p->labels);
   free(p->last_constructs);
   oi_string_index_free(&p->texts);

@@ -2,10 +2,7 @@
  * site), their names and lines from the caller's callbacks, and the
  * per-place, per-device transfer profile records. */
 #include "movement_internal.h"
-
-#include <inttypes.h>
-#include <stdio.h>
-#include <string.h>
+#include "names.h"
 
 void oi_movement_native_region(oi_movement *m, const oi_event *ev) {
   if (ev->endpoint != OI_EP_BEGIN && ev->endpoint != OI_EP_END)
@@ -60,38 +57,24 @@ static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
   return (oi_map_key){{0, ev->codeptr, variable, 0}};
 }
 
-const char *oi_address_name(char *buf, size_t size, oi_symbolizer *symbolizer,
-                            uint64_t host_addr, uint64_t bytes, bool *whole) {
-  bool symbol = symbolizer && oi_symbolize_data(symbolizer, host_addr, buf, size);
-  if (whole)
-    *whole = symbol && !strchr(buf, '+');
-  if (symbol)
-    return buf;
-  snprintf(buf, size, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
-  return buf;
-}
-
-/* Names the new place `index` after the event's site, map item or code
- * address, through the caller's callbacks. */
+/* Locates the new place `index` at the event's site or code address
+ * through the caller's callbacks, and names its variable (names.h). */
 static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
   oi_transfer_place place = {
       .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
       .construct = ev->construct};
-  const char *name = NULL, *file = NULL;
+  const char *file = NULL;
   unsigned line = 0;
-  if (ev->site && ev->var && m->names.var_name)
-    name = m->names.var_name(m->names.user, ev->site, ev->var);
   if (ev->site && m->names.site_location)
     m->names.site_location(m->names.user, ev->site, &file, &line);
   else if (!ev->site && ev->codeptr && m->names.code_location)
     m->names.code_location(m->names.user, ev->codeptr, &file, &line);
-  char fallback[128];
-  bool whole = name != NULL;
-  if (!name)
-    name = oi_address_name(fallback, sizeof fallback, m->names.symbolizer,
-                           ev->u.data.host_addr, ev->u.data.bytes, &whole);
-  place.var_named = whole;
-  place.var_text = oi_movement_strdup(m, name);
+  oi_variable_name name;
+  oi_name_variable(&m->names, ev->site, ev->var, ev->u.data.host_addr,
+                   ev->u.data.device_addr, ev->u.data.bytes, &name);
+  place.name = oi_names_add(m->names.table, &name);
+  if (place.name == OI_NAME_NONE)
+    m->failed = true;
   place.file = file ? oi_movement_strdup(m, file) : NULL;
   place.line = line;
   oi_place_record *rec = OI_ARRAY_AT(m->places, oi_place_record, index);

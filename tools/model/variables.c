@@ -1,13 +1,11 @@
 /* The report model's variables: what each data operation moved is named by
  * the map item that mapped it (the site's, or the one that last mapped the
  * same host address), else by what the same host or device address was
- * named before, else by the address; the data operations, bytes and time
- * per variable add up here. The map item of a host address also names the
- * operations the runtime reported without a site for the analysis
- * (device_events.c). */
-#include <inttypes.h>
-#include <stdio.h>
-
+ * named before, else as the naming service (names.h) names its address;
+ * the data operations, bytes and time per variable add up here. The map
+ * item of a host address also names the operations the runtime reported
+ * without a site for the analysis (device_events.c). */
+#include "names.h"
 #include "profile_internal.h"
 
 /* A dense id for the map item (site, var) an event names. */
@@ -34,39 +32,28 @@ uint32_t oi_variable_intern(oi_profile *p, const char *name) {
   return v;
 }
 
-/* The variable a data operation (or map event) names: the site's map item,
- * else what an earlier event at the same host or device address was named,
- * else the address itself. */
-const char *oi_variable_item_name(const oi_profile *p, uint32_t site_id, uint16_t var) {
-  const oi_site *site = site_id ? oi_reader_site(p->trace, site_id) : NULL;
-  const char *item = site && var >= 1 && var <= site->map_count ? site->maps[var - 1].item : NULL;
-  return item && *item ? item : NULL;
-}
-
 static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr,
                             uint64_t device_addr, uint64_t bytes) {
   oi_profile_state *s = p->state;
-  char fallback[128];
-  const char *name = oi_variable_item_name(p, e->site, e->var);
+  /* an address named before keeps that name: no symbol lookup per operation */
+  bool item = oi_variable_item_name(p, e->site, e->var) != NULL;
   uint32_t v = OI_NO_INDEX;
-  if (!name && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
+  if (!item && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
     v = oi_map_get_address(&s->device_variables, device_addr);
   if (v == OI_NO_INDEX) {
-    const char *text = name;
-    if (!text && host_addr) {
-      text = oi_address_name(fallback, sizeof fallback, p->symbolizer, host_addr, bytes, NULL);
-    } else if (!text) {
-      snprintf(fallback, sizeof fallback, "device 0x%" PRIx64, device_addr);
-      text = fallback;
-    }
-    v = oi_variable_intern(p, text);
+    oi_movement_names sources = oi_profile_names(p);
+    oi_variable_name name;
+    oi_name_variable(&sources, e->site, e->var, host_addr, device_addr, bytes, &name);
+    v = oi_variable_intern(p, name.text);
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;
+    p->variables[v].whole = name.whole;
+    p->variables[v].source = name.source;
   }
   if (oi_map_set_address(&s->host_variables, host_addr, v) != 0 ||
       oi_map_set_address(&s->device_variables, device_addr, v) != 0)
     return OI_NO_INDEX;
-  if (name && host_addr &&
+  if (item && host_addr &&
       oi_map_set_address(&s->host_map_items, host_addr, map_item_id(p, e)) != 0)
     return OI_NO_INDEX;
   return v;
@@ -106,14 +93,4 @@ bool oi_variable_map_item(const oi_profile *p, uint64_t host_addr, uint32_t site
     return false;
   *item = s->map_items[id];
   return true;
-}
-
-const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {
-  const oi_profile_state *s = p->state;
-  if (f->at.site == 0 && s) {
-    uint32_t v = oi_map_get_address(&s->host_variables, f->host_addr);
-    if (v != OI_NO_INDEX)
-      return p->variables[v].name;
-  }
-  return f->at.var_text ? f->at.var_text : "?";
 }

@@ -9,6 +9,8 @@
 
 #include "diff.h"
 #include "model/job.h"
+#include "model/names.h"
+#include "finding_words.h"
 
 /* NULL stays NULL; out of memory too, which `keep` notices. */
 static char *copy(const char *text) { return text ? strdup(text) : NULL; }
@@ -68,16 +70,6 @@ static int keep_rows(oi_diff_run *run, const oi_profile *p) {
   return 0;
 }
 
-/* An unnamed variable reads "0x55d0c6f1a0a0 (32768 bytes)": its address
- * changes with every build and run, its size does not. */
-static const char *var_key(const char *name) {
-  if (strncmp(name, "0x", 2) == 0 && strchr(name, ' '))
-    return strchr(name, ' ') + 1;
-  if (strncmp(name, "device 0x", 9) == 0)
-    return "device";
-  return name;
-}
-
 static int keep_vars(oi_diff_run *run, const oi_profile *p) {
   run->vars = calloc(p->variable_names.count ? p->variable_names.count : 1, sizeof *run->vars);
   if (!run->vars)
@@ -86,7 +78,7 @@ static int keep_vars(oi_diff_run *run, const oi_profile *p) {
     const oi_variable_row *v = &p->variables[i];
     oi_diff_var *d = &run->vars[run->var_count++];
     d->name = copy(v->name);
-    d->item.key = copy(var_key(v->name));
+    d->item.key = copy(oi_variable_key(v->name));
     d->item.order = i; /* unnamed ones of one size pair in order of appearance */
     memcpy(d->ops, v->ops, sizeof d->ops);
     memcpy(d->bytes, v->bytes, sizeof d->bytes);
@@ -111,7 +103,7 @@ static int keep_findings(oi_diff_run *run, const oi_profile *p) {
     char *where_key = place_key(p, place), where[512];
     d->kind = oi_finding_kind_name(f->kind);
     d->var = copy(oi_profile_finding_var(p, f));
-    d->var_key = d->var ? copy(var_key(d->var)) : NULL;
+    d->var_key = d->var ? copy(oi_variable_key(d->var)) : NULL;
     d->item.key = where_key && d->var_key
                       ? format("%s\x1f%s\x1f%s", d->kind, d->var_key, where_key)
                       : NULL;
@@ -119,7 +111,8 @@ static int keep_findings(oi_diff_run *run, const oi_profile *p) {
     d->item.order = place_order(place);
     d->where = copy(oi_place_text(place, false, where, sizeof where));
     d->function = copy(place->function ? place->function : "?");
-    d->suggestion = copy(f->suggestion ? f->suggestion : "");
+    char advice[1024];
+    d->suggestion = copy(oi_profile_finding_advice(p, f, advice, sizeof advice));
     d->op = f->op;
     d->line = f->at.line;
     d->count = f->count;

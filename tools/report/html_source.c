@@ -10,6 +10,7 @@
 #include "common/array.h"
 #include "format.h"
 #include "html_page.h"
+#include "finding_words.h"
 
 #define MAX_EXTENT_BARS 4 /* nesting levels drawn beside a line */
 

@@ -9,6 +9,7 @@
 #include "format.h"
 #include "source_listing.h"
 #include "writers.h"
+#include "finding_words.h"
 
 /* Listing line: order[from, to) share file and line. */
 static void margin(const oi_source_listing *l, uint32_t from, uint32_t to, FILE *out) {
@@ -52,7 +53,7 @@ static void details(const oi_source_listing *l, uint32_t from, uint32_t to, FILE
       continue;
     fprintf(out, "%28s | ! %s of %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s\n", "",
             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), f->count, f->total,
-            oi_data_op_name(f->op), oi_profile_finding_counted(f),
+            oi_data_op_name(f->op), oi_finding_counted(f),
             oi_format_bytes(f->bytes, a, sizeof a),
             oi_format_ns(f->time_ns, b, sizeof b));
   }

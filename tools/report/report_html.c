@@ -10,6 +10,7 @@
 #include "format.h"
 #include "html_page.h"
 #include "common/site_descriptor.h"
+#include "finding_words.h"
 
 static const char *base_name(const char *path) {
   const char *slash = path ? strrchr(path, '/') : NULL;
@@ -160,20 +161,22 @@ static void finding_row(const oi_html_page *page, size_t k) {
   source_link(page, f->at.file, f->at.line, where, "src-link");
   fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 " of %" PRIu64
                " %s %s</td>",
-          f->count, f->count, f->total, oi_data_op_name(f->op), oi_profile_finding_counted(f));
+          f->count, f->count, f->total, oi_data_op_name(f->op), oi_finding_counted(f));
   fprintf(out, "<td class=\"num\" data-v=\"%" PRIu64 "\">%s</td><td class=\"num\" data-v=\"%"
                PRIu64 "\">%s</td><td>",
           f->bytes, oi_format_bytes(f->bytes, a, sizeof a), f->time_ns,
           oi_format_ns(f->time_ns, b, sizeof b));
-  oi_html_text(out, f->suggestion ? f->suggestion : "");
+  char advice[1024];
+  oi_html_text(out, oi_profile_finding_advice(p, f, advice, sizeof advice));
+  const char *other = oi_profile_finding_vars(p, f).other;
   bool other_end = f->kind == OI_FINDING_ROUND_TRIP || f->kind == OI_FINDING_IDENTICAL_CONTENT;
   if (other_end && f->other.file && f->other.line) {
     fputs(f->kind == OI_FINDING_ROUND_TRIP ? " <span class=\"note\">(sent out at "
                                            : " <span class=\"note\">(first held by ",
           out);
-    if (f->kind == OI_FINDING_IDENTICAL_CONTENT && f->other.var_text) {
+    if (f->kind == OI_FINDING_IDENTICAL_CONTENT && other) {
       fputs("<code>", out);
-      oi_html_text(out, f->other.var_text);
+      oi_html_text(out, other);
       fputs("</code> at ", out);
     }
     snprintf(where, sizeof where, "%s:%u", base_name(f->other.file), f->other.line);

@@ -6,6 +6,7 @@
 
 #include "json_writer.h"
 #include "writers.h"
+#include "finding_words.h"
 
 #define OI_REPORT_SCHEMA_VERSION 1
 
@@ -218,7 +219,7 @@ static void findings(const oi_profile *p, oi_json *json) {
     oi_json_uint(json, "partial", f->partial);
     oi_json_uint(json, "sampled", f->sampled);
     oi_json_bool(json, "probable", f->sampled > 0);
-    oi_json_str(json, "confidence", oi_profile_finding_confidence(f));
+    oi_json_str(json, "confidence", oi_finding_confidence(f));
     oi_json_uint(json, "may_change", f->may_change);
     if (f->changed_line)
       oi_json_uint(json, "changed_line", f->changed_line);
@@ -232,12 +233,13 @@ static void findings(const oi_profile *p, oi_json *json) {
       oi_json_hex(json, "offset", where->offset);
     }
     oi_json_open(json, "other", '{');
-    opt_str(json, "var", f->other.var_text);
+    opt_str(json, "var", oi_profile_finding_vars(p, f).other);
     finding_place(json, &f->other);
     oi_json_close(json, '}');
     oi_json_uint(json, "first_line", f->first_line);
     oi_json_uint(json, "last_line", f->last_line);
-    opt_str(json, "suggestion", f->suggestion);
+    char advice[1024];
+    opt_str(json, "suggestion", oi_profile_finding_advice(p, f, advice, sizeof advice));
     if (p->finding_ranks) {
       oi_json_open(json, "ranks", '[');
       for (uint32_t i = 0; i < p->finding_ranks[k].count; i++)

@@ -9,6 +9,7 @@
 
 #include "format.h"
 #include "writers.h"
+#include "finding_words.h"
 
 #define SUMMARY_FINDINGS 3
 
@@ -59,8 +60,8 @@ static void top_findings(const oi_profile *p, FILE *out, const style *s) {
     fprintf(out, "ompt-inst:   %zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s, %s, "
                  "%s%s\n",
             k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
-            f->total, oi_profile_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
-            oi_format_ns(f->time_ns, b, sizeof b), oi_profile_finding_certainty(f));
+            f->total, oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
+            oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
   }
 }
 

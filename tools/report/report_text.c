@@ -8,6 +8,7 @@
 #include "format.h"
 #include "model/job.h"
 #include "writers.h"
+#include "finding_words.h"
 
 #define RULE_WIDTH 99
 
@@ -330,9 +331,9 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     snprintf(line, sizeof line,
              "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", k + 1,
              oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
-             f->total, oi_data_op_name(f->op), oi_profile_finding_counted(f),
+             f->total, oi_data_op_name(f->op), oi_finding_counted(f),
              oi_format_bytes(f->bytes, a, sizeof a),
-             oi_format_ns(f->time_ns, b, sizeof b), oi_profile_finding_certainty(f));
+             oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
     if (p->finding_ranks) {
       size_t used = strlen(line);
       snprintf(line + used, sizeof line - used, ", on %" PRIu32 " of %" PRIu32 " ranks",
@@ -340,8 +341,9 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     }
     /* the finding's own lines hang under its text, not its number */
     oi_format_wrapped(out, line, 0, (unsigned)strcspn(line, " ") + 1, RULE_WIDTH);
-    if (f->suggestion)
-      oi_format_wrapped(out, f->suggestion, 4, 4, RULE_WIDTH);
+    char advice[1024];
+    oi_format_wrapped(out, oi_profile_finding_advice(p, f, advice, sizeof advice), 4, 4,
+                      RULE_WIDTH);
   }
 }
 

@@ -3,20 +3,12 @@
 
 #include <string.h>
 
-#define KIND_BIT(kind) (1ull << OI_KIND_##kind)
-/* the kinds the reader delivers to the model (its filter) */
-#define MODELLED_KINDS                                                        \
-  (KIND_BIT(DATA_OP) | KIND_BIT(MAP) | KIND_BIT(KERNEL) | KIND_BIT(TARGET) |  \
-   KIND_BIT(DEVICE_INIT) | KIND_BIT(DEVICE_FINALIZE) | KIND_BIT(DEVICE_LOAD) | \
-   KIND_BIT(DEVICE_UNLOAD) | KIND_BIT(CONSTRUCT))
-_Static_assert(OI_KIND_COUNT < 63, "a frame's kinds are bits of a word");
+#include "modelled_events.h"
 
-/* Of the MODELLED_KINDS the reader delivers, the device constructs among
- * the constructs. */
+/* The reader's filter keeps only what oi_event_for_device_model keeps. */
 static bool for_the_model(void *state, const oi_event *e) {
   (void)state;
-  return e->kind != OI_KIND_CONSTRUCT ||
-         oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
+  return oi_event_for_device_model(e);
 }
 
 /* Given last, where they open no region around other events: the model
@@ -37,7 +29,7 @@ bool oi_summary_events_attach(oi_summary_events *s, oi_trace_reader *trace) {
     s->span[i] = (oi_event){.time_ns = i ? s->totals.last_end_ns : s->totals.first_time_ns,
                             .kind = OI_KIND_THREAD, .device = -1};
   trace->filter = (oi_event_filter){
-      .kinds = MODELLED_KINDS, .keep = for_the_model, .held = span, .state = s};
+      .kinds = oi_model_device_kinds(), .keep = for_the_model, .held = span, .state = s};
   return true;
 }
 

@@ -1,5 +1,6 @@
-/* One fix per finding, in source terms: which directive to write where. */
-#include "internal.h"
+/* One fix per finding, in source terms: which directive to write where
+ * (finding_words.h). */
+#include "finding_words.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -66,12 +67,13 @@ static void update_clauses(char *buf, size_t size, unsigned moved,
              item, line.s);
 }
 
-char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
-  char text[1024], span[64], unnamed[64];
-  const char *v = f->at.var_text;
+const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, char *text,
+                              size_t size) {
+  char span[64], unnamed[64];
+  const char *v = vars->var;
   /* the list item to write in a clause; a placeholder without a name */
   const char *item = v;
-  if (!f->at.var_named) {
+  if (!vars->var_whole) {
     snprintf(unnamed, sizeof unnamed, "<array at 0x%" PRIx64 ">", f->host_addr);
     item = unnamed;
   }
@@ -81,17 +83,17 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
   if (f->may_change) { /* following the usual advice could break the program */
     line_text writer = line_or(f->changed_line, OTHER_CONSTRUCT);
     if (f->op == OI_DATA_OP_TO_DEVICE)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s is sent with the content its device copy had before, but "
                "the kernel at %s writes that copy in between: keep this "
                "transfer (no fix advised)",
                v, writer.s);
     else
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s came back with the same content this run, but the kernel "
                "at %s may change it: keep this transfer (no fix advised)",
                v, writer.s);
-    return oi_movement_strdup(&ctx->model, text);
+    return text;
   }
   switch (f->kind) {
   case OI_FINDING_DUPLICATE_TRANSFER:
@@ -99,25 +101,25 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
       char since[32] = ""; /* where it was sent first, when that is known */
       if (f->first_line && f->first_line != f->at.line)
         snprintf(since, sizeof since, " since line %u", f->first_line);
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "the `target update` at %s sends %s where it already "
                "is%s, unchanged by any transfer: drop it, unless a kernel "
                "changed that copy",
                at.s, v, since);
     }
     else if (f->op == OI_DATA_OP_TO_DEVICE && f->first_line != f->last_line)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "keep %s on the device across %s with `target data map(to: %s)`"
                " instead of sending the same content again",
                v, span, item);
     else if (f->op == OI_DATA_OP_TO_DEVICE)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s is sent again and again with the same content at %s: "
                "map it once with `target data map(to: %s)` around the loop "
                "that repeats %s",
                v, at.s, item, at.s);
     else
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s comes back from the device unchanged at %s: copy it "
                "back once, after the last kernel that writes it "
                "(`target update from(%s)`), and map it `to` or `alloc` here",
@@ -125,18 +127,18 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
     break;
   case OI_FINDING_ROUND_TRIP:
     if (f->at.construct == OI_CONSTRUCT_TARGET_UPDATE)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "the `target update` at %s sends %s back unchanged after "
                "it left at %s: drop it, and send %s only once, before "
                "the loop",
                at.s, v, other.s, item);
     else if (f->op == OI_DATA_OP_FROM_DEVICE)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s is sent to the device at %s and comes back unchanged "
                "at %s: use `map(to: %s)` instead of `tofrom`",
                v, other.s, at.s, item);
     else
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s leaves the device at %s and returns unchanged at "
                "%s: keep it on the device across %s with "
                "`target data map(tofrom: %s)`",
@@ -147,13 +149,13 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
     char copies[320] = "";
     update_clauses(copies, sizeof copies, f->moved, item, f->at.line);
     if (f->first_line == f->last_line)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s is allocated and freed on device %d again and again at "
                "%s: allocate it once with `target data map(alloc: %s)` "
                "(or `target enter data`) around the loop that repeats %s%s",
                v, f->device, at.s, item, at.s, copies);
     else
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%s is allocated on device %d again and again at %s: "
                "allocate it once around %s with `target data map(alloc: %s)` "
                "(or `target enter data`/`exit data`)%s",
@@ -161,34 +163,40 @@ char *oia_suggestion(oi_analysis *ctx, const oi_finding *f) {
     break;
   }
   case OI_FINDING_UNUSED_ALLOC:
-    snprintf(text, sizeof text,
+    snprintf(text, size,
              "no kernel runs on device %d while %s is allocated at %s: "
              "remove its mapping there",
              f->device, v, at.s);
     break;
   case OI_FINDING_UNUSED_TRANSFER:
     if (f->count)
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "no kernel on device %d reads %s as sent at %s before it "
                "is overwritten or freed, or no kernel runs after it: map it "
                "`alloc` instead of `to`, or drop the copy",
                f->device, v, at.s);
     else
-      snprintf(text, sizeof text,
+      snprintf(text, size,
                "%" PRIu64 " bytes of %s sent at %s are overwritten before "
                "a kernel on device %d reads them: send the overlapping part "
                "only once",
                f->bytes, v, at.s, f->device);
     break;
   case OI_FINDING_IDENTICAL_CONTENT:
-    snprintf(text, sizeof text,
+    snprintf(text, size,
              "%s%s carries the same content as %s%s: if it is a "
              "constant such as zeroes, fill it where it is needed instead of "
              "copying it",
-             v, location(&f->at).s, f->other.var_text, location(&f->other).s);
+             v, location(&f->at).s, vars->other, location(&f->other).s);
     break;
   default:
-    text[0] = '\0';
+    snprintf(text, size, "%s", "");
   }
-  return oi_movement_strdup(&ctx->model, text);
+  return text;
+}
+
+const char *oi_profile_finding_advice(const oi_profile *p, const oi_finding *f, char *text,
+                                      size_t size) {
+  oi_finding_vars vars = oi_profile_finding_vars(p, f);
+  return oi_finding_advice(f, &vars, text, size);
 }

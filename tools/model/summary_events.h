@@ -1,17 +1,16 @@
 /* The events the exit summary reads (`report --format summary`), so that
  * the end of a run costs what its device events cost, not a model of every
- * host event: the model sees the device events only (data operations, map
- * items, kernels, target regions, device constructs: all the analysis and
- * the data line use), and the frames of the trace without any are skipped
+ * host event: the model sees the device events only (modelled_events.h: all the
+ * analysis and the data line use), and the frames of the trace without any are skipped
  * undecoded. What the summary takes from the other events (their span, the
  * threads with events, the initial thread's time in constructs) comes from
  * the totals the shim counted while writing them (OI_REC_TOTALS). */
-#ifndef OMPT_INST_SUMMARY_EVENTS_H
-#define OMPT_INST_SUMMARY_EVENTS_H
+#ifndef OMPT_INST_MODEL_SUMMARY_EVENTS_H
+#define OMPT_INST_MODEL_SUMMARY_EVENTS_H
 
 #include <stdbool.h>
 
-#include "model/profile.h"
+#include "profile.h"
 #include "trace/trace_reader.h"
 
 typedef struct oi_summary_events {

@@ -1,0 +1,48 @@
+/* The words of a finding (finding_words.h). */
+#include "finding_words.h"
+
+#include <string.h>
+
+static const char *const kind_names[] = {
+    [OI_FINDING_DUPLICATE_TRANSFER] = "duplicate_transfer",
+    [OI_FINDING_ROUND_TRIP] = "round_trip",
+    [OI_FINDING_REPEATED_ALLOC] = "repeated_alloc",
+    [OI_FINDING_UNUSED_ALLOC] = "unused_alloc",
+    [OI_FINDING_UNUSED_TRANSFER] = "unused_transfer",
+    [OI_FINDING_IDENTICAL_CONTENT] = "identical_content",
+};
+_Static_assert(sizeof kind_names / sizeof *kind_names == OI_FINDING_COUNT,
+               "every finding kind has a name");
+
+const char *oi_finding_kind_name(unsigned kind) {
+  return kind < OI_FINDING_COUNT && kind_names[kind] ? kind_names[kind] : "unknown";
+}
+
+/* What a finding's count counts: identical content saves nothing. */
+const char *oi_finding_counted(const oi_finding *f) {
+  if (f->kind == OI_FINDING_IDENTICAL_CONTENT)
+    return "same as another variable";
+  return f->may_change ? "with the same content this run" : "avoidable";
+}
+
+const char *oi_finding_certainty(const oi_finding *f) {
+  if (f->may_change)
+    return ", low confidence (a kernel in between may write it)";
+  return f->sampled ? ", probable (sampled hashes)" : "";
+}
+
+const char *oi_finding_confidence(const oi_finding *f) {
+  return f->may_change ? "low" : f->sampled ? "probable" : "certain";
+}
+
+const char *oi_profile_hashing(const oi_profile *p) {
+  if (!p->hash_mode)
+    return NULL;
+  if (strcmp(p->hash_mode, "sampled") == 0)
+    return "sampled: findings on sampled transfers are probable (OMPT_INST_HASH=full confirms)";
+  if (strcmp(p->hash_mode, "full") == 0)
+    return "full: every transfer hashed whole";
+  if (strcmp(p->hash_mode, "off") == 0)
+    return "off: no content compared (no duplicate, round-trip or identical-content findings)";
+  return p->hash_mode;
+}

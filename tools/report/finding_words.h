@@ -1,0 +1,35 @@
+/* All the words of a finding, in one place: the name of its kind, what its
+ * count counts, its certainty and confidence, the hashing line of a
+ * report's header. The analysis and the model give numbers and ids only;
+ * every writer and `ompt-inst diff` take a finding's words from here, its
+ * variable's name from the naming service (model/names.h). */
+#ifndef OMPT_INST_REPORT_FINDING_WORDS_H
+#define OMPT_INST_REPORT_FINDING_WORDS_H
+
+#include "model/names.h"
+#include "model/profile.h"
+
+/* "duplicate_transfer", "round_trip", ...; "unknown" out of range. */
+const char *oi_finding_kind_name(unsigned kind);
+/* What a finding's count counts, for "N of M to_device ...": "avoidable", or
+ * "same as another variable" for identical content, which saves nothing. */
+const char *oi_finding_counted(const oi_finding *finding);
+/* ", probable (sampled hashes)" when some of a finding's operations were
+ * compared by hashes of sampled blocks, else "". */
+const char *oi_finding_certainty(const oi_finding *finding);
+/* "certain", "probable" (sampled hashes) or "low" (a kernel in between may
+ * write the variable: the same content this run only). */
+const char *oi_finding_confidence(const oi_finding *finding);
+/* How the shim hashed transfers, for the report header; NULL when the trace
+ * does not say. */
+const char *oi_profile_hashing(const oi_profile *profile);
+
+/* The fix, in source terms, into text (`size` bytes, 1024 hold any). */
+const char *oi_finding_advice(const oi_finding *finding, const oi_finding_vars *vars,
+                              char *text, size_t size);
+/* oi_finding_advice with the names the naming service gives the profile's
+ * finding. */
+const char *oi_profile_finding_advice(const oi_profile *profile, const oi_finding *finding,
+                                      char *text, size_t size);
+
+#endif
