@@ -6,9 +6,10 @@
 # host_overhead.sh (native, null tool, `ompt-inst run` on the plain build
 # and on the plugin build). The instances per run are sized by one native
 # calibration run per test and thread count to take about TARGET_MS.
-# Prints a Markdown table: median ns per instance, events per instance,
-# ns per event over the null tool ((tool - null) / events per instance)
-# and tool / null ratios.
+# Prints a Markdown table: median ns per instance, events per instance
+# (those of a run of N instances less those of a run of 1: start-up, thread
+# begin and end and the warm-up left out), ns per event over the null tool
+# ((tool - null) / events per instance) and tool / null ratios.
 #
 #   bench/threads.sh [SCALE] [RUNS] [THREADS...]
 #
@@ -45,13 +46,16 @@ for test in $tests; do
   for threads in $thread_counts; do
     # calibration: the native ns per instance of a short run
     probe=$(OMP_NUM_THREADS=$threads "$work/epcc" "$test" 4)
-    n=$(awk -v t="$target_ns" -v p="$probe" 'BEGIN { n = int(t / (p > 1 ? p : 1)); print n < 4 ? 4 : n > 200000 ? 200000 : n }')
+    n=$(awk -v t="$target_ns" -v p="$probe" 'BEGIN { n = int(t / (p > 1 ? p : 1)); print (n < 8 ? 8 : n > 200000 ? 200000 : n) }')
+    OMP_NUM_THREADS=$threads tool_run base_run "$work/epcc" "$test" 1 > /dev/null
+    OMP_NUM_THREADS=$threads tool_run base_plugin "$work/epcc_plugin" "$test" 1 > /dev/null
     interleave "$runs" native null run plugin
     awk -v t="$test" -v th="$threads" -v n="$n" -v a="${MEDIAN[native]}" -v z="${MEDIAN[null]}" \
         -v r="${MEDIAN[run]}" -v p="${MEDIAN[plugin]}" \
         -v er="$(cat "$work/run.events")" -v ep="$(cat "$work/plugin.events")" \
+        -v br="$(cat "$work/base_run.events")" -v bp="$(cat "$work/base_plugin.events")" \
         -v figures="$figures" 'BEGIN {
-      epr = er / n; epp = ep / n
+      epr = (er - br) / (n - 1); epp = (ep - bp) / (n - 1)
       cr = epr >= 0.5 ? sprintf("%.1f", (r - z) / epr) : "-"
       cp = epp >= 0.5 ? sprintf("%.1f", (p - z) / epp) : "-"
       printf "| %s | %d | %d | %.1f | %.1f | %.1f | %.1f | %.2f, %.2f | %.2f | %.2f | %s, %s |\n",
