@@ -31,6 +31,11 @@ for src in "${programs[@]}"; do
     echo "$run: $compared"
   done
 done
+# the exit summary says it too
+env -u OMPT_INST_QUIET "$OI" run --record data -o summary -- ./duplicate_transfer.plugin > /dev/null 2> summary.err ||
+  fail "summary run failed: $(cat summary.err)"
+grep -q "^ompt-inst: record: data only, host constructs, tasks and synchronisation not recorded$" summary.err ||
+  fail "the exit summary does not say what --record data left out: $(cat summary.err)"
 # an unknown mode refused
 "$OI" run --record host -- true 2> refused.err && fail "--record host accepted"
 grep -q "ompt-inst run: --record needs full or data" refused.err || fail "refusal: $(cat refused.err)"
