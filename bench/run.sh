@@ -33,7 +33,7 @@ if [ $quick = 1 ]; then
 else
   # the two-thread host tests suffer most from other work on the machine:
   # twice the repetitions, half as long each
-  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 threads_scale=1 threads_runs=${OI_BENCH_THREADS_RUNS:-3} offload_scale=1 record_n=2000000 clock_reads=20000000 analysis_ops="1000000 10000000" report_ops=10000000 merge_n=1000000 job_ranks=256 reader_mb=64 dirty_args=""
+  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 threads_scale=1 threads_runs=${OI_BENCH_THREADS_RUNS:-5} offload_scale=1 record_n=2000000 clock_reads=20000000 analysis_ops="1000000 10000000" report_ops=10000000 merge_n=1000000 job_ranks=256 reader_mb=64 dirty_args=""
 fi
 started=$(date +%s)
 section() { echo "bench: $1 ($(($(date +%s) - started)) s)" >&2; printf '\n## %s\n\n' "$1"; }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Host-construct cost as the thread count grows: the EPCC-style tests of
-# bench/epcc.c (parallel, for_dynamic, barrier, critical, lock, task and
+# bench/epcc.c (parallel, for_static, for_dynamic, barrier, critical, lock, task and
 # task_tree, miniFMM's shape: recursive tasks with a taskwait per node) at
 # each thread count, four variants interleaved per repetition as in
 # host_overhead.sh (native, null tool, `ompt-inst run` on the plain build
@@ -14,13 +14,13 @@
 #   bench/threads.sh [SCALE] [RUNS] [THREADS...]
 #
 # Defaults: SCALE 1 (multiplies TARGET_MS, 20 ms), RUNS
-# $OI_BENCH_THREADS_RUNS or 3, THREADS 1 2 4 8 16 32 64. Waiting threads
+# $OI_BENCH_THREADS_RUNS or 5, THREADS 1 2 4 8 16 32 64. Waiting threads
 # sleep (OMP_WAIT_POLICY=passive unless set): above the core count spinning
 # waiters take the time slices of the threads they wait for.
 # shellcheck source=lib.sh
 source "$(dirname "$0")/lib.sh"
 scale=${1:-1}
-runs=${2:-${OI_BENCH_THREADS_RUNS:-3}}
+runs=${2:-${OI_BENCH_THREADS_RUNS:-5}}
 shift $(($# > 2 ? 2 : $#))
 thread_counts=${*:-1 2 4 8 16 32 64}
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
@@ -30,7 +30,7 @@ build_program epcc.c epcc
 build_program epcc.c epcc_plugin -fplugin="$plugin"
 build_null_tool
 
-tests="parallel for_dynamic barrier critical lock task task_tree"
+tests="parallel for_static for_dynamic barrier critical lock task task_tree"
 
 sample_native() { OMP_NUM_THREADS=$threads "$work/epcc" "$test" "$n"; }
 sample_null() { OMP_NUM_THREADS=$threads OMP_TOOL_LIBRARIES="$work/null_tool.so" "$work/epcc" "$test" "$n"; }

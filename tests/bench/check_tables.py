@@ -189,6 +189,8 @@ def check_clock(path):
 THREAD_EVENTS = {
     # parallel 2 + implicit tasks 2T + implicit barriers 2T
     "parallel": lambda t: 2 + 4 * t if t > 1 else 4,
+    # work 2T + barrier 2T + one chunk per thread (a team of one: 4)
+    "for_static": lambda t: 5 * t if t > 1 else 4,
     # work 2T + barrier 2T + 8T dispatched chunks
     "for_dynamic": lambda t: 12 * t if t > 1 else 5,
     "barrier": lambda t: 2 * t,

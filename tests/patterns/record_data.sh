@@ -36,6 +36,12 @@ env -u OMPT_INST_QUIET "$OI" run --record data -o summary -- ./duplicate_transfe
   fail "summary run failed: $(cat summary.err)"
 grep -q "^ompt-inst: record: data only, host constructs, tasks and synchronisation not recorded$" summary.err ||
   fail "the exit summary does not say what --record data left out: $(cat summary.err)"
+# an unknown mode in the environment: one warning, the full record
+OMPT_INST_RECORD=host "$OI" run -o unknown -- ./duplicate_transfer.plugin > /dev/null 2> unknown.err ||
+  fail "OMPT_INST_RECORD=host: the run failed: $(cat unknown.err)"
+grep -qx "ompt-inst: OMPT_INST_RECORD: unknown mode 'host' (expected full or data); recording in full" unknown.err ||
+  fail "OMPT_INST_RECORD=host: no warning: $(cat unknown.err)"
+"$OI" report unknown | grep -q "^  record " && fail "OMPT_INST_RECORD=host: not the full record"
 # an unknown mode refused
 "$OI" run --record host -- true 2> refused.err && fail "--record host accepted"
 grep -q "ompt-inst run: --record needs full or data" refused.err || fail "refusal: $(cat refused.err)"
