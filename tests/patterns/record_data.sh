@@ -31,6 +31,18 @@ for src in "${programs[@]}"; do
     echo "$run: $compared"
   done
 done
+# the trace says its mode, and no host callback was registered: not
+# mutex_released (whose LLVM 19 bug can crash programs), not error
+"$OI" dump --header duplicate_transfer.plugin.data | "$OI_PYTHON" -c '
+import json, sys
+header = json.loads(sys.stdin.readline())
+assert header["info"].get("record") == "data", header["info"]
+asked = {k for k, v in header["capabilities"].items() if v}
+host = {"thread_begin", "parallel_begin", "implicit_task", "sync_region", "mutex_acquired",
+        "mutex_released", "task_create", "task_schedule", "error"}
+assert not asked & host, f"host callbacks registered: {sorted(asked & host)}"
+assert "target_emi" in asked or "target" in asked, sorted(asked)
+' || fail "the data run's header: mode or callbacks"
 # the exit summary says it too
 env -u OMPT_INST_QUIET "$OI" run --record data -o summary -- ./duplicate_transfer.plugin > /dev/null 2> summary.err ||
   fail "summary run failed: $(cat summary.err)"
