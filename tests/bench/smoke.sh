@@ -26,7 +26,8 @@ case $part in
   host|threads|offload|record)
     case $part in
       host) bash "$OI_SRC/bench/host_overhead.sh" 0.05 1 > table.md ;;
-      threads) bash "$OI_SRC/bench/threads.sh" 0.05 1 1 2 4 > table.md ;;
+      threads) bash "$OI_SRC/bench/threads.sh" 0.05 1 1 2 4 > table.md
+        expect_eq "$(grep -c "^| parallel | [124] | " table.md)" 3 "threads: parallel at 1, 2 and 4 threads" ;;
       offload) bash "$OI_SRC/bench/offload_overhead.sh" 0.05 1 > table.md ;;
       record) bash "$OI_SRC/bench/record_cost.sh" 40000 1 > table.md ;;
     esac
