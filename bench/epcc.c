@@ -7,12 +7,14 @@
  * docs/performance.md on LLVM 19's critical-section bug).
  *
  *   epcc TEST N      TEST: reference parallel for_static for_dynamic barrier
- *                          critical atomic task
+ *                          critical atomic task lock task_tree
  *
  * An instance is what the whole team does once: one parallel region, one
  * worksharing loop (8 iterations per thread), one barrier, one critical
- * section or atomic update per thread, one round of 8 tasks per thread
- * followed by a taskwait. */
+ * section, lock-protected section or atomic update per thread, one round
+ * of 8 tasks per thread followed by a taskwait, one tree of tasks (a task
+ * per node, two children each, a taskwait in every inner node: the shape
+ * of miniFMM's tree traversal) started by one thread of the team. */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,8 @@
 #define DELAY_ITERATIONS 100
 #define ITERATIONS_PER_THREAD 8
 #define TASKS_PER_THREAD 8
+/* 2^5 leaves, 62 tasks per tree */
+#define TREE_DEPTH 5
 
 static void delay(void) {
   volatile double a = 0.0;
@@ -126,13 +130,53 @@ static long task(long n) {
   return wrong ? -1 : n;
 }
 
+static long lock(long n) {
+  long entered = 0;
+  omp_lock_t lock;
+  omp_init_lock(&lock);
+#pragma omp parallel
+  for (long j = 0; j < n; j++) {
+    omp_set_lock(&lock);
+    delay();
+    entered++;
+    omp_unset_lock(&lock);
+  }
+  omp_destroy_lock(&lock);
+  return entered == n * omp_get_max_threads() ? n : -1;
+}
+
+/* the leaves below `node`, each running the delay in a task of its own */
+static long tree_node(int depth) {
+  if (depth == 0) {
+    delay();
+    return 1;
+  }
+  long left = 0, right = 0;
+#pragma omp task shared(left)
+  left = tree_node(depth - 1);
+#pragma omp task shared(right)
+  right = tree_node(depth - 1);
+#pragma omp taskwait
+  return left + right;
+}
+
+static long task_tree(long n) {
+  long wrong = 0;
+#pragma omp parallel
+  for (long j = 0; j < n; j++) {
+#pragma omp single
+    wrong += tree_node(TREE_DEPTH) != 1L << TREE_DEPTH;
+  }
+  return wrong ? -1 : n;
+}
+
 static const struct test {
   const char *name;
   long (*run)(long n);
 } tests[] = {
     {"reference", reference}, {"parallel", parallel}, {"for_static", for_static},
     {"for_dynamic", for_dynamic}, {"barrier", barrier}, {"critical", critical},
-    {"atomic", atomic}, {"task", task},
+    {"atomic", atomic}, {"task", task}, {"lock", lock}, {"task_tree", task_tree},
 };
 
 int main(int argc, char **argv) {
@@ -143,7 +187,8 @@ int main(int argc, char **argv) {
   long n = argc == 3 ? atol(argv[2]) : 0;
   if (!test || n <= 0) {
     fprintf(stderr, "usage: epcc TEST N (TEST: reference parallel for_static "
-                    "for_dynamic barrier critical atomic task)\n");
+                    "for_dynamic barrier critical atomic task lock "
+                    "task_tree)\n");
     return 2;
   }
   test->run(1); /* warm up: the team exists before timing starts */

@@ -13,6 +13,8 @@
 #   bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS [NAME...]]
 #
 # RUNS defaults to 5; NAMEs (e.g. bfs bfs_fix) run only those rows.
+# OMPT_INST_RECORD=data: `ompt-inst run --record data` in both builds, and
+# the do-nothing tool asks for the same device callbacks only.
 #
 # ODP_SOURCE: a checkout of OMPDataPerf's public source whose hashes/t1ha
 # holds erthink/t1ha (its git submodule). SCRATCH: a folder for the copies
@@ -176,8 +178,9 @@ sample_odp() { wall odp "$scratch/plain/$folder" "$odp" "${program[@]}"; }
 # the floor of any tool that records what ompt-inst records: the runtime
 # calling a do-nothing tool for every event ompt-inst asks for
 sample_null() { OMP_TOOL_LIBRARIES="$work/null_tool.so" wall null "$scratch/plain/$folder" "${program[@]}"; }
-sample_run() { rm -rf "$work/run"; wall run "$scratch/plain/$folder" "$cli" run -o "$work/run" -- "${program[@]}"; }
-sample_plugin() { rm -rf "$work/plugin"; wall plugin "$scratch/plugin/$folder" "$cli" run -o "$work/plugin" -- "${program[@]}"; }
+record=${OMPT_INST_RECORD:-full}
+sample_run() { rm -rf "$work/run"; wall run "$scratch/plain/$folder" "$cli" run --record "$record" -o "$work/run" -- "${program[@]}"; }
+sample_plugin() { rm -rf "$work/plugin"; wall plugin "$scratch/plugin/$folder" "$cli" run --record "$record" -o "$work/plugin" -- "${program[@]}"; }
 
 # the last run of each variant stays in SCRATCH/last/NAME: OMPDataPerf's
 # output and ompt-inst's run folders, for `ompt-inst report`
@@ -228,7 +231,7 @@ for wanted in "${only[@]}"; do
     { echo "bench: no row $wanted (rows: $(printf '%s\n' "${apps[@]}" | cut -d'|' -f1 | tr '\n' ' '))" >&2; exit 2; }
 done
 
-echo "Median of $runs interleaved runs; wall seconds of the whole command, each tool's exit summary included."
+echo "Median of $runs interleaved runs; wall seconds of the whole command, each tool's exit summary included; ompt-inst's record: $record."
 echo
 echo "| program | native s | OMPDataPerf s | do-nothing tool s | run s | run, plugin build s | OMPDataPerf / native | do-nothing / native | run / native | plugin / native | run events |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"

@@ -29,11 +29,11 @@ OI_BENCH_FIGURES=$(mktemp "${TMPDIR:-/tmp}/oi-bench-figures.XXXXXX")
 trap 'rm -f "$OI_BENCH_FIGURES"' EXIT
 
 if [ $quick = 1 ]; then
-  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 offload_scale=0.2 record_n=400000 clock_reads=2000000 analysis_ops=1000000 report_ops=1000000 merge_n=200000 job_ranks=16 reader_mb=20 dirty_args="--timings 3 --span 4194304 16384 262144"
+  runs=3 host_runs=3 compile_runs=1 host_scale=0.2 threads_scale=0.2 threads_runs=1 offload_scale=0.2 record_n=400000 clock_reads=2000000 analysis_ops=1000000 report_ops=1000000 merge_n=200000 job_ranks=16 reader_mb=20 dirty_args="--timings 3 --span 4194304 16384 262144"
 else
   # the two-thread host tests suffer most from other work on the machine:
   # twice the repetitions, half as long each
-  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 offload_scale=1 record_n=2000000 clock_reads=20000000 analysis_ops="1000000 10000000" report_ops=10000000 merge_n=1000000 job_ranks=256 reader_mb=64 dirty_args=""
+  runs=7 host_runs=15 compile_runs=7 host_scale=0.5 threads_scale=1 threads_runs=${OI_BENCH_THREADS_RUNS:-5} offload_scale=1 record_n=2000000 clock_reads=20000000 analysis_ops="1000000 10000000" report_ops=10000000 merge_n=1000000 job_ranks=256 reader_mb=64 dirty_args=""
 fi
 started=$(date +%s)
 section() { echo "bench: $1 ($(($(date +%s) - started)) s)" >&2; printf '\n## %s\n\n' "$1"; }
@@ -52,6 +52,9 @@ echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 section "Host constructs (EPCC-style)"
 "$bench/host_overhead.sh" "$host_scale" "$host_runs"
+
+section "Threads: host constructs at 1 to 64 threads"
+"$bench/threads.sh" "$threads_scale" "$threads_runs"
 
 section "Offload"
 "$bench/offload_overhead.sh" "$offload_scale" "$runs"

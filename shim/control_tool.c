@@ -1,9 +1,9 @@
 /* The control_tool callback: hands the hook table to instrumented code and
  * honours omp_control_tool start/pause/flush/end. */
 #include "callbacks.h"
-#include "hook_table.h"
 #include "ompt-inst/events.h"
 #include "record.h"
+#include "record_mode.h"
 
 /* omp_control_tool_t of omp.h (the shim does not include omp.h). */
 enum { CONTROL_START = 1, CONTROL_PAUSE = 2, CONTROL_FLUSH = 3, CONTROL_END = 4 };
@@ -27,7 +27,7 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg,
   if (command == OMPT_INST_CONTROL_COMMAND) {
     /* not an event: instrumented code asking for the hook table */
     if (arg)
-      *(const ompt_inst_hooks **)arg = oi_hook_table();
+      *(const ompt_inst_hooks **)arg = oi_recorded_hook_table();
     return 1;
   }
   switch (command) {

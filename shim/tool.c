@@ -22,6 +22,7 @@
 #include "ompt-inst/trace.h"
 #include "process_end.h"
 #include "record.h"
+#include "record_mode.h"
 #include "registration.h"
 #include "run_folder.h"
 #include "summary.h"
@@ -138,6 +139,8 @@ static void write_run_info(void) {
   if (offload_check && offload_check[0])
     write_info("offload_check", offload_check, strlen(offload_check));
   write_job_info();
+  if (oi_record_data_only()) /* absent: the full record */
+    write_info("record", oi_record_mode_name(), strlen(oi_record_mode_name()));
 }
 
 /* How the trace ends. exit() on the initial thread outside any parallel
@@ -215,6 +218,9 @@ static int tool_initialize(ompt_function_lookup_t lookup,
     return 0;
   oi_hooks_connect(lookup);
   unsigned disabled = disabled_groups();
+  /* data only: no host callback (mutex_released, error included) */
+  if (oi_record_data_only())
+    disabled |= OI_NATIVE_HOST;
   oi_register_callbacks(set_callback, oi_host_callbacks,
                         oi_host_callback_count, disabled & OI_NATIVE_HOST,
                         &capabilities);
@@ -239,12 +245,14 @@ static void tool_finalize(ompt_data_t *tool_data) {
   finish_run();
 }
 
-/* The settings read once at start: the clock, hashing, the encoding. */
+/* The settings read once at start: the clock, hashing, the encoding, the
+ * record mode. */
 static void read_settings(void) {
   oi_clock_init(getenv("OMPT_INST_CLOCK"));
   oi_hash_configure(getenv("OMPT_INST_HASH"));
   oi_hash_function_configure(getenv("OMPT_INST_HASH_FUNCTION"));
   oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
+  oi_record_mode_configure(getenv("OMPT_INST_RECORD"));
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
@@ -288,5 +296,5 @@ __attribute__((visibility("default"))) const ompt_inst_hooks *
 ompt_inst_hooks_without_ompt(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, start_without_ompt);
-  return without_ompt ? oi_hook_table() : NULL;
+  return without_ompt ? oi_recorded_hook_table() : NULL;
 }

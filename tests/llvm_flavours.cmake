@@ -36,7 +36,7 @@ oi_llvm_skip(14 "${no_device_callbacks} and no kernels, and the stress programs'
 oi_llvm_skip(14 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
   shim_host_constructs unify_host_constructs)
 oi_llvm_skip(14 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"
-  bench_smoke_host bench_smoke_offload bench_smoke_record bench_smoke_shapes)
+  bench_smoke_host bench_smoke_threads bench_smoke_offload bench_smoke_record bench_smoke_shapes)
 oi_llvm_skip(14 "atomic directly inside teams is OpenMP 5.1, rejected by clang 14"
   shim_more_constructs)
 oi_llvm_skip(14 "LLVM 14's runtime ends the inner loop of distribute parallel for with work type distribute (its begin says loop), so the dump's begin/end pairing fails"

@@ -1,6 +1,6 @@
 """Checks the Markdown tables the bench scripts print (the bench_smoke tests).
 
-check_tables.py host|offload|record|dirty_pages|clock TABLE.md: checks the table of that
+check_tables.py host|threads|offload|record|dirty_pages|clock TABLE.md: checks the table of that
 script; exits 1 with one line per problem, else prints a summary line."""
 import platform
 import re
@@ -182,11 +182,56 @@ def check_clock(path):
     return f"{len(rows)} clock readings"
 
 
-CHECKS = {"host": check_host, "offload": check_offload, "record": check_record,
+# bench/threads.sh: events per instance of the whole team of T threads,
+# plain build, as the constructs imply (the host rows above at T = 2). A
+# team of one reports no implicit barrier of a parallel region, and runs a
+# dynamic loop as one chunk.
+THREAD_EVENTS = {
+    # parallel 2 + implicit tasks 2T + implicit barriers 2T
+    "parallel": lambda t: 2 + 4 * t if t > 1 else 4,
+    # work 2T + barrier 2T + one chunk per thread (a team of one: 4)
+    "for_static": lambda t: 5 * t if t > 1 else 4,
+    # work 2T + barrier 2T + 8T dispatched chunks
+    "for_dynamic": lambda t: 12 * t if t > 1 else 5,
+    "barrier": lambda t: 2 * t,
+    "critical": lambda t: 2 * t,          # mutex begin/end per thread
+    "lock": lambda t: 2 * t,              # the same for a lock
+    "task": lambda t: 26 * t,             # per thread: 8 tasks x 3 + taskwait begin/end
+    # single: work begin/end and its barrier per thread; 62 tasks x 3 and
+    # a taskwait begin/end in each of the 31 inner nodes
+    "task_tree": lambda t: 4 * t + 62 * 3 + 31 * 2,
+}
+
+
+def check_threads(path):
+    """Every test at the same thread counts (those of its first rows), in
+    the script's order."""
+    [rows] = tables(path)
+    check_numeric(path, rows, {"test"})
+    counts = [r["threads"] for r in rows if r["test"] == "parallel"]
+    if not counts:
+        problems.append(f"{path}: no parallel rows")
+    expected = [(test, t) for test in THREAD_EVENTS for t in counts]
+    if [(r["test"], r["threads"]) for r in rows] != expected:
+        problems.append(f"{path}: rows {[(r['test'], r['threads']) for r in rows]}, expected {expected}")
+    for row in rows:
+        test, threads = row["test"], int(row["threads"])
+        plain, plugin = numbers(row["events/instance (run, plugin)"])
+        near(path, f"{test} at {threads} threads, events per instance (plain build)", plain,
+             THREAD_EVENTS[test](threads), 0.25)
+        if plugin < plain - 0.25:
+            problems.append(f"{path}: {test}: the plugin build records fewer events ({plugin} < {plain})")
+    if not re.search(r"^Median of \d+ interleaved runs, \d+ cores, OMP_WAIT_POLICY=\w+, load average", 
+                     open(path, encoding="utf-8").read(), re.M):
+        problems.append(f"{path}: no line naming the runs, cores and load")
+    return f"{len(rows)} thread rows"
+
+
+CHECKS = {"host": check_host, "threads": check_threads, "offload": check_offload, "record": check_record,
           "dirty_pages": check_dirty_pages, "clock": check_clock}
 
 if len(sys.argv) != 3 or sys.argv[1] not in CHECKS:
-    sys.exit("usage: check_tables.py host|offload|record|dirty_pages|clock TABLE.md")
+    sys.exit("usage: check_tables.py host|threads|offload|record|dirty_pages|clock TABLE.md")
 summary = CHECKS[sys.argv[1]](sys.argv[2])
 for p in problems:
     print(p)

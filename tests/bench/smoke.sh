@@ -3,6 +3,8 @@
 # repetition, then checks its table (tests/bench/check_tables.py):
 #   host     every row complete and numeric, events per construct instance
 #            exactly as the constructs imply on 2 threads
+#   threads  bench/threads.sh at 1, 2 and 4 threads: every row numeric,
+#            events per instance exactly as the constructs imply
 #   offload  the offload table and its hashing table, 8 events per region
 #   record   at most 16 trace bytes per event, the same peak memory for a 10 times
 #            longer run; the clock-reading table (bench/clock_cost.c)
@@ -19,11 +21,13 @@
 # 70 tool runs, more than one test's time limit on a loaded machine.
 source "$OI_SRC/tests/lib.sh"
 export OMPT_INST_BUILD="$OI_BUILD" OMP_NUM_THREADS=2
-part=${1:?usage: smoke.sh host|offload|record|shapes|reader|analysis|dirty_pages}
+part=${1:?usage: smoke.sh host|threads|offload|record|shapes|reader|analysis|dirty_pages}
 case $part in
-  host|offload|record)
+  host|threads|offload|record)
     case $part in
       host) bash "$OI_SRC/bench/host_overhead.sh" 0.05 1 > table.md ;;
+      threads) bash "$OI_SRC/bench/threads.sh" 0.05 1 1 2 4 > table.md
+        expect_eq "$(grep -c "^| parallel | [124] | " table.md)" 3 "threads: parallel at 1, 2 and 4 threads" ;;
       offload) bash "$OI_SRC/bench/offload_overhead.sh" 0.05 1 > table.md ;;
       record) bash "$OI_SRC/bench/record_cost.sh" 40000 1 > table.md ;;
     esac

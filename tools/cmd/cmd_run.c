@@ -27,7 +27,8 @@
 #include "trace/trace_reader.h"
 
 static const char run_usage[] =
-    "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--] PROG ARGS...\n"
+    "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--record full|data] [--]\n"
+    "                     PROG ARGS...\n"
     "  Runs PROG with the ompt-inst tool and records its OpenMP events into\n"
     "  the run folder DIR (default: ompt-inst-<prog>-<pid> in the current\n"
     "  folder, <pid> being PROG's process id). Under an MPI launcher (mpirun,\n"
@@ -36,6 +37,10 @@ static const char run_usage[] =
     "  --repeat N runs PROG N times, one after the other, into DIR-1 ... DIR-N\n"
     "  (for `ompt-inst diff DIR-* -- ...`), stopping at the first run that does\n"
     "  not exit with 0.\n"
+    "  --record data records only what the data-mapping findings need (device\n"
+    "  events and, in plugin builds, device constructs): host constructs, tasks\n"
+    "  and synchronisation are not recorded (sets OMPT_INST_RECORD=data);\n"
+    "  --record full (the default) records everything.\n"
     "  Before it starts PROG it checks that PROG's device images fit the\n"
     "  offload runtime and a driver is there (as `ompt-inst doctor PROG`) and\n"
     "  says why not in one line; --strict then does not run PROG (exit 127).\n"
@@ -450,6 +455,13 @@ int oi_cmd_run(int argc, char **argv) {
         return OI_EXIT_USAGE;
       }
       dir_option = argv[++i];
+    } else if (strcmp(argv[i], "--record") == 0) {
+      const char *mode = i + 1 < argc ? argv[i + 1] : "";
+      if (strcmp(mode, "full") != 0 && strcmp(mode, "data") != 0) {
+        fprintf(stderr, "ompt-inst run: --record needs full or data\n%s", run_usage);
+        return OI_EXIT_USAGE;
+      }
+      setenv("OMPT_INST_RECORD", argv[++i], 1);
     } else if (strcmp(argv[i], "--strict") == 0) {
       strict = true;
     } else if (strcmp(argv[i], "--repeat") == 0) {

@@ -187,3 +187,11 @@ void oi_format_wrapped(FILE *out, const char *text, unsigned indent, unsigned ha
   }
   fputc('\n', out);
 }
+
+const char *oi_format_record_absent(const char *mode) {
+  if (!mode || strcmp(mode, "full") == 0)
+    return NULL;
+  if (strcmp(mode, "data") == 0)
+    return "host constructs, tasks and synchronisation";
+  return "unknown parts (a record mode this report does not know)";
+}

@@ -34,5 +34,8 @@ void oi_format_cell(FILE *out, const char *text, unsigned width, bool right, boo
  * number stays on the line of its unit ("16.0 MB", "1.44 ms"). */
 void oi_format_wrapped(FILE *out, const char *text, unsigned indent, unsigned hanging,
                        unsigned width);
+/* What a trace's record mode (its `record` info key, set by `ompt-inst run
+ * --record`) left out, NULL for the full record (no key, or "full"). */
+const char *oi_format_record_absent(const char *mode);
 
 #endif

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "json_writer.h"
 #include "writers.h"
 #include "finding_words.h"
@@ -62,6 +63,12 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
       oi_json_uint(json, "signal", t->end.signal);
     if (t->complete && t->end.write_error)
       oi_json_str(json, "write_error", strerror((int)t->end.write_error));
+    const char *mode = oi_trace_info(t, "record");
+    const char *absent = oi_format_record_absent(mode);
+    if (mode && absent) {
+      oi_json_str(json, "record", mode);
+      oi_json_str(json, "not_recorded", absent);
+    }
     /* sites the shim's table had no room for: not lost events */
     const char *beyond = oi_trace_info(t, "sites_beyond_bound");
     unsigned long long sites, bound, calls;

@@ -85,6 +85,10 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, OI_PROFILE_NO_OMPT);
   if (p->offload_check)
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, p->offload_check);
+  const char *mode = p->trace ? oi_trace_info(p->trace, "record") : NULL;
+  const char *absent = oi_format_record_absent(mode);
+  if (mode && absent)
+    fprintf(out, "%sompt-inst:%s record: %s only, %s not recorded\n", s.bold, s.off, mode, absent);
   data_moved(p, out, &s);
   top_findings(p, out, &s);
   fprintf(out, "%sompt-inst:%s details: ompt-inst report %s\n", s.bold, s.off, o->run_dir);

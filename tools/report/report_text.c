@@ -119,6 +119,10 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   const char *hashing = oi_profile_hashing(p);
   if (hashing)
     fprintf(out, "  hashing   %s\n", hashing);
+  const char *mode = t ? oi_trace_info(t, "record") : NULL;
+  const char *absent = oi_format_record_absent(mode);
+  if (mode && absent)
+    fprintf(out, "  record    %s only: %s not recorded\n", mode, absent);
   char ending[256];
   if (!t)
     job_header(p, out);
