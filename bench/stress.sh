@@ -5,13 +5,18 @@
 # (plugin build: a site each) on 8 threads, THREADS POSIX threads created
 # and ended, and with EVENTS > 0 a run of about EVENTS events in the plain
 # encoding (80 bytes an event: 100 M make an 8 GB trace) read back whole by
-# `report` and `dump`. Each must end `complete, 0 events lost` with the
+# `report` and `dump`; then the shape of a mini-app (MINIAPP target regions
+# over 34 files: 178 give 801 distinct kernel constructs, STEPS timesteps on
+# the host device), the depths program of tests/stress (320 deep, 81,920
+# regions) and MODULES shared objects loaded before the tool starts. Each must end `complete, 0 events lost` with the
 # program's own counts; prints a Markdown table of the events, the wall
 # time of the run and its peak memory (GNU time).
 #
-#   bench/stress.sh [KERNELS [SITES [THREADS [EVENTS]]]]   (default 2500 10000 1000 0)
+#   bench/stress.sh [KERNELS [SITES [THREADS [EVENTS [MINIAPP [STEPS [MODULES]]]]]]]
+#   (default 2500 10000 1000 0 178 200 10240)
 . "$(dirname "$0")/lib.sh"
 kernels=${1:-2500} sites=${2:-10000} threads=${3:-1000} events=${4:-0}
+miniapp=${5:-178} steps=${6:-200} modules=${7:-10240}
 gen() { python3 "$top/tests/stress/gen_stress.py" "$1" "$2" > "$work/$1.c"; }
 fail() { echo "bench: $*" >&2; exit 1; }
 # measure NAME EXPECTED PROGRAM [ARGS...]: run it under the tool, check it
@@ -28,7 +33,7 @@ measure() {
   grep -q "complete, 0 events lost" "$work/$name.txt" || fail "$name: $(grep -m1 'trace ' "$work/$name.txt")"
   local events distinct=0
   events=$(sed -n 's/.* events \([0-9]*\) .*/\1/p' "$work/$name.txt" | head -1)
-  [[ $name != kernels* ]] || distinct=$("$cli" dump "$work/$name.run" | python3 -c '
+  [[ $name != kernels* && $name != miniapp* ]] || distinct=$("$cli" dump "$work/$name.run" | python3 -c '
 import json, sys
 keys = set()
 for line in sys.stdin:
@@ -50,6 +55,28 @@ measure "sites-$sites" "criticals=$((8 * sites))" "$work/sites" 1
 gen threads "$threads"
 "$clang" -O2 -fopenmp "$work/threads.c" -o "$work/threads" -lpthread
 measure "threads-$threads" "regions=$threads" "$work/threads"
+python3 "$top/tests/stress/gen_stress.py" miniapp "$miniapp" "$work/miniapp"
+"$clang" -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu "$work"/miniapp/*.c -o "$work/miniapp/prog"
+# the program's own sum, from a run without the tool
+expected=$("$work/miniapp/prog" "$steps")
+measure "miniapp-$miniapp" "$expected" "$work/miniapp/prog" "$steps"
+python3 "$top/tests/stress/gen_stress.py" depths 320 > "$work/depths.c"
+"$clang" -O2 -fopenmp "$work/depths.c" -o "$work/depths"
+measure depths-320 "groups=320 levels=320 locks=960 failed=320 regions=81920" "$work/depths"
+if [ "$modules" -gt 0 ]; then
+  python3 "$top/tests/stress/gen_stress.py" modules "$modules" > "$work/modules.c"
+  "$clang" -O2 -fopenmp "$work/modules.c" -o "$work/modules" -ldl
+  mkdir "$work/lib"
+  echo 'int module_one(void) { return 1; }' > "$work/module.c"
+  "$clang" -shared -fPIC "$work/module.c" -o "$work/lib/libmodule0.so"
+  for ((i = 1; i < modules; i++)); do cp "$work/lib/libmodule0.so" "$work/lib/libmodule$i.so"; done
+  measure "modules-$modules" "modules=$modules" "$work/modules" "$work/lib"
+  "$cli" dump --header "$work/modules-$modules.run" | head -1 | python3 -c '
+import collections, json, sys
+paths = collections.Counter(m["path"] for m in json.loads(sys.stdin.readline())["modules"])
+assert max(paths.values()) == 1, "a module written twice"
+print("modules in the trace:", len(paths), file=sys.stderr)'
+fi
 [ "$events" -gt 0 ] || exit 0
 # 100 critical sections on 8 threads, 2 events an instance
 rounds=$(( (events + 1599) / 1600 ))
