@@ -8,7 +8,7 @@ n=160
 gen modules $n prog.c
 mkdir modules
 echo 'int module_one(void) { return 1; }' > module.c
-"$OI_CLANG" -shared -fPIC module.c -o modules/libmodule0.so
+"$OI_CLANG" -shared -fPIC -nostdlib module.c -o modules/libmodule0.so
 for i in $(seq 1 $((n - 1))); do cp modules/libmodule0.so modules/libmodule$i.so; done
 cc_plain prog prog.c -g -L modules -Wl,--no-as-needed $(seq -f '-lmodule%g' 0 $((n - 1))) \
   -Wl,-rpath,"$PWD/modules"
