@@ -5,13 +5,18 @@
 # (plugin build: a site each) on 8 threads, THREADS POSIX threads created
 # and ended, and with EVENTS > 0 a run of about EVENTS events in the plain
 # encoding (80 bytes an event: 100 M make an 8 GB trace) read back whole by
-# `report` and `dump`. Each must end `complete, 0 events lost` with the
+# `report` and `dump`; then the shape of a mini-app (MINIAPP target regions
+# over 34 files: 178 give 801 distinct kernel constructs, STEPS timesteps on
+# the host device), the depths program of tests/stress (320 deep, 81,920
+# regions) and a program linked with MODULES shared objects. Each must end `complete, 0 events lost` with the
 # program's own counts; prints a Markdown table of the events, the wall
 # time of the run and its peak memory (GNU time).
 #
-#   bench/stress.sh [KERNELS [SITES [THREADS [EVENTS]]]]   (default 2500 10000 1000 0)
+#   bench/stress.sh [KERNELS [SITES [THREADS [EVENTS [MINIAPP [STEPS [MODULES]]]]]]]
+#   (default 2500 10000 1000 0 178 200 10240; 0 leaves a program out)
 . "$(dirname "$0")/lib.sh"
 kernels=${1:-2500} sites=${2:-10000} threads=${3:-1000} events=${4:-0}
+miniapp=${5:-178} steps=${6:-200} modules=${7:-10240}
 gen() { python3 "$top/tests/stress/gen_stress.py" "$1" "$2" > "$work/$1.c"; }
 fail() { echo "bench: $*" >&2; exit 1; }
 # measure NAME EXPECTED PROGRAM [ARGS...]: run it under the tool, check it
@@ -28,28 +33,59 @@ measure() {
   grep -q "complete, 0 events lost" "$work/$name.txt" || fail "$name: $(grep -m1 'trace ' "$work/$name.txt")"
   local events distinct=0
   events=$(sed -n 's/.* events \([0-9]*\) .*/\1/p' "$work/$name.txt" | head -1)
-  [[ $name != kernels* ]] || distinct=$("$cli" dump "$work/$name.run" | python3 -c '
-import json, sys
-keys = set()
-for line in sys.stdin:
-    e = json.loads(line)
-    if e["kind"] == "construct_count":
-        keys.add((e.get("codeptr"), e.get("construct"), e.get("line")))
-print(len(keys))')
+  # counted constructs: the report's rows without time, one per construct
+  # at a line
+  [[ $name != kernels* && $name != miniapp* ]] ||
+    distinct=$(grep -cE ' +- +- +- +-$' "$work/$name.txt")
   awk -v n="$name" -v e="$events" -v d="$distinct" -v s=$((end - start)) -v m="$kb" \
     'BEGIN { printf "| %s | %d | %d | %.2f | %.1f MB |\n", n, e, d, s / 1e9, m / 1024 }'
 }
 echo "| program | events | counted constructs | run s | peak memory |"
 echo "|---|---|---|---|---|"
-gen kernels "$kernels"
-"$clang" -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu "$work/kernels.c" -o "$work/kernels"
-measure "kernels-$kernels" "kernels=$((3 * kernels)) threads=$((6 * kernels))" "$work/kernels" 3
-gen sites "$sites"
-"$clang" -O2 -fopenmp -fplugin="$plugin" "$work/sites.c" -o "$work/sites"
-measure "sites-$sites" "criticals=$((8 * sites))" "$work/sites" 1
-gen threads "$threads"
-"$clang" -O2 -fopenmp "$work/threads.c" -o "$work/threads" -lpthread
-measure "threads-$threads" "regions=$threads" "$work/threads"
+if [ "$kernels" -gt 0 ]; then
+  gen kernels "$kernels"
+  "$clang" -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu "$work/kernels.c" -o "$work/kernels"
+  measure "kernels-$kernels" "kernels=$((3 * kernels)) threads=$((6 * kernels))" "$work/kernels" 3
+fi
+if [ "$sites" -gt 0 ]; then
+  gen sites "$sites"
+  "$clang" -O2 -fopenmp -fplugin="$plugin" "$work/sites.c" -o "$work/sites"
+  measure "sites-$sites" "criticals=$((8 * sites))" "$work/sites" 1
+fi
+if [ "$threads" -gt 0 ]; then
+  gen threads "$threads"
+  "$clang" -O2 -fopenmp "$work/threads.c" -o "$work/threads" -lpthread
+  measure "threads-$threads" "regions=$threads" "$work/threads"
+fi
+if [ "$miniapp" -gt 0 ]; then
+  python3 "$top/tests/stress/gen_stress.py" miniapp "$miniapp" "$work/miniapp"
+  "$clang" -O2 -fopenmp -fopenmp-targets=x86_64-pc-linux-gnu "$work"/miniapp/*.c -o "$work/miniapp/prog"
+  # the program's own sum, from a run without the tool
+  expected=$("$work/miniapp/prog" "$steps")
+  measure "miniapp-$miniapp" "$expected" "$work/miniapp/prog" "$steps"
+fi
+python3 "$top/tests/stress/gen_stress.py" depths 320 > "$work/depths.c"
+"$clang" -O2 -fopenmp "$work/depths.c" -o "$work/depths"
+measure depths-320 "groups=320 levels=320 locks=960 failed=320 regions=81920" "$work/depths"
+if [ "$modules" -gt 0 ]; then
+  python3 "$top/tests/stress/gen_stress.py" modules "$modules" > "$work/modules.c"
+  mkdir "$work/lib"
+  echo 'int module_one(void) { return 1; }' > "$work/module.c"
+  # no start files: a module with no symbol to look up, so that the loader
+  # does not search every other module for each at the start
+  "$clang" -shared -fPIC -nostdlib "$work/module.c" -o "$work/lib/libmodule0.so"
+  for ((i = 1; i < modules; i++)); do cp "$work/lib/libmodule0.so" "$work/lib/libmodule$i.so"; done
+  "$clang" -O2 -fopenmp "$work/modules.c" -o "$work/modules" -L"$work/lib" -Wl,--no-as-needed \
+    $(seq -f '-lmodule%g' 0 $((modules - 1))) -Wl,-rpath,"$work/lib"
+  measure "modules-$modules" "modules=$modules one=1" "$work/modules"
+  "$cli" dump --header "$work/modules-$modules.run" > "$work/modules.jsonl"
+  python3 - "$work/modules.jsonl" <<'PY'
+import collections, json, sys
+paths = collections.Counter(m["path"] for m in json.loads(open(sys.argv[1]).readline())["modules"])
+assert max(paths.values()) == 1, "a module written twice"
+print("modules in the trace:", len(paths), file=sys.stderr)
+PY
+fi
 [ "$events" -gt 0 ] || exit 0
 # 100 critical sections on 8 threads, 2 events an instance
 rounds=$(( (events + 1599) / 1600 ))

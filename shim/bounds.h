@@ -15,6 +15,7 @@
 #define OI_NATIVE_COUNT_PROBES 4
 #define OI_SITES_PER_CHUNK 16u
 #define OI_SITE_CHUNKS 8u
+#define OI_MODULES 16u
 #else
 /* events of a thread's buffer: one frame when full */
 #define OI_BUFFER_EVENTS 4096
@@ -27,6 +28,8 @@
 /* site ids: chunks allocated as sites register; ids beyond are refused */
 #define OI_SITES_PER_CHUNK 1024u
 #define OI_SITE_CHUNKS 4096u
+/* modules remembered as written at first (modules.c); the table doubles */
+#define OI_MODULES 1024u
 #endif
 
 #endif

@@ -5,24 +5,34 @@
 
 #include <link.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "bounds.h"
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
 
 /* Objects already written, by start address (one thread at a time: the
- * start and the end of the run). */
-#define WRITTEN_MODULES 1024
-static uint64_t written_start[WRITTEN_MODULES];
-static unsigned written_count;
+ * start and the end of the run, never a signal handler). The table starts
+ * at OI_MODULES entries and doubles when full: a module not remembered
+ * would be written again at the end. */
+static uint64_t *written_start;
+static unsigned written_count, written_capacity;
 
 static int already_written(uint64_t start) {
   for (unsigned i = 0; i < written_count; i++)
     if (written_start[i] == start)
       return 1;
-  if (written_count < WRITTEN_MODULES)
-    written_start[written_count++] = start;
+  if (written_count == written_capacity) {
+    unsigned capacity = written_capacity ? 2 * written_capacity : OI_MODULES;
+    uint64_t *grown = realloc(written_start, capacity * sizeof *grown);
+    if (!grown) /* out of memory: written, perhaps again at the end */
+      return 0;
+    written_start = grown;
+    written_capacity = capacity;
+  }
+  written_start[written_count++] = start;
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "crash.h"
 #include "modules.h"
 #include "ompt-inst/events.h"
+#include "out_of_memory.h"
 #include "run_totals.h"
 #include "sites.h"
 #include "trace_file.h"
@@ -66,7 +67,7 @@ oi_thread *oi_thread_attach(void) {
   /* Once per thread, outside the hot path. */
   oi_thread *t = thread_memory();
   if (!t) {
-    atomic_fetch_add(&events_lost, 1);
+    oi_out_of_memory_note();
     return NULL;
   }
   /* the buffer is empty: a retired thread was flushed */
@@ -332,7 +333,7 @@ int oi_site_counts_grow(oi_thread *t, uint32_t site) {
   }
   pthread_mutex_unlock(&t->flush_lock);
   if (!grown)
-    atomic_fetch_add(&events_lost, 1);
+    oi_out_of_memory_note();
   return grown ? 0 : -1;
 }
 
@@ -426,6 +427,7 @@ int oi_record_finish(void) {
   oi_totals_write();
   oi_sites_write_beyond();
   write_repairs();
+  oi_out_of_memory_write();
   write_end_record(0);
   report_write_error();
   /* Threads still running may flush later; their events count as lost but

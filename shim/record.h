@@ -248,7 +248,8 @@ static inline oi_event *oi_event_next(oi_thread **self, unsigned kind,
 void oi_thread_flush(oi_thread *t);
 
 /* Makes room in t->site_counts for `site` (the owner only). Returns 0, or
- * -1 when out of memory (the instance then goes uncounted and lost). */
+ * -1 when out of memory (the instance is then counted as not recorded for
+ * want of memory, out_of_memory.h). */
 int oi_site_counts_grow(oi_thread *t, uint32_t site);
 
 /* One more instance of a counted site on the calling thread: no clock read,

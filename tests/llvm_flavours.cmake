@@ -32,7 +32,7 @@ oi_llvm_skip(14 "${no_device_callbacks}, and the diffs assert the findings and s
   diff_pattern_unused_alloc diff_pattern_unused_transfer diff_pattern_identical_content
   diff_heat diff_moved_lines diff_fail_on mpi_diff_job)
 oi_llvm_skip(14 "${no_device_callbacks} and no kernels, and the stress programs' plain runs under the test build of the tool (OMP_TOOL_LIBRARIES, no offload calls library) count the runtime's own"
-  stress_kernels stress_maps)
+  stress_kernels stress_maps stress_miniapp stress_items)
 oi_llvm_skip(14 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
   shim_host_constructs unify_host_constructs)
 oi_llvm_skip(14 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"

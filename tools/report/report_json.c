@@ -79,6 +79,11 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
       oi_json_uint(json, "hook_calls", calls);
       oi_json_close(json, '}');
     }
+    /* events the shim had no memory for: not lost events either */
+    const char *memory = oi_trace_info(t, "out_of_memory");
+    unsigned long long unrecorded;
+    if (memory && sscanf(memory, "%llu", &unrecorded) == 1)
+      oi_json_uint(json, "events_out_of_memory", unrecorded);
   } else {
     processes(p, json);
   }

@@ -141,6 +141,11 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   unsigned long long sites, bound, calls;
   if (beyond && sscanf(beyond, "%llu %llu %llu", &sites, &bound, &calls) == 3)
     fprintf(out, "  sites     %llu sites beyond the table's %llu: their %llu hook calls not recorded\n", sites, bound, calls);
+  /* events the shim had no memory for: not lost events either */
+  const char *memory = t ? oi_trace_info(t, "out_of_memory") : NULL;
+  unsigned long long unrecorded;
+  if (memory && sscanf(memory, "%llu", &unrecorded) == 1)
+    fprintf(out, "  memory    %llu events not recorded: the tool was out of memory\n", unrecorded);
 }
 
 /* Where each thread was when a signal ended the run. */
