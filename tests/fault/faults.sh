@@ -1,18 +1,24 @@
-# faults.sh SPEC|none [--counts] NAME...: each program (build_programs.sh),
+# faults.sh SPEC|none [--counts] [--repairs NAME,...] NAME...: each program (build_programs.sh),
 # plain and plugin build, runs once without faults and
 # once under the faults SPEC names (fault_plan.c); the fault run must exit
 # and print as the program does, inject every fault, leave a complete trace
 # that dumps and reports, and keep the findings and the balance of begins
 # and ends (compare_runs.py; --counts: the events of the runtime's data
-# operations, target constructs, mutexes and barriers counted the same).
+# operations, target constructs, mutexes and barriers counted the same;
+# --repairs: every fault run's reports name each of these repairs, text and
+# JSON, with a count).
 . "$OI_SRC/tests/fault/lib_fault.sh"
 spec=$1
 [ "$spec" = none ] && spec=""
 shift
-counts=() runs=() differ=()
+counts=() runs=() differ=() repairs=""
 if [ "$1" = --counts ]; then
   counts=(--counts)
   shift
+fi
+if [ "$1" = --repairs ]; then
+  repairs=$2
+  shift 2
 fi
 for name in "$@"; do
   for build in plain plugin; do
@@ -30,6 +36,13 @@ for name in "$@"; do
       "${counts[@]}" > "$name.$build.diff" ||
       differ+=("$name.$build: $(tr '\n' ';' < "$name.$build.diff")")
     runs+=("$name.$build.fault")
+    for repair in ${repairs//,/ }; do
+      n=$("$OI_PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["run"].get("repairs", {}).get(sys.argv[2], 0))' \
+        "$name.$build.fault.json" "$repair")
+      [ "$n" -gt 0 ] || fail "$name.$build: the JSON report names no $repair repair"
+      grep -q "^  repaired  [0-9]" "$name.$build.fault.txt" ||
+        fail "$name.$build: the text report names no repair"
+    done
   done
 done
 [ -z "$spec" ] || expect_injected "${runs[@]}"

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ompt-inst/repairs.def"
+
 static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026, one column */
 
 /* A figure in the largest unit it reaches: the base unit below 1000, else
@@ -194,4 +196,27 @@ const char *oi_format_record_absent(const char *mode) {
   if (strcmp(mode, "data") == 0)
     return "host constructs, tasks and synchronisation";
   return "unknown parts (a record mode this report does not know)";
+}
+
+size_t oi_format_repairs(const char *info, oi_repair_row *rows, size_t max) {
+  static const struct {
+    const char *name, *words;
+  } known[] = {
+#define OI_REPAIR_WORDS(name, words) {#name, words},
+      OI_REPAIRS(OI_REPAIR_WORDS)
+#undef OI_REPAIR_WORDS
+  };
+  size_t n = 0;
+  int used = 0;
+  oi_repair_row row;
+  while (info && n < max &&
+         sscanf(info, " %47[^: ]:%llu%n", row.name, &row.count, &used) == 2) {
+    info += used;
+    row.words = NULL;
+    for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)
+      if (strcmp(known[k].name, row.name) == 0)
+        row.words = known[k].words;
+    rows[n++] = row;
+  }
+  return n;
 }

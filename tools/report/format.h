@@ -38,4 +38,15 @@ void oi_format_wrapped(FILE *out, const char *text, unsigned indent, unsigned ha
  * --record`) left out, NULL for the full record (no key, or "full"). */
 const char *oi_format_record_absent(const char *mode);
 
+/* One repair the shim made in the runtime's stream (the trace's INFO
+ * `repairs=name:count ...`), with its words (include/ompt-inst/repairs.def;
+ * NULL words for a name this release does not know). */
+typedef struct oi_repair_row {
+  char name[48];
+  const char *words;
+  unsigned long long count;
+} oi_repair_row;
+/* The repairs of `info` (NULL: none) into rows[max]; returns how many. */
+size_t oi_format_repairs(const char *info, oi_repair_row *rows, size_t max);
+
 #endif

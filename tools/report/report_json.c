@@ -84,6 +84,15 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
     unsigned long long unrecorded;
     if (memory && sscanf(memory, "%llu", &unrecorded) == 1)
       oi_json_uint(json, "events_out_of_memory", unrecorded);
+    /* what the shim mended in the runtime's stream, by repair */
+    oi_repair_row repairs[32];
+    size_t count = oi_format_repairs(oi_trace_info(t, "repairs"), repairs, 32);
+    if (count) {
+      oi_json_open(json, "repairs", '{');
+      for (size_t i = 0; i < count; i++)
+        oi_json_uint(json, repairs[i].name, repairs[i].count);
+      oi_json_close(json, '}');
+    }
   } else {
     processes(p, json);
   }

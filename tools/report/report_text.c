@@ -146,6 +146,12 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   unsigned long long unrecorded;
   if (memory && sscanf(memory, "%llu", &unrecorded) == 1)
     fprintf(out, "  memory    %llu events not recorded: the tool was out of memory\n", unrecorded);
+  /* what the shim mended in the runtime's stream */
+  oi_repair_row repairs[32];
+  size_t count = oi_format_repairs(t ? oi_trace_info(t, "repairs") : NULL, repairs, 32);
+  for (size_t i = 0; i < count; i++)
+    fprintf(out, "  repaired  %llu %s\n", repairs[i].count,
+            repairs[i].words ? repairs[i].words : repairs[i].name);
 }
 
 /* Where each thread was when a signal ended the run. */
