@@ -16,6 +16,9 @@
 #define OI_SITES_PER_CHUNK 16u
 #define OI_SITE_CHUNKS 8u
 #define OI_MODULES 16u
+/* the tests run thousands of deferred tasks under this build too: not
+ * lowered */
+#define OI_REGION_SLOTS 4096u
 #else
 /* events of a thread's buffer: one frame when full */
 #define OI_BUFFER_EVENTS 4096
@@ -30,6 +33,10 @@
 #define OI_SITE_CHUNKS 4096u
 /* modules remembered as written at first (modules.c); the table doubles */
 #define OI_MODULES 1024u
+/* slots of a thread's ring of the regions and tasks it began (their site
+ * and code address, for the threads that run them): a slot is reused
+ * OI_REGION_SLOTS ids later (unify.c) */
+#define OI_REGION_SLOTS 4096u
 #endif
 
 #endif

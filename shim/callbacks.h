@@ -45,11 +45,6 @@ static inline unsigned oi_endpoint_of(ompt_scope_endpoint_t endpoint) {
                                       : OI_EP_NONE;
 }
 
-/* Ids the tool gives parallel regions, tasks and target regions (ids.c). */
-extern _Atomic uint64_t oi_next_id;
-static inline uint64_t oi_new_id(void) {
-  return atomic_fetch_add_explicit(&oi_next_id, 1, memory_order_relaxed);
-}
 
 /* A data operation begun on the calling thread whose end has not come
  * where it should (before the next op, or its region's end): recorded
@@ -57,8 +52,11 @@ static inline uint64_t oi_new_id(void) {
 struct oi_thread;
 void oi_end_missing_data_op(struct oi_thread *t);
 
-/* Explicit tasks' task_data: id << 2 | these bits. */
+/* A task's word (its task_data): id << 3 | these bits. */
 #define OI_TASK_EXPLICIT 1u
-#define OI_TASK_STARTED 2u
+#define OI_TASK_STARTED 2u /* an untied task's first schedule happened */
+#define OI_TASK_UNTIED 4u  /* may resume on another thread */
+#define OI_TASK_WORD(id, bits) ((uint64_t)(id) << 3 | (bits))
+#define OI_TASK_ID(word) ((uint64_t)(word) >> 3)
 
 #endif

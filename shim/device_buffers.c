@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "common/array.h"
+#include "shared_writes.h"
 
 typedef struct buffer {
   int device;
@@ -17,6 +18,7 @@ static oi_array buffers = OI_ARRAY_INIT(buffer);
 
 void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
                           uint64_t bytes) {
+  OI_SHARED_WRITE(); /* device allocations only */
   pthread_mutex_lock(&lock);
   buffer *added = oi_array_push(&buffers);
   if (added) /* out of memory: the delete goes without its host range */
@@ -27,6 +29,7 @@ void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
 int oi_device_buffer_take(int device, uint64_t device_addr,
                           uint64_t *host_addr, uint64_t *bytes) {
   int found = 0;
+  OI_SHARED_WRITE();
   pthread_mutex_lock(&lock);
   for (size_t i = buffers.len; i > 0; i--) {
     buffer *b = OI_ARRAY_AT(buffers, buffer, i - 1);

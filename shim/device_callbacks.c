@@ -2,6 +2,7 @@
  * operations (timed from begin to end and hashed on the host side) and map
  * items. EMI callbacks first; the non-EMI ones when a runtime refuses those. */
 #include "callbacks.h"
+#include "ids.h"
 #include "device_repairs.h"
 #include "content_hash.h"
 #include "device_buffers.h"
@@ -98,7 +99,7 @@ static unsigned target_construct(ompt_target_t kind) {
 static uint32_t deferred_target_site(const ompt_data_t *task_data) {
   if (!task_data || !(task_data->value & OI_TASK_EXPLICIT))
     return 0;
-  uint32_t site = oi_unify_site_of(task_data->value >> 2);
+  uint32_t site = oi_unify_site_of(OI_TASK_ID(task_data->value));
   const oi_site_entry *entry = site ? oi_site_by_id(site) : NULL;
   return entry && entry->device ? site : 0;
 }
@@ -135,7 +136,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
     t->target_construct = construct;
     t->target_codeptr = (uintptr_t)codeptr_ra;
     t->target_site = deferred_target_site(task_data);
-    t->target_task = t->target_site ? task_data->value >> 2 : 0;
+    t->target_task = t->target_site ? OI_TASK_ID(task_data->value) : 0;
     host_device_number(); /* the runtime's devices are set up by now */
   } else {
     t->target_construct = OI_CONSTRUCT_NONE;
@@ -154,7 +155,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   e->device = device_num;
   OI_SET(e, TARGET, target_id, target_id);
   OI_SET(e, TARGET, device, device_num);
-  OI_SET(e, TARGET, task_id, task_data ? task_data->value >> 2 : 0);
+  OI_SET(e, TARGET, task_id, task_data ? OI_TASK_ID(task_data->value) : 0);
   /* an end names its begin's place (a runtime may name none, or another) */
   if (!e->codeptr || (endpoint != ompt_scope_begin && t->target_codeptr &&
                       e->codeptr != t->target_codeptr)) {
@@ -351,11 +352,9 @@ static void data_op_event(oi_thread *t, const struct oi_open_data_op *op, uint64
      * at once: its host buffer may be the runtime's own staging buffer,
      * gone when the call returns */
     int deferred = view.op == OI_DATA_OP_FROM_DEVICE && t->target_construct;
-    if (deferred && !oi_landing_defer(&t->landing, index, host_addr, op->bytes)) {
-      oi_repair_note(&t->repairs, OI_REPAIR_copies_hashed_early);
-      deferred = 0;
-    }
-    if (!deferred && (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE))
+    if (deferred)
+      oi_landing_defer(&t->landing, index);
+    else if (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE)
       e->flags = (uint8_t)(e->flags | oi_content_hash((const void *)(uintptr_t)host_addr,
                                                       op->bytes, &e->u.data.hash));
   }

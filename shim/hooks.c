@@ -47,7 +47,7 @@ static void add_runtime_ids(oi_event *e) {
       get_task_info(0, &flags, &task, &frame, &parallel, &thread_num) == 2) {
     OI_SET(e, IMPLICIT_TASK, parallel_id, parallel ? parallel->value : 0);
     OI_SET(e, IMPLICIT_TASK, thread_num, (uint32_t)thread_num);
-    OI_SET(e, IMPLICIT_TASK, task_id, task ? task->value >> 2 : 0);
+    OI_SET(e, IMPLICIT_TASK, task_id, task ? OI_TASK_ID(task->value) : 0);
   }
   if (get_parallel_info && get_parallel_info(0, &parallel, &team_size) == 2)
     OI_SET(e, IMPLICIT_TASK, team_size, (uint32_t)team_size);

@@ -9,7 +9,7 @@
 #define ID_OF(data) ((data) ? (data)->value : 0)
 /* atomic: another thread may be marking the task started (on_task_schedule) */
 #define TASK_ID_OF(data)                                                       \
-  ((data) ? __atomic_load_n(&(data)->value, __ATOMIC_ACQUIRE) >> 2 : 0)
+  ((data) ? OI_TASK_ID(__atomic_load_n(&(data)->value, __ATOMIC_ACQUIRE)) : 0)
 
 void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data);
 void on_thread_end(ompt_data_t *thread_data);

@@ -1,6 +1,12 @@
-/* The sequence of ids the tool gives parallel regions, tasks and target
- * regions (callbacks.h): one for all, so a region's and a task's id never
- * meet in the tables keyed by id (unify.c). */
-#include "callbacks.h"
+/* Ids of threads without memory of their own (ids.h). */
+#include "ids.h"
+#include "shared_writes.h"
 
-_Atomic uint64_t oi_next_id = 1;
+#include <stdatomic.h>
+
+static _Atomic uint64_t next_seq = 1;
+
+uint64_t oi_new_id_without_thread(void) {
+  OI_SHARED_WRITE();
+  return atomic_fetch_add_explicit(&next_seq, 1, memory_order_relaxed);
+}

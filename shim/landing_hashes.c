@@ -3,22 +3,19 @@
 
 #include "content_hash.h"
 
-int oi_landing_defer(oi_landing_hashes *l, uint32_t index, uint64_t host_addr, uint64_t bytes) {
-  if (l->count == OI_PENDING_HASHES)
-    return 0;
+void oi_landing_defer(oi_landing_hashes *l, uint32_t index) {
   if (l->count == 0)
     atomic_store_explicit(&l->hold, index + 1, memory_order_release);
-  l->pending[l->count++] = (oi_pending_hash){index, host_addr, bytes};
-  return 1;
+  l->event[l->count++] = index;
 }
 
 uint32_t oi_landing_hash(oi_landing_hashes *l, oi_event *events) {
   uint32_t hashed = l->count;
   for (uint32_t i = 0; i < l->count; i++) {
-    const oi_pending_hash *p = &l->pending[i];
-    oi_event *e = &events[p->event];
+    oi_event *e = &events[l->event[i]];
     uint64_t hash = 0;
-    unsigned flags = oi_content_hash((const void *)(uintptr_t)p->host_addr, p->bytes, &hash);
+    unsigned flags =
+        oi_content_hash((const void *)(uintptr_t)e->u.data.host_addr, e->u.data.bytes, &hash);
     e->u.data.hash = hash;
     e->flags = (uint8_t)(e->flags | flags);
   }

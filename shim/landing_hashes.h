@@ -15,26 +15,22 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "bounds.h"
 #include "ompt-inst/events.h"
 
-#define OI_PENDING_HASHES 64
-
-typedef struct oi_pending_hash {
-  uint32_t event; /* index in the thread's buffer */
-  uint64_t host_addr, bytes;
-} oi_pending_hash;
-
+/* The waiting copies' events in the thread's buffer: never more than the
+ * buffer holds, as a flush hashes them all. */
 typedef struct oi_landing_hashes {
   uint32_t count;
   /* 1 + the buffer index of the first event waiting for its hash, 0 when
    * none: a background or signal-time write stops before it (record.c) */
   _Atomic uint32_t hold;
-  oi_pending_hash pending[OI_PENDING_HASHES];
+  uint32_t event[OI_BUFFER_EVENTS];
 } oi_landing_hashes;
 
-/* Waits with the hash of the copy whose event is `events[index]`; 0 when
- * the list is full (the caller hashes it now). */
-int oi_landing_defer(oi_landing_hashes *l, uint32_t index, uint64_t host_addr, uint64_t bytes);
+/* Waits with the hash of the copy whose event (its host address and
+ * bytes filled in) is `events[index]`. */
+void oi_landing_defer(oi_landing_hashes *l, uint32_t index);
 /* The bytes have landed: each waiting copy is hashed into its event.
  * Returns how many were. */
 uint32_t oi_landing_hash(oi_landing_hashes *l, oi_event *events);

@@ -22,6 +22,7 @@
 #include "ompt-inst/events.h"
 #include "runtime_devices.h"
 #include "sites.h"
+#include "shared_writes.h"
 
 typedef struct present_entry {
   int device;
@@ -167,6 +168,7 @@ static int moves_data(const oi_construct_frame *f) {
 void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *f) {
   if (!moves_data(f))
     return;
+  OI_SHARED_WRITE(); /* the present table: device constructs only */
   pthread_mutex_lock(&table_lock);
   switch (oi_construct_data_motion(f->entry->construct)) {
   case OI_DATA_MAPS:
@@ -184,6 +186,7 @@ void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *f) {
 void oi_mapsim_exit(oi_thread *t, const oi_construct_frame *f) {
   if (!moves_data(f))
     return;
+  OI_SHARED_WRITE(); /* the present table: device constructs only */
   pthread_mutex_lock(&table_lock);
   switch (oi_construct_data_motion(f->entry->construct)) {
   case OI_DATA_MAPS:

@@ -7,10 +7,14 @@
 
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
+#include "shared_writes.h"
 
 static _Atomic uint64_t events_without_memory;
 
-void oi_out_of_memory_note(void) { atomic_fetch_add(&events_without_memory, 1); }
+void oi_out_of_memory_note(void) {
+  OI_SHARED_WRITE();
+  atomic_fetch_add(&events_without_memory, 1);
+}
 
 void oi_out_of_memory_write(void) {
   uint64_t events = atomic_load(&events_without_memory);

@@ -13,6 +13,7 @@
 #include "run_totals.h"
 #include "sites.h"
 #include "trace_file.h"
+#include "shared_writes.h"
 
 enum record_state { STATE_RECORDING, STATE_PAUSED, STATE_STOPPED };
 
@@ -38,6 +39,40 @@ static oi_thread *registry;
 
 static oi_thread *free_threads; /* retired, linked by next_free */
 
+/* Thread memory by block number, in chunks allocated as blocks are made
+ * (under registry_lock), read without a lock by any thread. */
+#define BLOCKS_PER_CHUNK 1024u
+#define BLOCK_CHUNKS 1024u
+static oi_thread *_Atomic *_Atomic block_chunks[BLOCK_CHUNKS];
+static uint32_t blocks_made;
+
+oi_thread *oi_thread_of_block(uint32_t block) {
+  if (block == 0 || block >= BLOCKS_PER_CHUNK * BLOCK_CHUNKS)
+    return NULL;
+  oi_thread *_Atomic *chunk =
+      atomic_load_explicit(&block_chunks[block / BLOCKS_PER_CHUNK], memory_order_acquire);
+  return chunk ? atomic_load_explicit(&chunk[block % BLOCKS_PER_CHUNK], memory_order_acquire)
+               : NULL;
+}
+
+/* Numbers the new memory `t` (under registry_lock): 0 when out of numbers
+ * or memory, and its ids then come from block 0 (ids.h). */
+static uint32_t number_block(oi_thread *t) {
+  uint32_t block = blocks_made + 1;
+  if (block >= BLOCKS_PER_CHUNK * BLOCK_CHUNKS)
+    return 0;
+  oi_thread *_Atomic *chunk = atomic_load(&block_chunks[block / BLOCKS_PER_CHUNK]);
+  if (!chunk) {
+    chunk = calloc(BLOCKS_PER_CHUNK, sizeof *chunk);
+    if (!chunk)
+      return 0;
+    atomic_store_explicit(&block_chunks[block / BLOCKS_PER_CHUNK], chunk, memory_order_release);
+  }
+  atomic_store_explicit(&chunk[block % BLOCKS_PER_CHUNK], t, memory_order_release);
+  blocks_made = block;
+  return block;
+}
+
 /* A thread's memory, reused from a retired thread when there is one. */
 static oi_thread *thread_memory(void) {
   pthread_mutex_lock(&registry_lock);
@@ -54,6 +89,7 @@ static oi_thread *thread_memory(void) {
   t->native_counts = t->native_first;
   t->native_mask = OI_NATIVE_COUNTS - 1;
   pthread_mutex_lock(&registry_lock);
+  t->block = number_block(t);
   t->next = registry;
   /* a signal handler walks the registry without the lock */
   __atomic_store_n(&registry, t, __ATOMIC_RELEASE);
@@ -75,6 +111,7 @@ oi_thread *oi_thread_attach(void) {
   t->sync_depth = 0;
   t->implicit_depth = 0;
   t->mutex_waits = 0;
+  t->suspended.count = 0;
   t->target_device = -1;
   t->target_construct = 0;
   t->target_site = 0;
@@ -406,6 +443,33 @@ static void report_write_error(void) {
             oi_trace_path(), strerror(err), (unsigned long long)atomic_load(&events_lost));
 }
 
+#ifdef OMPT_INST_SMALL_BOUNDS
+static _Atomic uint64_t shared_writes_without_thread;
+
+void oi_shared_write_note(void) {
+  oi_thread *t = oi_tls_thread;
+  if (!t) {
+    atomic_fetch_add(&shared_writes_without_thread, 1);
+    return;
+  }
+  atomic_store_explicit(&t->shared_writes,
+                        atomic_load_explicit(&t->shared_writes, memory_order_relaxed) + 1,
+                        memory_order_relaxed);
+}
+
+/* The test build's INFO `shared_writes=N` (shared_writes.h). */
+static void write_shared_writes(void) {
+  uint64_t total = atomic_load(&shared_writes_without_thread);
+  for (oi_thread *t = __atomic_load_n(&registry, __ATOMIC_ACQUIRE); t; t = t->next)
+    total += atomic_load_explicit(&t->shared_writes, memory_order_relaxed);
+  char text[64];
+  int n = snprintf(text, sizeof text, "shared_writes=%llu", (unsigned long long)total);
+  oi_trace_record(OI_REC_INFO, text, (uint32_t)n);
+}
+#else
+static void write_shared_writes(void) {}
+#endif
+
 /* Every thread's repairs, retired ones' too (their memory stays in the
  * registry and keeps its counts when a new thread takes it). */
 static void write_repairs(void) {
@@ -427,6 +491,7 @@ int oi_record_finish(void) {
   oi_totals_write();
   oi_sites_write_beyond();
   write_repairs();
+  write_shared_writes();
   oi_out_of_memory_write();
   write_end_record(0);
   report_write_error();

@@ -89,8 +89,48 @@ typedef struct oi_kernel {
   uint32_t site;
 } oi_kernel;
 
+/* A parallel region or task this thread began, for the threads that run
+ * it: its code address, and the site the merge gave it (unify.c). Written
+ * only by the owner; `id` is cleared first and set last, so a reader that
+ * sees the same id before and after copying has a whole slot. */
+typedef struct oi_region_slot {
+  _Atomic uint64_t id;
+  _Atomic uint64_t codeptr;
+  _Atomic uint32_t site;
+} oi_region_slot;
+
+/* The tied tasks suspended on this thread (a tied task resumes on the
+ * thread that suspended it), so that its next schedule is a resume, not a
+ * begin, with no mark in the task's shared word. */
+#define OI_SUSPENDED_TASKS 64
+typedef struct oi_suspended_tasks {
+  uint32_t count;
+  uint64_t id[OI_SUSPENDED_TASKS];
+} oi_suspended_tasks;
+
+/* 0 when full (the caller marks the task's word instead). */
+static inline int oi_suspended_push(oi_suspended_tasks *s, uint64_t id) {
+  if (s->count == OI_SUSPENDED_TASKS)
+    return 0;
+  s->id[s->count++] = id;
+  return 1;
+}
+
+/* 1 and forgets it if `id` is suspended here. */
+static inline int oi_suspended_take(oi_suspended_tasks *s, uint64_t id) {
+  for (uint32_t i = s->count; i-- > 0;)
+    if (s->id[i] == id) {
+      s->id[i] = s->id[--s->count];
+      return 1;
+    }
+  return 0;
+}
+
 typedef struct oi_thread {
   uint32_t number;      /* tool thread number, 0 = initial thread */
+  uint32_t block;       /* this memory's number, the upper bits of its ids */
+  uint64_t id_seq;      /* the last id it made (ids.h) */
+  oi_region_slot region[OI_REGION_SLOTS];
   uint32_t thread_type; /* ompt_thread_t, 0 until thread_begin says */
   uint64_t os_tid;
   struct oi_thread *next;      /* registry */
@@ -151,6 +191,8 @@ typedef struct oi_thread {
    * names no address (repairs.def: critical_codeptr_reused) */
   uint64_t last_critical_wait_id, last_critical_codeptr;
   oi_repair_counts repairs;   /* what the shim mended, by repair */
+  oi_suspended_tasks suspended;
+  _Atomic uint64_t shared_writes; /* the test build's count (shared_writes.h) */
   oi_landing_hashes landing;  /* copies from a device not hashed yet */
   oi_construct_stack constructs; /* the instrumented constructs in progress */
   /* instances of counted sites (atomic) by site id since the last flush,
@@ -190,6 +232,9 @@ extern __thread oi_thread *oi_tls_thread
 /* Bumped by omp_control_tool(flush): each thread writes its buffer at its
  * next event (only the owner may safely empty a buffer in use). */
 extern _Atomic uint32_t oi_flush_generation;
+
+/* The thread memory numbered `block` (oi_thread.block), NULL if none. */
+oi_thread *oi_thread_of_block(uint32_t block);
 
 /* The calling thread's state, created on first use (NULL if out of memory
  * or if no trace is open). */

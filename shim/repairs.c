@@ -5,6 +5,7 @@
 
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
+#include "shared_writes.h"
 
 static _Atomic uint64_t global_counts[OI_REPAIR_COUNT];
 
@@ -20,6 +21,7 @@ void oi_repairs_add(uint64_t total[OI_REPAIR_COUNT], const oi_repair_counts *cou
 }
 
 void oi_repairs_note_global(enum oi_repair repair) {
+  OI_SHARED_WRITE();
   atomic_fetch_add(&global_counts[repair], 1);
 }
 

@@ -18,6 +18,7 @@
 #include "trace_file.h"
 #include "unify.h"
 #include "native_kinds.h"
+#include "shared_writes.h"
 
 /* Entries by id, in chunks that never move once published (bounds.h). */
 #define SITES_PER_CHUNK OI_SITES_PER_CHUNK
@@ -194,6 +195,7 @@ static void add_inner_sites(oi_site_entry *outer) {
 
 /* noinline: inlined, its stack frame would be set up on every lookup */
 __attribute__((noinline)) static uint32_t register_site(ompt_inst_site *site) {
+  /* once per site: a rare event, as a buffer flush is */
   pthread_mutex_lock(&site_lock);
   uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
   if (id != 0) { /* another thread was first */
@@ -220,8 +222,10 @@ uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry) {
   uint32_t id = __atomic_load_n(&site->id, __ATOMIC_ACQUIRE);
   if (id == 0)
     id = register_site(site);
-  if (id == SITE_BEYOND)
+  if (id == SITE_BEYOND) {
+    OI_SHARED_WRITE(); /* only past the table's bound */
     atomic_fetch_add_explicit(&beyond_calls, 1, memory_order_relaxed);
+  }
   if (id >= SITE_BEYOND)
     return 0;
   *entry = &site_chunks[id / SITES_PER_CHUNK][id % SITES_PER_CHUNK];

@@ -2,12 +2,14 @@
  * creation, scheduling (a task begins when first scheduled and ends when it
  * completes), dependences, cancellation, and the error directive. */
 #include "callbacks.h"
+#include "ids.h"
 #include "deferred_items.h"
 #include "host_callbacks.h"
 #include "kernel_constructs.h"
 #include "ompt-inst/events.h"
 #include "record.h"
 #include "unify.h"
+#include "shared_writes.h"
 
 void on_task_create(ompt_data_t *encountering_task_data,
                            const ompt_frame_t *encountering_task_frame,
@@ -18,7 +20,7 @@ void on_task_create(ompt_data_t *encountering_task_data,
    * only gives its dependences a codeptr_ra */
   if (flags & ompt_task_taskwait) {
     uint64_t id = oi_new_id();
-    __atomic_store_n(&new_task_data->value, id << 2, __ATOMIC_RELEASE);
+    __atomic_store_n(&new_task_data->value, OI_TASK_WORD(id, 0), __ATOMIC_RELEASE);
     oi_unify_remember_codeptr(id, codeptr_ra);
     return;
   }
@@ -31,7 +33,10 @@ void on_task_create(ompt_data_t *encountering_task_data,
   if (oi_kernel_counted(t, OI_EP_NONE, OI_CONSTRUCT_TASK))
     return;
   uint64_t id = oi_new_id();
-  __atomic_store_n(&new_task_data->value, id << 2 | OI_TASK_EXPLICIT, __ATOMIC_RELEASE);
+  __atomic_store_n(&new_task_data->value,
+                   OI_TASK_WORD(id, OI_TASK_EXPLICIT |
+                                        ((flags & ompt_task_untied) ? OI_TASK_UNTIED : 0)),
+                   __ATOMIC_RELEASE);
   oi_unify_remember_codeptr(id, codeptr_ra);
   oi_event *e = oi_event_next(&t, OI_KIND_TASK_CREATE, OI_EP_NONE,
                               (flags & ompt_task_target) ? OI_CONSTRUCT_TARGET
@@ -60,7 +65,7 @@ static void task_event(unsigned endpoint, uint64_t task_data_value,
       oi_event_next(&t, OI_KIND_TASK, endpoint, OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
-  OI_SET(e, TASK, task_id, task_data_value >> 2);
+  OI_SET(e, TASK, task_id, OI_TASK_ID(task_data_value));
   OI_SET(e, TASK, prior_status, prior_status);
   e->codeptr = oi_unify_region_codeptr(OI_GET(e, TASK, task_id));
   oi_unify_commit(t, e);
@@ -84,12 +89,27 @@ void on_task_schedule(ompt_data_t *prior_task_data,
        prior_task_status == ompt_task_cancel ||
        prior_task_status == ompt_task_detach))
     task_event(OI_EP_END, prior, prior_task_status);
-  if (next_task_data &&
-      (__atomic_load_n(&next_task_data->value, __ATOMIC_ACQUIRE) & OI_TASK_EXPLICIT)) {
+  else if ((prior & OI_TASK_EXPLICIT) && !(prior & OI_TASK_UNTIED) &&
+           (prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield) &&
+           !(t && oi_suspended_push(&t->suspended, OI_TASK_ID(prior))))
+  { /* it resumes here; with no room to say so, its word says it (rare) */
+    OI_SHARED_WRITE();
+    __atomic_fetch_or(&prior_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
+  }
+  uint64_t next = next_task_data ? __atomic_load_n(&next_task_data->value, __ATOMIC_ACQUIRE) : 0;
+  if (!(next & OI_TASK_EXPLICIT))
+    return;
+  if (next & OI_TASK_UNTIED) { /* it may resume on any thread: its word says */
+    OI_SHARED_WRITE();
     uint64_t before =
         __atomic_fetch_or(&next_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
     if (!(before & OI_TASK_STARTED))
       task_event(OI_EP_BEGIN, before | OI_TASK_STARTED, prior_task_status);
+  } else if (!(next & OI_TASK_STARTED) &&
+             !(t && oi_suspended_take(&t->suspended, OI_TASK_ID(next)))) {
+    /* a tied task resumes on the thread it began on, which suspended it:
+     * not there, it begins (no write to the task's shared word) */
+    task_event(OI_EP_BEGIN, next, prior_task_status);
   }
 }
 

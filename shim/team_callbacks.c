@@ -2,6 +2,7 @@
  * implicit tasks, worksharing and its dispatches, masked. Each construct
  * instance on a thread becomes one begin and one end event. */
 #include "callbacks.h"
+#include "ids.h"
 #include "host_callbacks.h"
 #include "kernel_constructs.h"
 #include "ompt-inst/events.h"
@@ -111,7 +112,7 @@ void on_implicit_task(ompt_scope_endpoint_t endpoint,
       t->league_id = ID_OF(parallel_data);
     t->league_task = 0;
     if (endpoint == ompt_scope_begin && t->league_id && task_data) {
-      task_data->value = oi_new_id() << 2;
+      task_data->value = OI_TASK_WORD(oi_new_id(), 0);
       t->league_task = TASK_ID_OF(task_data);
     }
     return;
@@ -123,7 +124,7 @@ void on_implicit_task(ompt_scope_endpoint_t endpoint,
   }
   oi_implicit_frame frame = {0, ID_OF(parallel_data), actual_parallelism};
   if (endpoint == ompt_scope_begin) {
-    task_data->value = oi_new_id() << 2;
+    task_data->value = OI_TASK_WORD(oi_new_id(), 0);
     frame.task_id = TASK_ID_OF(task_data);
     if (t->implicit_depth < OI_IMPLICIT_DEPTH)
       t->implicit[t->implicit_depth] = frame;

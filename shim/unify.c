@@ -5,6 +5,7 @@
 #include <omp-tools.h>
 
 #include "deferred_items.h"
+#include "ids.h"
 
 /* The variable of a data op: by host address, else by the device address
  * of an item seen before. The second catches pointer attachment: for a
@@ -35,56 +36,65 @@ static uint16_t data_op_var(oi_thread *t, const oi_construct_frame *frame,
   return 0;
 }
 
-/* Sites of parallel regions and explicit tasks by the tool's id (one
- * sequence for both), so that the implicit tasks on every thread of a team,
- * and a task wherever it runs, find them. A slot is rewritten only
- * REGION_SLOTS ids later; the id check rejects a stale slot (the event then
- * goes without a site). */
-#define REGION_SLOTS 8192u
-static struct region_slot {
-  _Atomic uint64_t id;
-  _Atomic uint32_t site;
-} region_slots[REGION_SLOTS];
+/* Sites and code addresses of parallel regions and explicit tasks by the
+ * tool's id, so that the implicit tasks on every thread of a team, and a
+ * task wherever it runs, find them: in the ring of the thread that made the
+ * id (ids.h), written by that thread only. A slot is rewritten
+ * OI_REGION_SLOTS ids of its thread later; the id check rejects a stale
+ * slot (the event then goes without a site). */
+static oi_region_slot *own_slot(uint64_t id) {
+  oi_thread *t = oi_tls_thread;
+  if (!id || !t || t->block != oi_id_block(id))
+    return NULL; /* an id of a thread without memory of its own */
+  return &t->region[oi_id_seq(id) % OI_REGION_SLOTS];
+}
+
+static const oi_region_slot *slot_of(uint64_t id) {
+  oi_thread *self = oi_tls_thread;
+  oi_thread *owner = !id                                      ? NULL
+                     : self && self->block == oi_id_block(id) ? self
+                                                              : oi_thread_of_block(oi_id_block(id));
+  return owner ? &owner->region[oi_id_seq(id) % OI_REGION_SLOTS] : NULL;
+}
+
+void oi_unify_remember_codeptr(uint64_t id, const void *codeptr) {
+  oi_region_slot *slot = own_slot(id);
+  if (!slot)
+    return;
+  atomic_store_explicit(&slot->id, 0, memory_order_relaxed);
+  atomic_store_explicit(&slot->codeptr, (uintptr_t)codeptr, memory_order_release);
+  atomic_store_explicit(&slot->site, 0, memory_order_release);
+  atomic_store_explicit(&slot->id, id, memory_order_release);
+}
 
 void oi_unify_region_site(uint64_t id, uint32_t site) {
-  struct region_slot *slot = &region_slots[id % REGION_SLOTS];
+  oi_region_slot *slot = own_slot(id);
+  if (!slot)
+    return;
+  /* its codeptr stays when it is the same region's */
+  uint64_t codeptr = atomic_load_explicit(&slot->id, memory_order_relaxed) == id
+                         ? atomic_load_explicit(&slot->codeptr, memory_order_relaxed)
+                         : 0;
   atomic_store_explicit(&slot->id, 0, memory_order_relaxed);
+  atomic_store_explicit(&slot->codeptr, codeptr, memory_order_release);
   atomic_store_explicit(&slot->site, site, memory_order_release);
   atomic_store_explicit(&slot->id, id, memory_order_release);
 }
 
-/* The same slots for codeptr_ra, for every region (not only instrumented
- * ones). */
-static struct codeptr_slot {
-  _Atomic uint64_t id;
-  _Atomic uint64_t codeptr;
-} codeptr_slots[REGION_SLOTS];
-
-void oi_unify_remember_codeptr(uint64_t id, const void *codeptr) {
-  if (!id || !codeptr)
-    return;
-  struct codeptr_slot *slot = &codeptr_slots[id % REGION_SLOTS];
-  atomic_store_explicit(&slot->id, 0, memory_order_relaxed);
-  atomic_store_explicit(&slot->codeptr, (uintptr_t)codeptr,
-                        memory_order_release);
-  atomic_store_explicit(&slot->id, id, memory_order_release);
-}
-
 uint64_t oi_unify_region_codeptr(uint64_t id) {
-  struct codeptr_slot *slot = &codeptr_slots[id % REGION_SLOTS];
-  if (!id || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
+  const oi_region_slot *slot = slot_of(id);
+  if (!slot || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
     return 0;
   uint64_t codeptr = atomic_load_explicit(&slot->codeptr, memory_order_acquire);
-  return atomic_load_explicit(&slot->id, memory_order_acquire) == id ? codeptr
-                                                                     : 0;
+  /* a writer reusing the slot clears the id before the rest */
+  return atomic_load_explicit(&slot->id, memory_order_acquire) == id ? codeptr : 0;
 }
 
 static uint32_t region_site(uint64_t id) {
-  struct region_slot *slot = &region_slots[id % REGION_SLOTS];
-  if (!id || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
+  const oi_region_slot *slot = slot_of(id);
+  if (!slot || atomic_load_explicit(&slot->id, memory_order_acquire) != id)
     return 0;
   uint32_t site = atomic_load_explicit(&slot->site, memory_order_acquire);
-  /* a writer reusing the slot clears the id before the site */
   return atomic_load_explicit(&slot->id, memory_order_acquire) == id ? site : 0;
 }
 

@@ -12,6 +12,7 @@
 
 #include "shim/unify.h"
 #include "shim/native_kinds.h"
+#include "shim/ids.h"
 
 static oi_site_entry site_of(unsigned construct, uint64_t leaves) {
   oi_site_entry entry = {.construct = (uint8_t)construct, .leaves = leaves};
@@ -169,27 +170,35 @@ static void native_events_take_the_enclosing_site(void **state) {
 static void regions_and_tasks_carry_their_sites(void **state) {
   (void)state;
   oi_thread *t = calloc(1, sizeof *t);
-  oi_unify_region_site(42, 9);
+  t->block = 3; /* the thread's ids are its own (ids.h) */
+  oi_tls_thread = t;
+  uint64_t region = oi_new_id();
+  assert_int_equal(oi_id_block(region), 3);
+  oi_unify_region_site(region, 9);
   oi_event e = {.kind = OI_KIND_IMPLICIT_TASK};
-  OI_SET(&e, IMPLICIT_TASK, parallel_id, 42);
+  OI_SET(&e, IMPLICIT_TASK, parallel_id, region);
   oi_unify_merge(t, &e);
   assert_int_equal(e.site, 9);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
-  /* a region 8192 ids later took the slot: the old id finds nothing */
-  oi_unify_region_site(42 + 8192, 10);
+  /* a region OI_REGION_SLOTS ids later took the slot: the old id finds
+   * nothing */
+  t->id_seq += OI_REGION_SLOTS - 1;
+  oi_unify_region_site(oi_new_id(), 10);
   e = (oi_event){.kind = OI_KIND_IMPLICIT_TASK};
-  OI_SET(&e, IMPLICIT_TASK, parallel_id, 42);
+  OI_SET(&e, IMPLICIT_TASK, parallel_id, region);
   oi_unify_merge(t, &e);
   assert_int_equal(e.site, 0);
   /* a task takes its creator's site wherever it runs, and stays native */
-  oi_unify_region_site(50, 11);
+  uint64_t task = oi_new_id();
+  oi_unify_region_site(task, 11);
   oi_site_entry single = site_of(OI_CONSTRUCT_SINGLE, 0);
   oi_construct_push(&t->constructs, 12, &single, 0, NULL, NULL);
   e = (oi_event){.kind = OI_KIND_TASK};
-  OI_SET(&e, TASK, task_id, 50);
+  OI_SET(&e, TASK, task_id, task);
   oi_unify_merge(t, &e);
   assert_int_equal(e.site, 11);
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
+  oi_tls_thread = NULL;
   free(t);
 }
 
