@@ -2,6 +2,7 @@
 #include "host_repairs.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <stdlib.h>
 
 #include "repairs.h"
@@ -10,44 +11,58 @@ static ompt_set_callback_t set_callback;
 static ompt_get_task_info_t get_task_info;
 
 /* The modules a codeptr_ra must not be in: libc, the OpenMP runtime, the
- * offload runtime, this tool (found once, at connect). */
+ * offload runtime, this tool, as address ranges found once at connect, so
+ * that a check costs a few comparisons. */
 #define FOREIGN_MODULES 4
-static void *foreign_base[FOREIGN_MODULES];
+static struct {
+  uint64_t start, end;
+} foreign[FOREIGN_MODULES];
 
-static void *module_base(void *address) {
-  Dl_info info;
-  return address && dladdr(address, &info) ? info.dli_fbase : NULL;
+/* dl_iterate_phdr: the range of the object that holds foreign[i].start. */
+static int find_module(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  unsigned i = *(unsigned *)data;
+  uint64_t start = UINT64_MAX, end = 0;
+  for (int h = 0; h < info->dlpi_phnum; h++) {
+    const ElfW(Phdr) *ph = &info->dlpi_phdr[h];
+    if (ph->p_type != PT_LOAD)
+      continue;
+    uint64_t lo = info->dlpi_addr + ph->p_vaddr;
+    start = lo < start ? lo : start;
+    end = lo + ph->p_memsz > end ? lo + ph->p_memsz : end;
+  }
+  if (foreign[i].start < start || foreign[i].start >= end)
+    return 0;
+  foreign[i].start = start;
+  foreign[i].end = end;
+  return 1;
 }
 
 void oi_host_repairs_connect(ompt_function_lookup_t lookup) {
   set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
   get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
-  foreign_base[0] = module_base((void *)(uintptr_t)abort);
-  foreign_base[1] = module_base((void *)(uintptr_t)get_task_info);
-  foreign_base[2] = module_base(dlsym(RTLD_DEFAULT, "__tgt_register_lib"));
-  foreign_base[3] = module_base((void *)(uintptr_t)oi_host_repairs_connect);
+  const void *inside[FOREIGN_MODULES] = {
+      (const void *)(uintptr_t)abort, (const void *)(uintptr_t)get_task_info,
+      dlsym(RTLD_DEFAULT, "__tgt_register_lib"),
+      (const void *)(uintptr_t)oi_host_repairs_connect};
+  for (unsigned i = 0; i < FOREIGN_MODULES; i++) {
+    foreign[i].start = (uintptr_t)inside[i];
+    foreign[i].end = 0;
+    if (inside[i] && !dl_iterate_phdr(find_module, &i))
+      foreign[i].start = 0;
+  }
 }
 
-/* One entry per thread: the last address checked and what it was. */
-static _Thread_local uint64_t checked_codeptr;
-static _Thread_local int checked_foreign;
-
-int oi_repair_codeptr_foreign(oi_thread *t, uint64_t codeptr) {
-  (void)t;
+int oi_repair_codeptr_foreign(uint64_t codeptr) {
   if (!codeptr)
     return 1;
-  if (codeptr == checked_codeptr)
-    return checked_foreign;
-  void *base = module_base((void *)(uintptr_t)codeptr);
-  int foreign = !base;
-  for (int i = 0; i < FOREIGN_MODULES && !foreign; i++)
-    foreign = foreign_base[i] && base == foreign_base[i];
-  checked_codeptr = codeptr;
-  checked_foreign = foreign;
-  return foreign;
+  for (unsigned i = 0; i < FOREIGN_MODULES; i++)
+    if (codeptr >= foreign[i].start && codeptr < foreign[i].end)
+      return 1;
+  return 0;
 }
 
-uint64_t oi_repair_entry_codeptr(oi_thread *t) {
+uint64_t oi_repair_entry_codeptr(void) {
   int flags = 0, thread_num = 0;
   ompt_data_t *task = NULL, *parallel = NULL;
   ompt_frame_t *frame = NULL;
@@ -58,7 +73,7 @@ uint64_t oi_repair_entry_codeptr(oi_thread *t) {
   /* x86-64 and AArch64 frames: the saved frame pointer, then the return
    * address */
   uint64_t codeptr = (uintptr_t)((void **)frame->enter_frame.ptr)[1];
-  return oi_repair_codeptr_foreign(t, codeptr) ? 0 : codeptr;
+  return oi_repair_codeptr_foreign(codeptr) ? 0 : codeptr;
 }
 
 /* Critical sections by wait id, for a thread that never entered one
@@ -67,6 +82,10 @@ uint64_t oi_repair_entry_codeptr(oi_thread *t) {
 static struct {
   _Atomic uint64_t wait_id, codeptr;
 } shared_critical[SHARED_CRITICALS];
+
+static unsigned critical_slot(uint64_t wait_id) {
+  return (unsigned)(wait_id >> 4) % SHARED_CRITICALS;
+}
 
 uint64_t oi_repair_critical_codeptr(oi_thread *t, uint64_t wait_id) {
   if (t->last_critical_wait_id == wait_id && t->last_critical_codeptr)
@@ -82,19 +101,25 @@ void oi_repair_remember_critical(oi_thread *t, uint64_t wait_id, uint64_t codept
     return;
   t->last_critical_wait_id = wait_id;
   t->last_critical_codeptr = codeptr;
-  unsigned slot = (unsigned)(wait_id >> 4) % SHARED_CRITICALS;
+  unsigned slot = critical_slot(wait_id);
   atomic_store_explicit(&shared_critical[slot].codeptr, codeptr, memory_order_relaxed);
   atomic_store_explicit(&shared_critical[slot].wait_id, wait_id, memory_order_release);
 }
 
-static _Atomic int released_off;
+static _Atomic int released_off, process_exits;
+
+void oi_repair_process_exits(void) {
+  atomic_store(&process_exits, 1);
+}
 
 int oi_repair_mutex_released_off(void) {
   return atomic_load_explicit(&released_off, memory_order_relaxed);
 }
 
 void oi_repair_thread_ends(oi_thread *t) {
-  if (t->number != 0 || t->thread_type != ompt_thread_initial || !set_callback)
+  /* at exit no other thread runs OpenMP any more */
+  if (t->number != 0 || t->thread_type != ompt_thread_initial || !set_callback ||
+      atomic_load(&process_exits))
     return;
   set_callback(ompt_callback_mutex_released, NULL);
   atomic_store(&released_off, 1);

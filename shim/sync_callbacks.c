@@ -41,7 +41,7 @@ static uint64_t sync_begin_codeptr(oi_thread *t, unsigned flags, uint64_t parall
   uint64_t codeptr = (flags & OI_FLAG_IMPLICIT) ? oi_unify_region_codeptr(parallel_id) : 0;
   if (codeptr)
     return codeptr;
-  codeptr = oi_repair_entry_codeptr(t);
+  codeptr = oi_repair_entry_codeptr();
   if (codeptr) {
     oi_repair_note(&t->repairs, OI_REPAIR_codeptr_recovered);
     return codeptr;
@@ -107,7 +107,7 @@ void on_sync_region(ompt_sync_region_t kind,
   uint64_t wait_ns = 0, parallel_id = ID_OF(parallel_data);
   uint64_t codeptr = (uintptr_t)codeptr_ra;
   if (endpoint == ompt_scope_begin) {
-    if (!codeptr)
+    if (oi_repair_codeptr_foreign(codeptr))
       codeptr = sync_begin_codeptr(t, flags, parallel_id);
     if (t->sync_depth < OI_SYNC_DEPTH)
       t->sync[t->sync_depth] =
@@ -253,10 +253,14 @@ void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
       oi_repair_remember_critical(t, wait_id, codeptr);
       return;
     }
-    if (!codeptr) {
-      codeptr = oi_repair_critical_codeptr(t, wait_id);
-      if (codeptr)
+    if (codeptr != t->last_critical_codeptr && oi_repair_codeptr_foreign(codeptr)) {
+      /* none, or the runtime's own (LLVM's when the first thread's
+       * address was taken by another thread: docs/shim.md) */
+      uint64_t reused = oi_repair_critical_codeptr(t, wait_id);
+      if (reused) {
+        codeptr = reused;
         oi_repair_note(&t->repairs, OI_REPAIR_critical_codeptr_reused);
+      }
     } else {
       oi_repair_remember_critical(t, wait_id, codeptr);
     }
@@ -294,7 +298,7 @@ static uint64_t critical_end_codeptr(oi_thread *t, ompt_wait_id_t wait_id,
     return begin ? begin : reported;
   }
   uint64_t codeptr = oi_repair_critical_codeptr(t, wait_id);
-  if (!codeptr && !oi_repair_codeptr_foreign(t, reported))
+  if (!codeptr && !oi_repair_codeptr_foreign(reported))
     codeptr = reported;
   uint64_t now = oi_now_ns();
   oi_repair_note(&t->repairs, OI_REPAIR_mutex_begin_missing);

@@ -174,6 +174,7 @@ static void finish_run(void) {
 
 static void finish_at_exit(void) {
   oi_thread *t = oi_tls_thread;
+  oi_repair_process_exits();
   if (t && t->number == 0 && !in_parallel_region() && !without_ompt)
     atomic_store(&runtime_will_finalize, 1);
   else
