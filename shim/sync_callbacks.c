@@ -33,13 +33,13 @@ static unsigned sync_construct(ompt_sync_region_t kind, unsigned *flags) {
   return OI_CONSTRUCT_OTHER;
 }
 
-/* A sync region's begin that names no address. Workers' implicit barriers
- * take their region's (the runtime names none); any other the program's
- * return address from the runtime entry it is in (repairs.def:
- * codeptr_recovered), else its region's. */
+/* A sync region's begin that names no address in the program. Workers'
+ * implicit barriers take their region's (the runtime names none); any other
+ * the program's return address from the runtime entry it is in
+ * (repairs.def: codeptr_recovered), else its region's. */
 static uint64_t sync_begin_codeptr(oi_thread *t, unsigned flags, uint64_t parallel_id) {
   uint64_t codeptr = (flags & OI_FLAG_IMPLICIT) ? oi_unify_region_codeptr(parallel_id) : 0;
-  if (codeptr)
+  if (!oi_repair_codeptr_foreign(codeptr))
     return codeptr;
   codeptr = oi_repair_entry_codeptr();
   if (codeptr) {
