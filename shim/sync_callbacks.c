@@ -84,7 +84,10 @@ static int sync_end_unmatched(oi_thread *t, ompt_sync_region_t kind, unsigned co
       return 1;
     }
   }
-  if (!codeptr)
+  /* a worker's implicit barrier ends without its region: its task's */
+  if (!parallel_id && t->implicit_depth && t->implicit_depth <= OI_IMPLICIT_DEPTH)
+    parallel_id = t->implicit[t->implicit_depth - 1].parallel_id;
+  if (oi_repair_codeptr_foreign(codeptr))
     codeptr = sync_begin_codeptr(t, flags, parallel_id);
   oi_repair_note(&t->repairs, OI_REPAIR_sync_begin_missing);
   sync_event(t, OI_EP_BEGIN, construct, flags, codeptr, parallel_id, task_data, 0, kind, 1);
