@@ -64,10 +64,11 @@ static void sync_event(oi_thread *t, unsigned endpoint, unsigned construct, unsi
   oi_unify_commit(t, e);
 }
 
-/* The runtime may name another task at a worker's implicit barrier's end
- * than at its begin: the kind alone pairs them. */
-static int frame_names(const oi_sync_frame *frame, ompt_sync_region_t kind) {
-  return frame->sync_kind == (uint32_t)kind;
+/* What pairs a begin and its end: the construct, implicit or not (the
+ * runtime may name another task at a worker's implicit barrier's end than
+ * at its begin, and runtimes differ in the kinds of implicit barriers). */
+static uint32_t sync_key(unsigned construct, unsigned flags) {
+  return construct | flags << 8;
 }
 
 /* An end whose begin is not the thread's open region: a duplicate of the
@@ -78,7 +79,7 @@ static int sync_end_unmatched(oi_thread *t, ompt_sync_region_t kind, unsigned co
                               const void *task_data) {
   if (t->sync_depth < OI_SYNC_DEPTH) {
     const oi_sync_frame *last = &t->sync[t->sync_depth];
-    if (last->end_count && frame_names(last, kind) &&
+    if (last->end_count && last->sync_key == sync_key(construct, flags) &&
         last->end_count == atomic_load_explicit(&t->count, memory_order_relaxed)) {
       oi_repair_note(&t->repairs, OI_REPAIR_duplicate_callbacks);
       return 1;
@@ -92,7 +93,7 @@ static int sync_end_unmatched(oi_thread *t, ompt_sync_region_t kind, unsigned co
   oi_repair_note(&t->repairs, OI_REPAIR_sync_begin_missing);
   sync_event(t, OI_EP_BEGIN, construct, flags, codeptr, parallel_id, task_data, 0, kind, 1);
   if (t->sync_depth < OI_SYNC_DEPTH)
-    t->sync[t->sync_depth] = (oi_sync_frame){0, 0, parallel_id, codeptr, kind, 0};
+    t->sync[t->sync_depth] = (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
   t->sync_depth++;
   return 0;
 }
@@ -114,12 +115,12 @@ void on_sync_region(ompt_sync_region_t kind,
       codeptr = sync_begin_codeptr(t, flags, parallel_id);
     if (t->sync_depth < OI_SYNC_DEPTH)
       t->sync[t->sync_depth] =
-          (oi_sync_frame){0, 0, parallel_id, codeptr, kind, 0};
+          (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
     t->sync_depth++;
   } else {
     if ((t->sync_depth == 0 ||
          (t->sync_depth <= OI_SYNC_DEPTH &&
-          !frame_names(&t->sync[t->sync_depth - 1], kind))) &&
+          t->sync[t->sync_depth - 1].sync_key != sync_key(construct, flags))) &&
         sync_end_unmatched(t, kind, construct, flags, codeptr, parallel_id, task_data))
       return;
     t->sync_depth--;
