@@ -39,6 +39,8 @@ typedef struct oi_sync_frame {
   uint64_t wait_ns;
   uint64_t parallel_id;
   uint64_t codeptr;
+  uint32_t sync_key; /* what its end must name (sync_callbacks.c) */
+  uint32_t end_count; /* t->count after its end: a twin end at once is a duplicate */
 } oi_sync_frame;
 
 /* An implicit task in progress: the runtime gives no parallel region and
@@ -190,6 +192,8 @@ typedef struct oi_thread {
   /* the critical section this thread entered last, for a begin the runtime
    * names no address (repairs.def: critical_codeptr_reused) */
   uint64_t last_critical_wait_id, last_critical_codeptr;
+  uint64_t late_acquired_wait_id; /* a critical end given a begin: its
+                                     acquired, if late, is that begin */
   oi_repair_counts repairs;   /* what the shim mended, by repair */
   oi_suspended_tasks suspended;
   _Atomic uint64_t shared_writes; /* the test build's count (shared_writes.h) */

@@ -4,6 +4,7 @@
 #include "callbacks.h"
 #include "ids.h"
 #include "host_callbacks.h"
+#include "host_repairs.h"
 #include "kernel_constructs.h"
 #include "ompt-inst/events.h"
 #include "record.h"
@@ -31,6 +32,8 @@ void on_thread_end(ompt_data_t *thread_data) {
     OI_SET(e, THREAD, thread_type, t->thread_type);
     oi_event_commit(t);
   }
+  if (t)
+    oi_repair_thread_ends(t);
   /* Its events go out now; its memory serves the next new thread. */
   oi_thread_retire();
 }

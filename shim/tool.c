@@ -16,6 +16,7 @@
 #include "crash.h"
 #include "device_repairs.h"
 #include "hook_table.h"
+#include "host_repairs.h"
 #include "common/launcher.h"
 #include "modules.h"
 #include "native_groups.h"
@@ -173,6 +174,7 @@ static void finish_run(void) {
 
 static void finish_at_exit(void) {
   oi_thread *t = oi_tls_thread;
+  oi_repair_process_exits();
   if (t && t->number == 0 && !in_parallel_region() && !without_ompt)
     atomic_store(&runtime_will_finalize, 1);
   else
@@ -217,6 +219,7 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   if (!set_callback)
     return 0;
   oi_hooks_connect(lookup);
+  oi_host_repairs_connect(lookup);
   unsigned disabled = disabled_groups();
   /* data only: no host callback (mutex_released, error included) */
   if (oi_record_data_only())
