@@ -5,8 +5,8 @@
 # that dumps and reports, and keep the findings and the balance of begins
 # and ends (compare_runs.py; --counts: the events of the runtime's data
 # operations, target constructs, mutexes and barriers counted the same;
-# --repairs: every fault run's reports name each of these repairs, text and
-# JSON, with a count).
+# --repairs: each of these repairs is named, with a count, in the JSON and
+# text reports of one of the fault runs at least).
 . "$OI_SRC/tests/fault/lib_fault.sh"
 spec=$1
 [ "$spec" = none ] && spec=""
@@ -36,14 +36,18 @@ for name in "$@"; do
       "${counts[@]}" > "$name.$build.diff" ||
       differ+=("$name.$build: $(tr '\n' ';' < "$name.$build.diff")")
     runs+=("$name.$build.fault")
-    for repair in ${repairs//,/ }; do
-      n=$("$OI_PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["run"].get("repairs", {}).get(sys.argv[2], 0))' \
-        "$name.$build.fault.json" "$repair")
-      [ "$n" -gt 0 ] || fail "$name.$build: the JSON report names no $repair repair"
-      grep -q "^  repaired  [0-9]" "$name.$build.fault.txt" ||
-        fail "$name.$build: the text report names no repair"
-    done
   done
+done
+for repair in ${repairs//,/ }; do
+  named=""
+  for run in "${runs[@]}"; do
+    n=$("$OI_PYTHON" -c 'import json,sys; print(json.load(open(sys.argv[1]))["run"].get("repairs", {}).get(sys.argv[2], 0))' \
+      "$run.json" "$repair")
+    if [ "$n" -gt 0 ] && grep -q "^  repaired  $n " "$run.txt"; then
+      named=$run
+    fi
+  done
+  [ -n "$named" ] || fail "no report of the fault runs names the repair $repair"
 done
 [ -z "$spec" ] || expect_injected "${runs[@]}"
 [ ${#differ[@]} = 0 ] || fail "under $spec: $(printf '%s\n' "${differ[@]}")"

@@ -149,9 +149,14 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   /* what the shim mended in the runtime's stream */
   oi_repair_row repairs[32];
   size_t count = oi_format_repairs(t ? oi_trace_info(t, "repairs") : NULL, repairs, 32);
-  for (size_t i = 0; i < count; i++)
-    fprintf(out, "  repaired  %llu %s\n", repairs[i].count,
-            repairs[i].words ? repairs[i].words : repairs[i].name);
+  for (size_t i = 0; i < count; i++) {
+    char line[512];
+    snprintf(line, sizeof line, "%llu %.400s", repairs[i].count,
+             repairs[i].words ? repairs[i].words : repairs[i].name);
+    /* its label first: the wrapping counts columns from the text's start */
+    fputs("  repaired", out);
+    oi_format_wrapped(out, line, 2, 12, 100 - 10);
+  }
 }
 
 /* Where each thread was when a signal ended the run. */
