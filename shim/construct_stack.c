@@ -27,13 +27,6 @@ oi_construct_frame *oi_construct_push(oi_construct_stack *s, uint32_t site,
   return f;
 }
 
-oi_construct_frame *oi_construct_top(oi_construct_stack *s) {
-  uint32_t depth = s->depth;
-  if (depth == 0 || depth > OI_SITE_DEPTH)
-    return NULL;
-  return &s->frame[depth - 1];
-}
-
 const oi_construct_frame *oi_construct_pop(oi_construct_stack *s, uint32_t site) {
   if (s->depth > OI_SITE_DEPTH) { /* an uncounted frame */
     s->depth--;
@@ -47,16 +40,4 @@ const oi_construct_frame *oi_construct_pop(oi_construct_stack *s, uint32_t site)
     }
   }
   return NULL;
-}
-
-uint16_t oi_construct_item_of(const oi_construct_stack *s,
-                              const oi_construct_frame *frame, uint64_t host_addr) {
-  if (!host_addr)
-    return 0;
-  for (uint32_t i = 0; i < frame->items && i < UINT16_MAX; i++) {
-    const oi_item_extent *item = &s->item[frame->first_item + i];
-    if (host_addr >= item->host_addr && host_addr - item->host_addr < item->bytes)
-      return (uint16_t)(i + 1);
-  }
-  return 0;
 }

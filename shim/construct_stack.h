@@ -44,8 +44,12 @@ typedef struct oi_construct_stack {
 oi_construct_frame *oi_construct_push(oi_construct_stack *s, uint32_t site,
                                       const struct oi_site_entry *entry, uint32_t nitems,
                                       const void *const *host_addrs, const uint64_t *bytes);
-/* The innermost kept frame, NULL if none. */
-oi_construct_frame *oi_construct_top(oi_construct_stack *s);
+/* The innermost kept frame, NULL if none (inline: the merge asks it for
+ * every native event). */
+static inline oi_construct_frame *oi_construct_top(oi_construct_stack *s) {
+  uint32_t depth = s->depth;
+  return depth == 0 || depth > OI_SITE_DEPTH ? (oi_construct_frame *)0 : &s->frame[depth - 1];
+}
 /* Pops the frames down to and including the innermost frame of `site`
  * (constructs left by a jump close with it) and returns that frame, which
  * stays readable until the next push; NULL (nothing popped) when it is not
@@ -58,7 +62,14 @@ static inline const oi_item_extent *oi_construct_items(const oi_construct_stack 
 }
 /* The 1-based map item of `frame` whose host range holds `host_addr`, 0 if
  * none. */
-uint16_t oi_construct_item_of(const oi_construct_stack *s,
-                              const oi_construct_frame *frame, uint64_t host_addr);
+static inline uint16_t oi_construct_item_of(const oi_construct_stack *s,
+                                            const oi_construct_frame *frame, uint64_t host_addr) {
+  for (uint32_t i = 0; host_addr && i < frame->items && i < UINT16_MAX; i++) {
+    const oi_item_extent *item = &s->item[frame->first_item + i];
+    if (host_addr >= item->host_addr && host_addr - item->host_addr < item->bytes)
+      return (uint16_t)(i + 1);
+  }
+  return 0;
+}
 
 #endif

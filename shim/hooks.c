@@ -12,11 +12,12 @@
 #include "common/env_flag.h"
 #include "device_repairs.h"
 #include "mapsim.h"
+#include "native_kinds.h"
 #include "ompt-inst/events.h"
 #include "record.h"
+#include "runtime_devices.h"
 #include "sites.h"
 #include "unify.h"
-#include "native_kinds.h"
 
 static ompt_get_task_info_t get_task_info;
 static ompt_get_parallel_info_t get_parallel_info;
@@ -187,13 +188,14 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
 static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
                          int64_t device, int32_t if_value, uint32_t nitems,
                          const void *const *host_addrs, const uint64_t *bytes) {
-  int device_num = oi_mapsim_device(device);
+  int offloads;
+  int device_num = oi_runtime_construct_device(device, &offloads);
   oi_construct_frame *f =
       oi_construct_push(&t->constructs, id, entry, nitems, host_addrs, bytes);
   if (f) {
     f->device = device_num;
     f->if_value = if_value;
-    f->offloads = (uint8_t)oi_mapsim_offloads(device_num);
+    f->offloads = (uint8_t)offloads;
   }
   oi_event *e;
   if (!reported_natively(entry, OMPT_INST_ENTER, f)) {

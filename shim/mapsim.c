@@ -20,7 +20,6 @@
 #include "common/array.h"
 #include "content_hash.h"
 #include "ompt-inst/events.h"
-#include "runtime_devices.h"
 #include "sites.h"
 #include "shared_writes.h"
 
@@ -53,17 +52,6 @@ static present_entry *add(present_entry entry) {
 
 static void drop(present_entry *entry) {
   oi_array_remove_swap(&table, (size_t)(entry - OI_ARRAY_AT(table, present_entry, 0)));
-}
-
-int oi_mapsim_device(int64_t device_clause) {
-  return device_clause == OMPT_INST_DEVICE_DEFAULT
-             ? oi_runtime_default_device()
-             : (int)device_clause;
-}
-
-int oi_mapsim_offloads(int device) {
-  return device >= 0 && device < oi_runtime_num_devices() &&
-         device != oi_runtime_initial_device();
 }
 
 static void emit(oi_thread *t, const oi_construct_frame *f, unsigned op,
@@ -162,7 +150,7 @@ static void update_items(oi_thread *t, const oi_construct_frame *f,
 
 static int moves_data(const oi_construct_frame *f) {
   return f->entry->device && f->items > 0 && f->if_value != 0 &&
-         f->items <= f->entry->parsed.map_count && oi_mapsim_offloads(f->device);
+         f->items <= f->entry->parsed.map_count && f->offloads;
 }
 
 void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *f) {

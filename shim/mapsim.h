@@ -15,12 +15,5 @@ void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *frame);
  * `target update from`. Host data is hashed now, after the copies. */
 void oi_mapsim_exit(oi_thread *t, const oi_construct_frame *frame);
 
-/* The device a device construct uses: its device() value, else the
- * default device. */
-int oi_mapsim_device(int64_t device_clause);
-
-/* 1 for a device other than the host: else a device construct runs on the
- * host (host fallback, the initial device) and nothing moves. */
-int oi_mapsim_offloads(int device);
 
 #endif

@@ -7,7 +7,7 @@
 #include <stdatomic.h>
 
 /* Native kinds whose callback is active (bit per enum oi_kind). */
-static uint64_t native_kinds;
+uint64_t oi_native_kinds;
 
 /* The kind each OMPT callback reports (its REPORTS rows in events.def),
  * OI_KIND_HOOKS_ONLY for the others. */
@@ -34,13 +34,13 @@ void oi_native_configure(const oi_capabilities *capabilities) {
     if (kind < OI_KIND_COUNT)
       kinds |= UINT64_C(1) << kind;
   }
-  native_kinds = kinds;
+  oi_native_kinds = kinds;
 }
 
 OI_STATIC_ASSERT(OI_KIND_COUNT <= 64, "native_kinds has a bit per kind");
 
 static int native_active(unsigned kind) {
-  return kind < OI_KIND_COUNT && (native_kinds >> kind & 1);
+  return kind < OI_KIND_COUNT && (oi_native_kinds >> kind & 1);
 }
 
 /* With cancellation off (OMP_CANCELLATION, the default) the runtime ignores
@@ -78,5 +78,4 @@ int oi_native_reports(const oi_site_entry *entry, uint32_t point) {
   return native_active(kind);
 }
 
-int oi_native_infers_data_ops(void) { return !native_active(OI_KIND_DATA_OP); }
 

@@ -19,7 +19,14 @@ void oi_native_configure(const oi_capabilities *capabilities);
  * silent and the native event becomes `merged`. */
 int oi_native_reports(const oi_site_entry *entry, uint32_t point);
 
-/* 1 when the runtime reports no data operations: the shim infers them. */
-int oi_native_infers_data_ops(void);
+/* Native kinds whose callback is active (bit per enum oi_kind), set once
+ * at initialisation. */
+extern uint64_t oi_native_kinds;
+
+/* 1 when the runtime reports no data operations: the shim infers them
+ * (inline: asked at every device construct's exit). */
+static inline int oi_native_infers_data_ops(void) {
+  return !(oi_native_kinds >> OI_KIND_DATA_OP & 1);
+}
 
 #endif

@@ -2,6 +2,8 @@
  * runtime_devices.h. */
 #include "runtime_devices.h"
 
+#include "ompt-inst/hooks.h"
+
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdatomic.h>
@@ -47,4 +49,12 @@ int oi_runtime_num_devices(void) {
 int oi_runtime_initial_device(void) {
   static _Atomic int answer = INT_MIN;
   return asked_once(&answer, "omp_get_initial_device", -1);
+}
+
+int oi_runtime_construct_device(int64_t device_clause, int *offloads) {
+  int device = device_clause == OMPT_INST_DEVICE_DEFAULT ? oi_runtime_default_device()
+                                                         : (int)device_clause;
+  *offloads = device >= 0 && device < oi_runtime_num_devices() &&
+              device != oi_runtime_initial_device();
+  return device;
 }

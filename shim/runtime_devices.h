@@ -10,6 +10,8 @@
 #ifndef OMPT_INST_SHIM_RUNTIME_DEVICES_H
 #define OMPT_INST_SHIM_RUNTIME_DEVICES_H
 
+#include <stdint.h>
+
 /* omp_get_default_device(): an ICV the program may change, so asked every
  * time (a few instructions in libomp); 0 without an OpenMP runtime. */
 int oi_runtime_default_device(void);
@@ -20,5 +22,11 @@ int oi_runtime_default_device(void);
  * register their devices in constructors of their own. */
 int oi_runtime_num_devices(void);
 int oi_runtime_initial_device(void);
+
+/* The device a device construct uses (its device() clause value, or
+ * OMPT_INST_DEVICE_DEFAULT: the default device), and in *offloads 1 for a
+ * device other than the host, 0 where the construct runs on the host (host
+ * fallback, the initial device) and nothing moves. */
+int oi_runtime_construct_device(int64_t device_clause, int *offloads);
 
 #endif
