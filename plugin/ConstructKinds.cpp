@@ -25,8 +25,10 @@ static_assert(+OI_CATEGORY_OF_TARGET == +OI_CATEGORY_DEVICE &&
 static_assert(+OI_DATA_OF_TARGET_DATA == +OI_DATA_MAPS &&
                   +OI_DATA_OF_TARGET == +OI_DATA_MAPS,
               "target data maps around a host body, target around device code");
-static_assert(+OI_FLAGS_OF_ATOMIC == +OI_CONSTRUCT_FLAG_COUNTED,
-              "atomic is counted at ENTER: HasExit is false for it");
+static_assert(+OI_FLAGS_OF_ATOMIC == +OI_CONSTRUCT_FLAG_COUNTED &&
+                  +OI_FLAGS_OF_FLUSH == +OI_CONSTRUCT_FLAG_COUNTED &&
+                  +OI_FLAGS_OF_TASKYIELD == +OI_CONSTRUCT_FLAG_COUNTED,
+              "the counted constructs are counted at ENTER: HasExit is false for them");
 static_assert(+OI_CATEGORY_OF_SECTION == +OI_CATEGORY_WORK,
               "Shape::Section: BEGIN/END of a section of sections");
 
@@ -115,8 +117,10 @@ ConstructKind classifyDirective(OpenMPDirectiveKind K) {
   // Calls inside simd loops would change vectorisation; atomic bodies are
   // expressions.
   C.VisitBody = !isOpenMPSimdDirective(K) && K != llvm::omp::OMPD_atomic;
-  // `error` is one event at its ENTER: a fatal one never returns.
-  C.HasExit = K != llvm::omp::OMPD_atomic && !compat::isErrorDirective(K);
+  // `error` is one event at its ENTER: a fatal one never returns. A counted
+  // construct is counted at its ENTER, and its EXIT would say nothing.
+  C.HasExit = K != llvm::omp::OMPD_atomic && K != llvm::omp::OMPD_flush &&
+              K != llvm::omp::OMPD_taskyield && !compat::isErrorDirective(K);
   return C;
 }
 

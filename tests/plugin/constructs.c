@@ -68,7 +68,7 @@ int main(void) {
 #pragma omp taskloop simd // @site{taskloop simd} enter=1 exit=1
       for (int i = 0; i < N; i++)
         v[i] += 0;
-#pragma omp taskyield // @site{taskyield} enter=1 exit=1
+#pragma omp taskyield // @site{taskyield} enter=1
 #pragma omp taskwait // @site{taskwait} enter=1 exit=1
     }
 #pragma omp masked // @site{masked} enter=2 exit=2 begin=1 end=1
@@ -77,7 +77,7 @@ int main(void) {
     mine += 0;
 #pragma omp critical(total_lock) // @site{critical} enter=2 exit=2 clauses=(total_lock) name=total_lock
     total += mine;
-#pragma omp flush // @site{flush} enter=2 exit=2
+#pragma omp flush // @site{flush} enter=2
   }
 
 #pragma omp simd // @site{simd} enter=1 exit=1

@@ -28,7 +28,7 @@ from collections import defaultdict
 sys.dont_write_bytecode = True  # keep __pycache__ out of the source tree
 from annotations import fail, parse_annotations, parse_expect_targets  # noqa: E402
 
-ENTER_ONLY = {"atomic"}  # constructs the plugin gives no closing point
+ENTER_ONLY = {"atomic", "flush", "taskyield"}  # counted: the plugin gives no closing point
 
 
 def parse_probe(path):
