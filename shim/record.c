@@ -38,6 +38,11 @@ static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
 static oi_thread *registry;
 
 static oi_thread *free_threads; /* retired, linked by next_free */
+static oi_thread *_Atomic initial_thread;
+
+oi_thread *oi_initial_thread(void) {
+  return atomic_load_explicit(&initial_thread, memory_order_acquire);
+}
 
 /* Thread memory by block number, in chunks allocated as blocks are made
  * (under registry_lock), read without a lock by any thread. */
@@ -131,6 +136,8 @@ oi_thread *oi_thread_attach(void) {
   t->number = tls_retired_number ? tls_retired_number - 1
                                  : atomic_fetch_add(&next_thread_number, 1);
   __atomic_store_n(&t->retired, 0, __ATOMIC_RELEASE);
+  if (t->number == 0)
+    atomic_store_explicit(&initial_thread, t, memory_order_release);
   oi_tls_thread = t;
   oi_crash_thread_attach();
   return t;

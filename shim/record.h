@@ -237,6 +237,9 @@ extern __thread oi_thread *oi_tls_thread
  * next event (only the owner may safely empty a buffer in use). */
 extern _Atomic uint32_t oi_flush_generation;
 
+/* The initial thread's memory (tool thread 0), NULL before it recorded. */
+oi_thread *oi_initial_thread(void);
+
 /* The thread memory numbered `block` (oi_thread.block), NULL if none. */
 oi_thread *oi_thread_of_block(uint32_t block);
 

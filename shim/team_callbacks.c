@@ -69,6 +69,16 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   if (flags & ompt_parallel_league)
     t->league_id = endpoint == OI_EP_BEGIN ? OI_GET(e, PARALLEL, parallel_id) : 0;
   uint64_t parallel_id = OI_GET(e, PARALLEL, parallel_id);
+  /* a team the runtime forks on its own, at an address of its own: the
+   * program's construct that caused it (its events have no other line) */
+  if (endpoint == OI_EP_BEGIN && (flags & ompt_parallel_invoker_runtime) &&
+      !oi_construct_top(&t->constructs) && oi_repair_codeptr_foreign(e->codeptr)) {
+    uint32_t cause = oi_unify_runtime_team_site();
+    if (cause) {
+      oi_unify_region_site(parallel_id, cause);
+      oi_repair_note(&t->repairs, OI_REPAIR_runtime_team_placed);
+    }
+  }
   uint32_t site = oi_unify_commit(t, e);
   if (endpoint == OI_EP_BEGIN && site)
     oi_unify_region_site(parallel_id, site);

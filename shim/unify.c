@@ -98,6 +98,18 @@ static uint32_t region_site(uint64_t id) {
   return atomic_load_explicit(&slot->id, memory_order_acquire) == id ? site : 0;
 }
 
+uint32_t oi_unify_runtime_team_site(void) {
+  const oi_thread *initial = oi_initial_thread();
+  if (!initial || initial == oi_tls_thread)
+    return 0;
+  /* another thread's stack: read atomically, as it may move (it does not
+   * while the initial thread waits for the team it caused) */
+  uint32_t depth = __atomic_load_n(&initial->constructs.depth, __ATOMIC_ACQUIRE);
+  if (depth == 0 || depth > OI_SITE_DEPTH)
+    return 0;
+  return __atomic_load_n(&initial->constructs.frame[depth - 1].site, __ATOMIC_RELAXED);
+}
+
 /* The native event reports the very construct instance of the site. */
 static int same_instance(const oi_site_entry *entry, const oi_event *e) {
   if (oi_construct_native_kind(entry->construct) != e->kind)

@@ -35,6 +35,12 @@ void oi_unify_region_site(uint64_t id, uint32_t site);
 void oi_unify_remember_codeptr(uint64_t id, const void *codeptr);
 uint64_t oi_unify_region_codeptr(uint64_t id);
 
+/* The site a team the runtime forks on its own takes (LLVM's hidden helper
+ * threads, started by the program's first `target nowait`): the innermost
+ * instrumented construct the initial thread is in, which waits meanwhile;
+ * 0 if none. Asked once per such team. */
+uint32_t oi_unify_runtime_team_site(void);
+
 /* The site recorded for a region or task id (oi_unify_region_site), 0 if
  * none. */
 uint32_t oi_unify_site_of(uint64_t id);
