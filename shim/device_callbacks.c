@@ -132,6 +132,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   if (endpoint == ompt_scope_begin) {
     t->target_id = target_id;
     t->target_nowait = (kind & 8) != 0;
+    t->region_copies = t->region_attached = 0;
     t->target_device = device_num;
     t->target_construct = construct;
     t->target_codeptr = (uintptr_t)codeptr_ra;
@@ -311,6 +312,31 @@ static void complete_made_up_alloc(oi_thread *t, oi_event *e, const data_op_view
   t->alloc_without_address = 0;
 }
 
+/* A pointer the runtime attaches is written to its device address from a
+ * buffer of the runtime's (another host address than the copy of the
+ * struct that holds it), and the runtime restores the host's pointer after
+ * copying the struct back (its shadow pointers): that copy back is hashed
+ * at its end, as copied, not once the region ends. */
+static int attached_pointer(oi_thread *t, const data_op_view *view) {
+  if (view->op == OI_DATA_OP_TO_DEVICE) {
+    for (uint32_t i = 0; i < t->region_copies; i++)
+      if (t->region_copy[i].device_addr == view->device_addr) {
+        if (t->region_copy[i].host_addr != view->host_addr &&
+            t->region_attached < OI_REGION_COPIES)
+          t->attached[t->region_attached++] = view->device_addr;
+        return 0;
+      }
+    if (t->region_copies < OI_REGION_COPIES) /* the region's first copies */
+      t->region_copy[t->region_copies++] = (struct oi_region_copy){view->device_addr,
+                                                                    view->host_addr};
+    return 0;
+  }
+  for (uint32_t i = 0; i < t->region_attached; i++)
+    if (t->attached[i] == view->device_addr)
+      return 1;
+  return 0;
+}
+
 /* The event of one data operation of the calling thread `t`, stamped with
  * its begin: a copy to the device is hashed now (the copy read its source,
  * which it left as it was, and it is in cache if it fits: 3 times the
@@ -351,7 +377,8 @@ static void data_op_event(oi_thread *t, const struct oi_open_data_op *op, uint64
     /* outside a target region (omp_target_memcpy) a copy back is hashed
      * at once: its host buffer may be the runtime's own staging buffer,
      * gone when the call returns */
-    int deferred = view.op == OI_DATA_OP_FROM_DEVICE && t->target_construct;
+    int attached = t->target_construct && attached_pointer(t, &view);
+    int deferred = view.op == OI_DATA_OP_FROM_DEVICE && t->target_construct && !attached;
     if (deferred)
       oi_landing_defer(&t->landing, index);
     else if (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE)
