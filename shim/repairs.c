@@ -5,9 +5,6 @@
 
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
-#include "shared_writes.h"
-
-static _Atomic uint64_t global_counts[OI_REPAIR_COUNT];
 
 static const char *const repair_names[] = {
 #define OI_REPAIR_NAME(name, words) #name,
@@ -20,17 +17,12 @@ void oi_repairs_add(uint64_t total[OI_REPAIR_COUNT], const oi_repair_counts *cou
     total[i] += atomic_load_explicit(&counts->count[i], memory_order_relaxed);
 }
 
-void oi_repairs_note_global(enum oi_repair repair) {
-  OI_SHARED_WRITE();
-  atomic_fetch_add(&global_counts[repair], 1);
-}
-
 void oi_repairs_write(uint64_t total[OI_REPAIR_COUNT]) {
   char text[1024];
   int n = snprintf(text, sizeof text, "repairs=");
   int any = 0;
   for (unsigned i = 0; i < OI_REPAIR_COUNT && n < (int)sizeof text; i++) {
-    uint64_t count = total[i] + atomic_load(&global_counts[i]);
+    uint64_t count = total[i];
     if (!count)
       continue;
     n += snprintf(text + n, sizeof text - (size_t)n, "%s%s:%llu", any ? " " : "",

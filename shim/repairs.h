@@ -30,8 +30,6 @@ static inline void oi_repair_note(oi_repair_counts *counts, enum oi_repair repai
 
 /* Adds one thread's counts into `total`. */
 void oi_repairs_add(uint64_t total[OI_REPAIR_COUNT], const oi_repair_counts *counts);
-/* Repairs made outside any thread's events (rare: under a lock). */
-void oi_repairs_note_global(enum oi_repair repair);
 /* The INFO record `repairs=name:count ...` of every repair made, if any. */
 void oi_repairs_write(uint64_t total[OI_REPAIR_COUNT]);
 

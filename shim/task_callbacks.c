@@ -113,9 +113,10 @@ void on_task_schedule(ompt_data_t *prior_task_data,
   }
 }
 
-void on_dependences(ompt_data_t *task_data,
-                           const ompt_dependence_t *deps, int ndeps) {
-  (void)deps;
+/* A task's dependences (sink 0, their count), or one dependence between
+ * two tasks; at the code address of the task that has them (`placed_by`). */
+static void dependence_event(uint64_t task_id, uint64_t sink_task_id, uint64_t dep_count,
+                             uint64_t placed_by) {
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, OI_EP_END, OI_CONSTRUCT_TASK))
     return;
@@ -123,25 +124,24 @@ void on_dependences(ompt_data_t *task_data,
                               OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
-  OI_SET(e, DEPENDENCE, task_id, TASK_ID_OF(task_data));
-  OI_SET(e, DEPENDENCE, dep_count, (uint64_t)ndeps);
-  e->codeptr = oi_unify_region_codeptr(OI_GET(e, DEPENDENCE, task_id));
+  OI_SET(e, DEPENDENCE, task_id, task_id);
+  if (sink_task_id)
+    OI_SET(e, DEPENDENCE, sink_task_id, sink_task_id);
+  else
+    OI_SET(e, DEPENDENCE, dep_count, dep_count);
+  e->codeptr = oi_unify_region_codeptr(placed_by);
   oi_unify_commit(t, e);
 }
 
-void on_task_dependence(ompt_data_t *src_task_data,
-                               ompt_data_t *sink_task_data) {
-  oi_thread *t = oi_thread_self();
-  if (oi_kernel_counted(t, OI_EP_END, OI_CONSTRUCT_TASK))
-    return;
-  oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE,
-                              OI_CONSTRUCT_TASK, NULL);
-  if (!e)
-    return;
-  OI_SET(e, DEPENDENCE, task_id, TASK_ID_OF(src_task_data));
-  OI_SET(e, DEPENDENCE, sink_task_id, TASK_ID_OF(sink_task_data));
-  e->codeptr = oi_unify_region_codeptr(OI_GET(e, DEPENDENCE, sink_task_id));
-  oi_unify_commit(t, e);
+void on_dependences(ompt_data_t *task_data, const ompt_dependence_t *deps, int ndeps) {
+  (void)deps;
+  uint64_t task_id = TASK_ID_OF(task_data);
+  dependence_event(task_id, 0, (uint64_t)ndeps, task_id);
+}
+
+void on_task_dependence(ompt_data_t *src_task_data, ompt_data_t *sink_task_data) {
+  uint64_t sink = TASK_ID_OF(sink_task_data);
+  dependence_event(TASK_ID_OF(src_task_data), sink, 0, sink);
 }
 
 void on_cancel(ompt_data_t *task_data, int flags,
