@@ -45,13 +45,6 @@ static inline unsigned oi_endpoint_of(ompt_scope_endpoint_t endpoint) {
                                       : OI_EP_NONE;
 }
 
-
-/* A data operation begun on the calling thread whose end has not come
- * where it should (before the next op, or its region's end): recorded
- * from its begin (device_callbacks.c). */
-struct oi_thread;
-void oi_end_missing_data_op(struct oi_thread *t);
-
 /* A task's word (its task_data): id << 3 | these bits. */
 #define OI_TASK_EXPLICIT 1u
 #define OI_TASK_STARTED 2u /* an untied task's first schedule happened */
