@@ -111,6 +111,11 @@ static const void *program_codeptr(const oi_thread *t, const void *codeptr_ra) {
   return t->offload_caller ? (const void *)t->offload_caller : codeptr_ra;
 }
 
+/* A data operation begun on the thread whose end has not come where it
+ * should (before the next op, or its region's end): recorded from its
+ * begin. */
+static void end_missing_data_op(oi_thread *t);
+
 static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
                          int device_num, ompt_data_t *task_data,
                          uint64_t target_id, const void *codeptr_ra) {
@@ -119,7 +124,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
     return;
   codeptr_ra = program_codeptr(t, codeptr_ra);
   unsigned construct = target_construct(kind);
-  oi_end_missing_data_op(t); /* none is open at a region's begin or end */
+  end_missing_data_op(t); /* none is open at a region's begin or end */
   if (endpoint == ompt_scope_begin && t->target_construct != OI_CONSTRUCT_NONE)
     oi_end_missing_target(t); /* its end never came */
   if (endpoint != ompt_scope_begin && t->target_construct == OI_CONSTRUCT_NONE) {
@@ -312,27 +317,31 @@ static void complete_made_up_alloc(oi_thread *t, oi_event *e, const data_op_view
   t->alloc_without_address = 0;
 }
 
-/* A pointer the runtime attaches is written to its device address from a
- * buffer of the runtime's (another host address than the copy of the
- * struct that holds it), and the runtime restores the host's pointer after
- * copying the struct back (its shadow pointers): that copy back is hashed
- * at its end, as copied, not once the region ends. */
-static int attached_pointer(oi_thread *t, const data_op_view *view) {
+/* A pointer the runtime attaches is written into the device copy of the
+ * struct that holds it from a buffer of the runtime's (not from the host
+ * address at the same offset of the struct's copy), and the runtime
+ * restores the host's pointer after copying the struct back (its shadow
+ * pointers): that copy back is hashed at its end, as copied, not once the
+ * region ends, wherever the pointer lies in the struct. */
+static int attached_pointer(oi_thread *t, const data_op_view *view, uint64_t bytes) {
   if (view->op == OI_DATA_OP_TO_DEVICE) {
-    for (uint32_t i = 0; i < t->region_copies; i++)
-      if (t->region_copy[i].device_addr == view->device_addr) {
-        if (t->region_copy[i].host_addr != view->host_addr &&
-            t->region_attached < OI_REGION_COPIES)
-          t->attached[t->region_attached++] = view->device_addr;
-        return 0;
-      }
+    for (uint32_t i = 0; i < t->region_copies; i++) {
+      const struct oi_region_copy *copy = &t->region_copy[i];
+      uint64_t offset = view->device_addr - copy->device_addr;
+      if (view->device_addr < copy->device_addr || offset >= copy->bytes)
+        continue;
+      if (view->host_addr != copy->host_addr + offset && t->region_attached < OI_REGION_COPIES)
+        t->attached[t->region_attached++] = *copy;
+      return 0;
+    }
     if (t->region_copies < OI_REGION_COPIES) /* the region's first copies */
-      t->region_copy[t->region_copies++] = (struct oi_region_copy){view->device_addr,
-                                                                    view->host_addr};
+      t->region_copy[t->region_copies++] =
+          (struct oi_region_copy){view->device_addr, view->host_addr, bytes};
     return 0;
   }
-  for (uint32_t i = 0; i < t->region_attached; i++)
-    if (t->attached[i] == view->device_addr)
+  for (uint32_t i = 0; i < t->region_attached; i++) /* the ranges overlap */
+    if (view->device_addr < t->attached[i].device_addr + t->attached[i].bytes &&
+        t->attached[i].device_addr < view->device_addr + bytes)
       return 1;
   return 0;
 }
@@ -377,7 +386,7 @@ static void data_op_event(oi_thread *t, const struct oi_open_data_op *op, uint64
     /* outside a target region (omp_target_memcpy) a copy back is hashed
      * at once: its host buffer may be the runtime's own staging buffer,
      * gone when the call returns */
-    int attached = t->target_construct && attached_pointer(t, &view);
+    int attached = t->target_construct && attached_pointer(t, &view, op->bytes);
     int deferred = view.op == OI_DATA_OP_FROM_DEVICE && t->target_construct && !attached;
     if (deferred)
       oi_landing_defer(&t->landing, index);
@@ -414,7 +423,7 @@ static void on_target_data_op_emi(
   if (endpoint == ompt_scope_begin) {
     /* The op's state: its begin, and what it is should its end never come
      * (the end names it again). */
-    oi_end_missing_data_op(t);
+    end_missing_data_op(t);
     *open = op;
     *host_op_id = now;
     return;
@@ -443,7 +452,7 @@ static void on_target_data_op_emi(
   data_op_event(t, &op, now, OI_FLAG_REPAIRED);
 }
 
-void oi_end_missing_data_op(oi_thread *t) {
+static void end_missing_data_op(oi_thread *t) {
   struct oi_open_data_op *open = &t->data_op;
   if (!open->begin_ns)
     return;

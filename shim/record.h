@@ -173,15 +173,15 @@ typedef struct oi_thread {
   /* 1 + the buffer index of a made-up alloc whose device address only a
    * later copy of the same host memory tells, 0 if none */
   uint32_t alloc_without_address;
-  /* the target region's copies to the device (device address, host
-   * address), to tell a pointer the runtime attaches: a copy to a device
-   * address from another host address than before (device_callbacks.c) */
-#define OI_REGION_COPIES 8
+  /* the target region's first copies to the device, to tell a pointer the
+   * runtime attaches: a copy into the device range of an earlier one from
+   * another host address than that copy's at the same offset; `attached`:
+   * the copies that hold such a pointer (device_callbacks.c) */
+#define OI_REGION_COPIES 16
   uint32_t region_copies, region_attached;
   struct oi_region_copy {
-    uint64_t device_addr, host_addr;
-  } region_copy[OI_REGION_COPIES];
-  uint64_t attached[OI_REGION_COPIES];
+    uint64_t device_addr, host_addr, bytes;
+  } region_copy[OI_REGION_COPIES], attached[OI_REGION_COPIES];
   uint64_t offload_caller;   /* inside a call into the offload runtime seen
                                 by libompt-inst-offload.so: the program's
                                 return address (the runtime's is the

@@ -21,7 +21,7 @@ endfunction()
 
 set(no_device_callbacks "LLVM 14's runtime reports no data operations (target_data_op_emi=never)")
 oi_llvm_skip(14 "${no_device_callbacks}, and the test asserts the runtime's own"
-  shim_target_copies shim_target_alloc unify_mappings
+  shim_target_copies shim_target_alloc shim_attached_pointers unify_mappings
   report_json report_chrome report_otf2 mpi_job
   patterns_duplicate_transfer patterns_round_trip patterns_repeated_alloc
   patterns_unused_alloc patterns_unused_transfer patterns_identical_content
