@@ -53,7 +53,8 @@ for entry in kernel_dense:4000 big_maps:10; do
       t, r / a, t, p / a, t, r / z, t, p / z, t, bp / ep >> figures }'
   if [ "$program" = big_maps ]; then
     # the timed steps' `to` transfers repeat the start-up step's content
-    # (step() is inlined twice: two lines): exact, not "probable"
+    # (clang 19 inlines step() twice, two code addresses; 22 calls it, one):
+    # exact, not "probable"
     "$cli" report "$work/run" --format json --output "$work/big_maps.json"
     dup=$("${PYTHON:-python3}" - "$work/big_maps.json" <<'PY'
 import json, sys

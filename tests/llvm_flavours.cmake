@@ -43,8 +43,6 @@ oi_llvm_skip(14 "LLVM 14's runtime ends the inner loop of distribute parallel fo
   plugin_e2e_dump)
 oi_llvm_only(19 "the .deb packages the primary flavour: the clang 14 and 22 builds' OpenMP runtimes lie unpacked in their build folders, which no package can depend on"
   install_deb)
-oi_llvm_skip(22 "its 4 MiB shape asserts the 2 duplicate transfers LLVM 19's runtime gives, and LLVM 22's run reports 2 of 3 (not yet analysed, docs/llvm22.md)"
-  bench_smoke_shapes)
 oi_llvm_skip(22 "the libFuzzer and sanitizer runtimes are libclang-rt-19-dev's: Debian's LLVM 22 would need libclang-rt-22-dev, and the fuzz targets test the reader, not the compiler"
   fuzz_short)
 # The primary flavour's alone: what these test does not depend on the clang

@@ -53,9 +53,11 @@ for name, cells in rows.items():
     for cell in cells:
         assert re.fullmatch(r"-?\d+(\.\d+)?(, -?\d+(\.\d+)?)?", cell), f"{name}: '{cell}' in {text}"
 # steps = 2 for big_maps: the 2 `to` transfers of the loop's region both
-# duplicate the start-up region's (its own line: step() is inlined twice),
-# decided on whole hashes
-assert "4 MiB shape, duplicate transfers found in the `run` trace: 2 of 2, exact" in text, text
+# duplicate the start-up region's, decided on whole hashes: 2 of the 2 at
+# the loop's region where clang inlines step() twice (19: the start-up
+# region has its own code address), 2 of the 3 where it calls step() (22:
+# one code address for all three)
+assert re.search(r"4 MiB shape, duplicate transfers found in the `run` trace: 2 of [23], exact$", text, re.M), text
 print(text)
 PY
     ;;
