@@ -57,7 +57,7 @@ code=0
 "$OI" run --repeat 0 -- ./fixed >/dev/null 2>&1 || code=$?
 expect_eq "$code" 2 "run --repeat 0"
 for args in "f1" "f1 f-2 f-3" "--fail-on slower f1 f-2" "--fail-on regression=x f1 f-2" \
-            "--format pdf f1 f-2" "f1 --"; do
+            "--format pdf f1 f-2" "f1 --" "--top ten f1 f-2" "f1 f-2 --output"; do
   code=0
   "$OI" diff $args >/dev/null 2>usage.err || code=$?
   expect_eq "$code" 2 "ompt-inst diff $args"

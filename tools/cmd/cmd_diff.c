@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "options.h"
 #include "report/diff.h"
 #include "model/job.h"
 #include "analysis/profile_findings.h"
@@ -54,12 +55,7 @@ typedef struct request {
   double threshold_pct;
 } request;
 
-static int usage_error(const char *message, const char *argument) {
-  fprintf(stderr, "ompt-inst diff: %s%s%s\n", message, argument ? " " : "",
-          argument ? argument : "");
-  print_usage(stderr);
-  return OI_EXIT_USAGE;
-}
+static const oi_command_usage usage = {"diff", print_usage};
 
 static int parse_fail_on(request *r, const char *value) {
   if (strcmp(value, "new-findings") == 0) {
@@ -67,14 +63,14 @@ static int parse_fail_on(request *r, const char *value) {
     return 0;
   }
   if (strncmp(value, "regression", 10) != 0 || (value[10] && value[10] != '='))
-    return usage_error("--fail-on takes new-findings or regression[=PCT], not", value);
+    return oi_usage_error(&usage, "--fail-on takes new-findings or regression[=PCT], not", value);
   r->fail_regression = true;
   if (value[10] == '=') {
     char *end;
     errno = 0;
     double pct = strtod(value + 11, &end);
     if (end == value + 11 || *end || errno || !(pct >= 0))
-      return usage_error("regression=PCT needs a percentage, not", value + 11);
+      return oi_usage_error(&usage, "regression=PCT needs a percentage, not", value + 11);
     r->threshold_pct = pct;
   }
   return 0;
@@ -82,62 +78,53 @@ static int parse_fail_on(request *r, const char *value) {
 
 /* 0 with *r filled, -1 after --help, else the usage exit code. */
 static int parse(int argc, char **argv, request *r) {
-  *r = (request){.options.top = 20, .threshold_pct = DEFAULT_THRESHOLD_PCT};
+  *r = (request){.threshold_pct = DEFAULT_THRESHOLD_PCT};
+  oi_shared_options shared = {.top = 20};
   int side = 0;
   bool separated = false;
   for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    bool takes_value = strcmp(arg, "--format") == 0 || strcmp(arg, "--output") == 0 ||
-                       strcmp(arg, "-o") == 0 || strcmp(arg, "--top") == 0 ||
-                       strcmp(arg, "--fail-on") == 0;
-    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-      print_usage(stdout);
-      return -1;
-    }
-    if (takes_value && i + 1 == argc)
-      return usage_error("missing value for", arg);
-    if (strcmp(arg, "--format") == 0) {
-      const char *name = argv[++i];
-      r->format = 0;
-      while (r->format < sizeof formats / sizeof *formats && strcmp(name, formats[r->format].name))
-        r->format++;
-      if (r->format == sizeof formats / sizeof *formats)
-        return usage_error("unknown format", name);
-    } else if (strcmp(arg, "--output") == 0 || strcmp(arg, "-o") == 0) {
-      r->output = argv[++i];
-    } else if (strcmp(arg, "--top") == 0) {
-      char *end;
-      long top = strtol(argv[++i], &end, 10);
-      if (*end || end == argv[i] || top < 0 || top > 1000000)
-        return usage_error("--top needs a number, not", argv[i]);
-      r->options.top = (unsigned)top;
-    } else if (strcmp(arg, "--fail-on") == 0) {
-      int failed = parse_fail_on(r, argv[++i]);
-      if (failed)
+    const char *arg = argv[i], *value;
+    int failed = oi_shared_option(&usage, argc, argv, &i, &shared);
+    if (failed == 1)
+      continue;
+    if (failed != 0)
+      return failed;
+    if (strcmp(arg, "--fail-on") == 0) {
+      if ((failed = oi_option_value(&usage, argc, argv, &i, &value)) != 0 ||
+          (failed = parse_fail_on(r, value)) != 0)
         return failed;
     } else if (strcmp(arg, "--") == 0) {
       if (separated)
-        return usage_error("a second --", NULL);
+        return oi_usage_error(&usage, "a second --", NULL);
       separated = true;
       side = 1;
     } else if (arg[0] == '-' && arg[1]) {
-      return usage_error("unknown option", arg);
+      return oi_usage_error(&usage, "unknown option", arg);
     } else {
       if (r->count[side] == OI_DIFF_MAX_RUNS)
-        return usage_error("too many runs on one side; at most 16:", arg);
+        return oi_usage_error(&usage, "too many runs on one side; at most 16:", arg);
       r->dirs[side][r->count[side]++] = arg;
     }
   }
+  if (shared.format) {
+    while (r->format < sizeof formats / sizeof *formats &&
+           strcmp(shared.format, formats[r->format].name) != 0)
+      r->format++;
+    if (r->format == sizeof formats / sizeof *formats)
+      return oi_usage_error(&usage, "unknown format", shared.format);
+  }
+  r->output = shared.output;
+  r->options.top = shared.top;
   if (!separated) { /* BEFORE AFTER */
     if (r->count[0] != 2)
-      return usage_error(r->count[0] < 2 ? "needs two folders, BEFORE and AFTER"
+      return oi_usage_error(&usage, r->count[0] < 2 ? "needs two folders, BEFORE and AFTER"
                                          : "more than two folders need -- between the sides",
                          NULL);
     r->dirs[1][0] = r->dirs[0][1];
     r->count[0] = r->count[1] = 1;
   }
   if (!r->count[0] || !r->count[1])
-    return usage_error(r->count[0] ? "no folder after --" : "no folder before --", NULL);
+    return oi_usage_error(&usage, r->count[0] ? "no folder after --" : "no folder before --", NULL);
   return 0;
 }
 

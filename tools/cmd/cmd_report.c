@@ -13,6 +13,7 @@
 
 #include "cmd_capabilities.h"
 #include "commands.h"
+#include "options.h"
 #include "model/job.h"
 #include "analysis/profile_findings.h"
 #include "model/summary_events.h"
@@ -80,58 +81,45 @@ typedef struct request {
   FILE *stream; /* without --output: standard output, or the exit summary's stderr */
 } request;
 
-static int usage_error(const char *message, const char *argument) {
-  fprintf(stderr, "ompt-inst report: %s%s%s\n", message, argument ? " " : "",
-          argument ? argument : "");
-  print_usage(stderr);
-  return OI_EXIT_USAGE;
-}
+static const oi_command_usage usage = {"report", print_usage};
 
 /* 0 with *r filled, -1 after --help, else the usage exit code. */
 static int parse(int argc, char **argv, request *r) {
-  *r = (request){.format = FORMAT_TEXT, .options.top = 10, .stream = stdout};
+  *r = (request){.format = FORMAT_TEXT, .stream = stdout};
+  oi_shared_options shared = {.top = 10};
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    bool takes_value = strcmp(arg, "--format") == 0 || strcmp(arg, "--output") == 0 ||
-                       strcmp(arg, "-o") == 0 || strcmp(arg, "--top") == 0 ||
-                       strcmp(arg, "--source-dir") == 0 || strcmp(arg, "--rank") == 0;
-    if (strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0) {
-      print_usage(stdout);
-      return -1;
-    }
-    if (takes_value && i + 1 == argc)
-      return usage_error("missing value for", arg);
-    if (strcmp(arg, "--format") == 0) {
-      const char *name = argv[++i];
-      size_t f = 0;
-      while (f < FORMAT_COUNT && strcmp(name, formats[f].name) != 0)
-        f++;
-      if (f == FORMAT_COUNT)
-        return usage_error("unknown format", name);
-      r->format = (enum format)f;
-    } else if (strcmp(arg, "--output") == 0 || strcmp(arg, "-o") == 0) {
-      r->output = argv[++i];
-    } else if (strcmp(arg, "--top") == 0) {
-      char *end;
-      errno = 0;
-      unsigned long top = strtoul(argv[++i], &end, 10);
-      if (*end || end == argv[i] || errno || top > UINT_MAX || argv[i][0] == '-')
-        return usage_error("--top needs a number, not", argv[i]);
-      r->options.top = (unsigned)top;
-    } else if (strcmp(arg, "--rank") == 0) {
-      r->rank = argv[++i];
+    int failed = oi_shared_option(&usage, argc, argv, &i, &shared);
+    if (failed == 1)
+      continue;
+    if (failed != 0)
+      return failed;
+    if (strcmp(arg, "--rank") == 0) {
+      if ((failed = oi_option_value(&usage, argc, argv, &i, &r->rank)) != 0)
+        return failed;
       if (strspn(r->rank, "0123456789") != strlen(r->rank) || !r->rank[0])
-        return usage_error("--rank needs a rank number, not", r->rank);
+        return oi_usage_error(&usage, "--rank needs a rank number, not", r->rank);
     } else if (strcmp(arg, "--source-dir") == 0) {
-      r->options.source_dir = argv[++i];
+      if ((failed = oi_option_value(&usage, argc, argv, &i, &r->options.source_dir)) != 0)
+        return failed;
     } else if (arg[0] == '-' || r->dir) {
-      return usage_error("unexpected argument", arg);
+      return oi_usage_error(&usage, "unexpected argument", arg);
     } else {
       r->dir = arg;
     }
   }
+  if (shared.format) {
+    size_t f = 0;
+    while (f < FORMAT_COUNT && strcmp(shared.format, formats[f].name) != 0)
+      f++;
+    if (f == FORMAT_COUNT)
+      return oi_usage_error(&usage, "unknown format", shared.format);
+    r->format = (enum format)f;
+  }
+  r->output = shared.output;
+  r->options.top = shared.top;
   if (!r->dir)
-    return usage_error("missing run folder", NULL);
+    return oi_usage_error(&usage, "missing run folder", NULL);
   if (formats[r->format].archive && !r->output) {
     fprintf(stderr, "ompt-inst report: --format %s needs --output PATH (the archive folder)\n",
             formats[r->format].name);

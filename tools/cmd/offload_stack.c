@@ -22,19 +22,19 @@ static bool loads(const char *library) {
   return handle != NULL;
 }
 
-/* The NVIDIA devices the driver sees (cuInit, cuDeviceGetCount); -1 when
- * there is no driver or it fails. */
-static int cuda_devices(void) {
+/* Whether the NVIDIA driver library libcuda.so.1 loads, and the devices it
+ * sees (cuInit, cuDeviceGetCount; -1 when it fails). */
+static bool cuda_driver(int *devices) {
+  *devices = -1;
   void *cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
   if (!cuda)
-    return -1;
+    return false;
   int (*init)(unsigned) = (int (*)(unsigned))dlsym(cuda, "cuInit");
   int (*count)(int *) = (int (*)(int *))dlsym(cuda, "cuDeviceGetCount");
-  int devices = -1;
-  if (!init || !count || init(0) != 0 || count(&devices) != 0)
-    devices = -1;
+  if (!init || !count || init(0) != 0 || count(devices) != 0)
+    *devices = -1;
   dlclose(cuda);
-  return devices;
+  return true;
 }
 
 /* The runtime file: in the OpenMP runtime folder the program's RUNPATH
@@ -110,8 +110,7 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
       s->refused++;
   }
   s->libcuda = loads("libcuda.so");
-  s->libcuda_1 = loads("libcuda.so.1");
-  s->cuda_devices = s->libcuda_1 ? cuda_devices() : -1;
+  s->libcuda_1 = cuda_driver(&s->cuda_devices);
   return true;
 }
 
