@@ -168,10 +168,15 @@ wall() { # NAME FOLDER COMMAND...
   } > "$work/$name.result"
   awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }'
 }
-# the median over the rounds of A's sample over B's in the same round
+# A's sample over B's in the same round: the median over the rounds and,
+# in parentheses, the spread of the middle half (lower to upper quartile,
+# nearest rank). A lower quartile above 1 means A took longer than B in
+# more than three rounds of four: a cost beyond the machine's noise.
 paired() { # A B: sample files in $work
-  paste "$work/$1" "$work/$2" | awk '{ printf "%.4f\n", ($2 > 0 ? $1 / $2 : 0) }' | median |
-    awk '{ printf "%.2f", $1 }'
+  paste "$work/$1" "$work/$2" | awk '{ printf "%.4f\n", ($2 > 0 ? $1 / $2 : 0) }' | sort -g |
+    awk '{ v[NR] = $1 } END {
+      q1 = int((NR + 3) / 4); q3 = NR + 1 - q1
+      printf "%.2f (%.2f-%.2f)", v[int((NR + 1) / 2)], v[q1], v[q3] }'
 }
 sample_native() { wall native "$scratch/plain/$folder" "${program[@]}"; }
 sample_odp() { wall odp "$scratch/plain/$folder" "$odp" "${program[@]}"; }
@@ -268,13 +273,19 @@ done
 awk '{ o += log($2 / $1); z += log($3 / $1); r += log($4 / $1); p += log($5 / $1); n++ }
   END { printf "| geomean over native | | | | | | %.2f | %.2f | %.2f | %.2f | |\n", exp(o / n), exp(z / n), exp(r / n), exp(p / n) }' "$work/ratios"
 echo
-echo "ompt-inst against OMPDataPerf round by round: the median over the $runs rounds of each round's ratio (the two ran back to back, so a change in the machine's speed between rounds cancels); wall time, and CPU seconds (user + system of the command and its children):"
+echo "ompt-inst against OMPDataPerf round by round: the median over the $runs rounds of each round's ratio (the two ran back to back, so a change in the machine's speed between rounds cancels) and its lower to upper quartile; wall time, and CPU seconds (user + system of the command and its children):"
 echo
 echo "| program | run / OMPDataPerf, wall | plugin / OMPDataPerf, wall | run / OMPDataPerf, CPU | plugin / OMPDataPerf, CPU | native CPU s | OMPDataPerf CPU s | run CPU s |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 cat "$work/paired"
-awk -F'|' '{ for (c = 2; c <= 5; c++) g[c] += log($(c + 1)); n++ }
+awk -F'|' '{ for (c = 2; c <= 5; c++) g[c] += log($(c + 1) + 0); n++ }
   END { printf "| geomean | %.2f | %.2f | %.2f | %.2f | | | |\n", exp(g[2] / n), exp(g[3] / n), exp(g[4] / n), exp(g[5] / n) }' "$work/paired"
+echo
+# the verdict on CPU seconds: rows where ompt-inst's lower quartile is
+# above OMPDataPerf's (above it beyond the spread)
+awk -F'|' '{ for (c = 4; c <= 5; c++) { split($(c + 1), q, /[(-]/); if (q[2] + 0 > 1) above[c] = above[c] " " $2 } }
+  END { printf "Above OMPDataPerf in CPU seconds beyond the spread (lower quartile over 1): run:%s; plugin build:%s\n",
+    above[4] ? above[4] : " none", above[5] ? above[5] : " none" }' "$work/paired"
 echo
 echo "Avoidable operations found in each row's last run, duplicate transfers / round trips / repeated allocations / unused allocations / unused transfers (+ identical content for another variable, reported only; low: may have changed on the device, no fix advised):"
 echo
