@@ -117,14 +117,16 @@ static int parse(int argc, char **argv, request *r) {
   r->options.top = shared.top;
   if (!separated) { /* BEFORE AFTER */
     if (r->count[0] != 2)
-      return oi_usage_error(&usage, r->count[0] < 2 ? "needs two folders, BEFORE and AFTER"
-                                         : "more than two folders need -- between the sides",
-                         NULL);
+      return oi_usage_error(&usage,
+                            r->count[0] < 2 ? "needs two folders, BEFORE and AFTER"
+                                            : "more than two folders need -- between the sides",
+                            NULL);
     r->dirs[1][0] = r->dirs[0][1];
     r->count[0] = r->count[1] = 1;
   }
   if (!r->count[0] || !r->count[1])
-    return oi_usage_error(&usage, r->count[0] ? "no folder after --" : "no folder before --", NULL);
+    return oi_usage_error(&usage, r->count[0] ? "no folder after --" : "no folder before --",
+                          NULL);
   return 0;
 }
 
