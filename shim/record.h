@@ -132,7 +132,6 @@ typedef struct oi_thread {
   uint32_t number;      /* tool thread number, 0 = initial thread */
   uint32_t block;       /* this memory's number, the upper bits of its ids */
   uint64_t id_seq;      /* the last id it made (ids.h) */
-  oi_region_slot region[OI_REGION_SLOTS];
   uint32_t thread_type; /* ompt_thread_t, 0 until thread_begin says */
   uint64_t os_tid;
   struct oi_thread *next;      /* registry */
@@ -145,6 +144,30 @@ typedef struct oi_thread {
   uint32_t written; /* of those, written by a signal handler already
                        (under flush_lock) */
   uint32_t flush_generation; /* oi_flush_generation last seen */
+
+  /* The state callbacks read comes first, within the first 3 KB; the
+   * large arrays (the ring other threads read, the hashes waiting, the
+   * buffer) last. */
+  /* > 0 while the thread runs device code on the host: between the submit
+   * of a kernel to a host-offload device and its end, or in an implicit
+   * task of a parallel region begun there. Its constructs are counted, not
+   * recorded (kernel_constructs.h); 0 with OMPT_INST_TRACE_COUNTED=1. */
+  uint32_t kernel_depth;
+  oi_kernel kernel; /* the kernel, while kernel_depth > 0 */
+  /* instances of counted sites (atomic) by site id since the last flush,
+   * which turns them into OI_KIND_CONSTRUCT_COUNT events; grown by
+   * oi_site_counts_grow, under flush_lock, outside the hot path */
+  _Atomic uint64_t *site_counts;
+  uint32_t site_count_capacity;
+  /* the hook counted the flush the runtime reports next (not recorded
+   * twice) */
+  uint8_t flush_counted;
+  /* instances of a counted construct the runtime reports without a site
+   * (a flush in a build without the plugin, by its codeptr_ra; a construct
+   * in a kernel, by its target's codeptr_ra and site) since the last flush:
+   * OI_KIND_CONSTRUCT_COUNT events */
+  oi_native_count *native_counts; /* native_first until grown */
+  uint32_t native_mask;           /* its slots - 1 */
 
   /* state callbacks keep between two callbacks of the same thread */
   uint32_t sync_depth;
@@ -206,30 +229,12 @@ typedef struct oi_thread {
   oi_repair_counts repairs;   /* what the shim mended, by repair */
   oi_suspended_tasks suspended;
   _Atomic uint64_t shared_writes; /* the test build's count (shared_writes.h) */
-  oi_landing_hashes landing;  /* copies from a device not hashed yet */
   oi_construct_stack constructs; /* the instrumented constructs in progress */
-  /* instances of counted sites (atomic) by site id since the last flush,
-   * which turns them into OI_KIND_CONSTRUCT_COUNT events; grown by
-   * oi_site_counts_grow, under flush_lock, outside the hot path */
-  _Atomic uint64_t *site_counts;
-  uint32_t site_count_capacity;
-  /* the hook counted the flush the runtime reports next (not recorded
-   * twice) */
-  uint8_t flush_counted;
-  /* > 0 while the thread runs device code on the host: between the submit
-   * of a kernel to a host-offload device and its end, or in an implicit
-   * task of a parallel region begun there. Its constructs are counted, not
-   * recorded (kernel_constructs.h); 0 with OMPT_INST_TRACE_COUNTED=1. */
-  uint32_t kernel_depth;
-  oi_kernel kernel; /* the kernel, while kernel_depth > 0 */
-  /* instances of a counted construct the runtime reports without a site
-   * (a flush in a build without the plugin, by its codeptr_ra; a construct
-   * in a kernel, by its target's codeptr_ra and site) since the last flush:
-   * OI_KIND_CONSTRUCT_COUNT events */
-  oi_native_count *native_counts; /* native_first until grown */
-  uint32_t native_mask;           /* its slots - 1 */
+  /* the large arrays */
   oi_native_count native_first[OI_NATIVE_COUNTS];
-
+  oi_region_slot region[OI_REGION_SLOTS]; /* the regions and tasks it began,
+                                             read by other threads (unify.c) */
+  oi_landing_hashes landing;  /* copies from a device not hashed yet */
   oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
   /* its events encoded for the trace, under flush_lock */
   oi_event_codec codec;
