@@ -19,6 +19,11 @@ for src in "${programs[@]}"; do
     for mode in full data; do
       "$OI" report "$run.$mode" --format json --output "$run.$mode.json" || fail "$run: report ($mode) failed"
     done
+    # the summary's run line gives no time in constructs and no threads,
+    # which the data-only record does not know
+    "$OI" report "$run.data" --format summary > "$run.data.summary" || fail "$run: summary failed"
+    grep "^ompt-inst: $run ran " "$run.data.summary" | grep -Eqx "ompt-inst: $run ran [0-9.]+ [mun]?s; [0-9]+ devices?" ||
+      fail "$run: the data-only summary's run line: $(cat "$run.data.summary")"
     "$OI" report "$run.data" | grep -q "^  record    data only: host constructs, tasks and synchronisation not recorded$" ||
       fail "$run: the text report does not say what --record data left out"
     dump=()
@@ -31,6 +36,25 @@ for src in "${programs[@]}"; do
     echo "$run: $compared"
   done
 done
+# a program without target constructs: the summary says why it shows no
+# more than its run time
+cat > host_only.c <<'EOF_C'
+#include <stdio.h>
+int main(void) {
+  double sum = 0;
+#pragma omp parallel for reduction(+: sum)
+  for (int i = 0; i < 1000; i++)
+    sum += i;
+  printf("%g\n", sum);
+  return 0;
+}
+EOF_C
+cc_plain host_only host_only.c -O2 -g
+OMPT_INST_QUIET=0 "$OI" run --record data -o host_only.data -- ./host_only > host_only.out 2> host_only.err ||
+  fail "host_only --record data failed: $(cat host_only.err)"
+expect_eq "$(cat host_only.out)" 499500 "host_only: program result"
+grep -qx "ompt-inst: no data moved between host and device (the data-only record keeps nothing else)" host_only.err ||
+  fail "host_only: the exit summary does not say why it is empty: $(cat host_only.err)"
 # the trace says its mode, and no host callback was registered: not
 # mutex_released (whose LLVM 19 bug can crash programs), not error
 "$OI" dump --header duplicate_transfer.plugin.data | "$OI_PYTHON" -c '

@@ -24,7 +24,8 @@ static style style_for(FILE *out) {
   return (style){"", "", ""};
 }
 
-static void data_moved(const oi_profile *p, FILE *out, const style *s) {
+/* The transfers' line; returns how many there were. */
+static uint64_t data_moved(const oi_profile *p, FILE *out, const style *s) {
   uint64_t to = 0, from = 0, ops = 0, ns = 0;
   for (uint32_t v = 0; v < p->variable_names.count; v++) {
     const oi_variable_row *row = &p->variables[v];
@@ -34,13 +35,14 @@ static void data_moved(const oi_profile *p, FILE *out, const style *s) {
     ns += oi_variable_transfer_ns(row);
   }
   if (ops == 0)
-    return;
+    return 0;
   char a[32], b[32], c[32], d[32];
   fprintf(out, "%sompt-inst:%s data moved %s in %" PRIu64 " transfers (%s): %s to device, %s "
                "from device; %s\n",
           s->bold, s->off, oi_format_bytes(to + from, a, sizeof a), ops,
           oi_format_ns(ns, b, sizeof b), oi_format_bytes(to, c, sizeof c),
           oi_format_bytes(from, d, sizeof d), oi_profile_data_op_source(p));
+  return ops;
 }
 
 static void top_findings(const oi_profile *p, FILE *out, const style *s) {
@@ -75,21 +77,29 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
   char a[32], b[32];
   uint64_t in_constructs = p->initial_thread_construct_ns;
   double share = p->duration_ns ? 100.0 * (double)in_constructs / (double)p->duration_ns : 0.0;
-  fprintf(out, "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
-               "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
-          s.bold, s.off, p->program ? base_name(p->program) : "the program",
-          oi_format_ns(p->duration_ns, a, sizeof a), oi_format_ns(in_constructs, b, sizeof b),
-          share, p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
-          p->device_count == 1 ? "" : "s");
+  const char *mode = p->trace ? oi_trace_info(p->trace, "record") : NULL;
+  const char *absent = oi_format_record_absent(mode);
+  const char *program = p->program ? base_name(p->program) : "the program";
+  oi_format_ns(p->duration_ns, a, sizeof a);
+  if (absent) /* the host's constructs and threads were not recorded */
+    fprintf(out, "%sompt-inst:%s %s ran %s; %" PRIu32 " device%s\n", s.bold, s.off, program, a,
+            p->device_count, p->device_count == 1 ? "" : "s");
+  else
+    fprintf(out, "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
+                 "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
+            s.bold, s.off, program, a, oi_format_ns(in_constructs, b, sizeof b), share,
+            p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
+            p->device_count == 1 ? "" : "s");
   if (p->runtime && strcmp(p->runtime, OI_PROFILE_NO_OMPT) == 0)
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, OI_PROFILE_NO_OMPT);
   if (p->offload_check)
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, p->offload_check);
-  const char *mode = p->trace ? oi_trace_info(p->trace, "record") : NULL;
-  const char *absent = oi_format_record_absent(mode);
   if (mode && absent)
     fprintf(out, "%sompt-inst:%s record: %s only, %s not recorded\n", s.bold, s.off, mode, absent);
-  data_moved(p, out, &s);
+  if (data_moved(p, out, &s) == 0 && absent)
+    fprintf(out, "%sompt-inst:%s no data moved between host and device (the data-only record "
+                 "keeps nothing else)\n",
+            s.bold, s.off);
   top_findings(p, out, &s);
   fprintf(out, "%sompt-inst:%s details: ompt-inst report %s\n", s.bold, s.off, o->run_dir);
   return 0;
