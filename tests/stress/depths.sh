@@ -21,9 +21,7 @@ region_line=$(grep -n 'omp parallel num_threads(1)' prog.c | sed -n 2p | cut -d:
 for build in plain plugin; do
   for tool in small full; do
     run=$build-$tool
-    out=$(run_$tool $run ./$build) || fail "$run: exit status"
-    expect_eq "$out" "$native" "$run: the program's result"
-    nothing_lost $run
+    recorded $tool $run "$native" ./$build
     "$OI" report $run --format json > $run.json || fail "$run: json report"
     "$OI_PYTHON" - $run.json $n $group_line $nest_line $region_line <<'PY' || fail "$run: constructs"
 import json, sys

@@ -13,9 +13,7 @@ cc_plugin plugin prog.c -g $OI_HOST_OFFLOAD
 native=$(./plain)
 expect_eq "$native" "items=$n tasks=$((n + 1))" "native run"
 for run in plain-small plain-full plugin-small plugin-full; do
-  out=$(run_${run#*-} $run ./${run%-*}) || fail "$run: exit status"
-  expect_eq "$out" "$native" "$run: the program's result"
-  nothing_lost $run
+  recorded ${run#*-} $run "$native" ./${run%-*}
   for op in alloc to_device from_device delete; do
     expect_eq "$(dumpq $run kind=data_op op=$op --count)" $((2 * n + n / 8)) "$run: $op"
   done

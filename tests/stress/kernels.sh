@@ -16,9 +16,7 @@ expect_eq "$native" "kernels=$((kernels * steps)) threads=$((2 * kernels * steps
 for build in plain plugin; do
   for tool in small full; do
     run=$build-$tool
-    out=$(run_$tool $run ./$build $steps) || fail "$run: exit status"
-    expect_eq "$out" "$native" "$run: the program's result"
-    nothing_lost $run
+    recorded $tool $run "$native" ./$build $steps
     expect_eq "$(dumpq $run kind=kernel endpoint=begin --count)" $((kernels * steps)) "$run: kernels"
     expect_eq "$(dumpq $run kind=parallel --count)" 0 "$run: no parallel event of a kernel"
     expect_eq "$(counted $run parallel)" $((kernels * steps)) "$run: parallel instances"

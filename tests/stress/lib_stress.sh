@@ -19,6 +19,16 @@ run_full() {
   "$OI" run -o "$dir" -- "$@" 2> "$dir.err"
 }
 
+# recorded small|full DIR EXPECTED PROGRAM [ARGS...]: PROGRAM under that
+# tool into DIR; it exits with 0, prints EXPECTED, and nothing is lost.
+recorded() {
+  local tool=$1 dir=$2 expected=$3 out
+  shift 3
+  out=$(run_$tool "$dir" "$@") || fail "$dir: exit status"
+  expect_eq "$out" "$expected" "$dir: the program's result"
+  nothing_lost "$dir"
+}
+
 # nothing_lost DIR: the report says the trace is complete with 0 events
 # lost, and the dump reads back exactly the END record's event count.
 nothing_lost() {

@@ -11,9 +11,7 @@ gen maps $n prog.c
 cc_plain plain prog.c -g $OI_HOST_OFFLOAD
 cc_plugin plugin prog.c -g $OI_HOST_OFFLOAD
 for run in plain-small plain-full plugin-full; do
-  out=$(run_${run#*-} $run ./${run%-*}) || fail "$run: exit status"
-  expect_eq "$out" "maps=$n" "$run: the program's result"
-  nothing_lost $run
+  recorded ${run#*-} $run "maps=$n" ./${run%-*}
   for op in alloc to_device from_device delete; do
     expect_eq "$(dumpq $run kind=data_op op=$op --count)" $n "$run: $op"
   done

@@ -23,9 +23,7 @@ esac
 for build in plain plugin; do
   for tool in small full; do
     run=$build-$tool
-    out=$(run_$tool $run ./$build $steps) || fail "$run: exit status"
-    expect_eq "$out" "$native" "$run: the program's result"
-    nothing_lost $run
+    recorded $tool $run "$native" ./$build $steps
     expect_eq "$(dumpq $run kind=kernel endpoint=begin --count)" $((kernels * steps)) "$run: kernels"
     expect_eq "$(counted $run parallel)" $((kernels * steps)) "$run: parallel instances"
     expect_eq "$(counted $run "implicit task")" $((2 * kernels * steps)) \

@@ -19,9 +19,7 @@ beyond=0
 for build in plain plugin; do
   for tool in small full; do
     run=$build-$tool
-    out=$(run_$tool $run ./$build $rounds) || fail "$run: exit status"
-    expect_eq "$out" "$native" "$run: the program's result"
-    nothing_lost $run
+    recorded $tool $run "$native" ./$build $rounds
     if [ $run = plugin-small ]; then
       line=$(grep '^  sites ' $run.txt) || fail "$run: no line of the sites beyond the table"
       read -r _ beyond _ _ _ _ bound _ calls _ <<< "$line"

@@ -8,9 +8,7 @@ n=1000
 gen threads $n prog.c
 cc_plain prog prog.c -g -lpthread
 for tool in small full; do
-  out=$(run_$tool $tool ./prog) || fail "$tool: exit status"
-  expect_eq "$out" "regions=$n" "$tool: the program's result"
-  nothing_lost $tool
+  recorded $tool $tool "regions=$n" ./prog
   expect_eq "$(dumpq $tool kind=parallel endpoint=begin --count)" $n "$tool: parallel begins"
   expect_eq "$(dumpq $tool kind=parallel endpoint=end --count)" $n "$tool: parallel ends"
   expect_eq "$(dumpq $tool kind=implicit_task endpoint=begin --count)" $n \
