@@ -28,6 +28,7 @@
 
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/find_shim.h"
+#include "compile_dirs.h"
 #include "written_items.h"
 
 /* LLVM's ident_t (kmp.h): the source location string is the fifth field. */
@@ -202,11 +203,13 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
   const char *line = field(psource, 3, &llen), *col = field(psource, 4, &clen);
   bool known = flen && strncmp(file, "unknown", flen) != 0;
   oi_written_items written = {0};
-  if (known) {
-    char *path = strndup(file, flen);
-    if (path)
-      oi_written_items_read(&written, path, strtol(line, NULL, 10));
-    free(path);
+  /* the file as the plugin names it (absolute, wherever the program runs
+   * from); as clang wrote it when it is nowhere to be found */
+  char *path = known ? oi_source_path(loc, file, flen) : NULL;
+  if (path) {
+    oi_written_items_read(&written, path, strtol(line, NULL, 10));
+    file = path;
+    flen = strlen(path);
   }
   bool ok = append(&t, "%s\n" OMPT_INST_KEY_CONSTRUCT "=%s\n" OMPT_INST_KEY_CALL "=%s\n",
                    OMPT_INST_SITE_MAGIC, construct_of[call], entry_point);
@@ -215,6 +218,7 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
                 OMPT_INST_KEY_FILE "=%.*s\n" OMPT_INST_KEY_FUNCTION "=%.*s\n" OMPT_INST_KEY_LINE
                                    "=%.*s\n" OMPT_INST_KEY_COL "=%.*s\n",
                 (int)flen, file, (int)fnlen, function, (int)llen, line, (int)clen, col);
+  free(path);
   item_name *item = calloc((size_t)nargs + 1, sizeof *item);
   bool *is_item = calloc((size_t)nargs + 1, sizeof *is_item);
   ok = ok && item && is_item;

@@ -192,13 +192,28 @@ static bool shape(const char *name, size_t length, char *out, size_t size) {
   return true;
 }
 
+/* Whether the written shape `have` is the runtime's `want`: the same, or
+ * with more sections after it (clang names `t[0:4][0:256]` `t[0:4]` to the
+ * runtime: its first dimension only). */
+static bool same_shape(const char *want, const char *have) {
+  size_t n = strlen(want);
+  if (strncmp(want, have, n) != 0)
+    return false;
+  if (n == 0 || want[n - 1] != ']')
+    return have[n] == '\0';
+  for (const char *rest = have + n; *rest; rest += 2)
+    if (rest[0] != '[' || rest[1] != ']')
+      return false;
+  return true;
+}
+
 const char *oi_written_item_take(oi_written_items *w, const char *expanded, size_t length) {
   char want[256], have[256];
   if (!shape(expanded, length, want, sizeof want))
     return NULL;
   for (size_t i = 0; i < w->count; i++)
     if (!w->taken[i] && shape(w->items[i], strlen(w->items[i]), have, sizeof have) &&
-        strcmp(want, have) == 0) {
+        same_shape(want, have)) {
       w->taken[i] = true;
       return w->items[i];
     }

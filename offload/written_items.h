@@ -24,7 +24,9 @@ void oi_written_items_free(oi_written_items *w);
 
 /* The first item not yet taken that names the same variable as the
  * runtime's `expanded` name (its `length` bytes) in the same shape (the
- * same base name and number of array sections), now taken; NULL if none. */
+ * same base name and number of array sections, or more sections: clang
+ * gives the runtime a section's first dimension only), now taken; NULL if
+ * none. */
 const char *oi_written_item_take(oi_written_items *w, const char *expanded, size_t length);
 
 #endif

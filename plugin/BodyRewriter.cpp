@@ -136,7 +136,9 @@ Stmt *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
   for (const MapItem &M : Maps) {
     if (Hoist && !M.Implicit)
       Values.hoistSectionBounds(M.Item, DC, Site, Loc, Hoisted);
-    Extents.push_back(Opts.Maps ? Values.extent(M.Item, DC, Loc) : MapExtent());
+    Extents.push_back(!Opts.Maps   ? MapExtent()
+                      : M.Pointee ? Values.pointeeExtent(M.Item, DC, Loc)
+                                  : Values.extent(M.Item, DC, Loc));
   }
   Expr *Device = nullptr, *If = nullptr;
   {

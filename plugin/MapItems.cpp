@@ -137,11 +137,31 @@ static bool firstprivateIsCopied(QualType T) {
   return T->isArrayType() || T->isRecordType();
 }
 
+// A pointer the target region captures by copy although no clause maps
+// it: clang passes the runtime its value with size 0, and the kernel gets
+// the device address of the mapping that holds it (a zero-length section,
+// `p[:0]`). Named, so that what the body writes through it is charged to
+// that mapping, not to every copy of the device.
+static void addPointee(std::vector<MapItem> &Out, VarDecl *VD, SourceLocation Loc,
+                       const ASTContext &Ctx) {
+  auto *Ref = DeclRefExpr::Create(Ctx, NestedNameSpecifierLoc(), SourceLocation(), VD,
+                                  /*RefersToEnclosingVariableOrCapture=*/false, Loc,
+                                  VD->getType(), VK_LValue);
+  MapItem M;
+  M.Type = "tofrom";
+  M.Modifiers = "-";
+  M.Implicit = true;
+  M.Pointee = true;
+  M.Text = VD->getName().str() + "[:0]";
+  M.Item = Ref;
+  Out.push_back(std::move(M));
+}
+
 // A variable the target region captures by reference although no clause
 // of the construct maps it (a combined construct's `shared(y)` with
 // `defaultmap(tofrom)`: clang adds no implicit map clause there): the
 // runtime maps it tofrom. Captures by copy are passed with the kernel's
-// arguments, no data operation.
+// arguments, no data operation, except a pointer's (addPointee).
 static void addCapturedByReference(std::vector<MapItem> &Out,
                                    const OMPExecutableDirective &D,
                                    const ASTContext &Ctx) {
@@ -153,6 +173,13 @@ static void addCapturedByReference(std::vector<MapItem> &Out,
   if (!CS)
     return;
   for (const CapturedStmt::Capture &C : CS->captures()) {
+    if (C.capturesVariableByCopy()) {
+      VarDecl *VD = C.getCapturedVar();
+      if (VD->getType()->isPointerType() && !VD->getType()->isFunctionPointerType() &&
+          !mapsBaseOf(Out, VD))
+        addPointee(Out, VD, C.getLocation(), Ctx);
+      continue;
+    }
     if (!C.capturesVariable())
       continue;
     VarDecl *VD = C.getCapturedVar();

@@ -13,6 +13,10 @@ struct MapItem {
   std::string Type;      // to from tofrom alloc release delete
   std::string Modifiers; // "always,close", "mapper(id)" ... or "-"
   bool Implicit = false; // added by clang for a variable used in the region
+  // A pointer the region uses without a map clause: the runtime looks its
+  // target up as a zero-length section (p[:0]), moving nothing; its
+  // address at run time is the pointer's value, its size 0.
+  bool Pointee = false;
   std::string Text;      // the list item as written: a[0:n]
   clang::Expr *Item = nullptr;
 };

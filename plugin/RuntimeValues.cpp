@@ -200,6 +200,19 @@ MapExtent RuntimeValues::extent(Expr *Item, DeclContext *DC,
   return Out;
 }
 
+MapExtent RuntimeValues::pointeeExtent(Expr *Pointer, DeclContext *DC,
+                                       SourceLocation Loc) {
+  Sema::SFINAETrap Trap(S);
+  MapExtent Out;
+  Expr *Item = reusable(Pointer, DC);
+  ExprResult Value = Item ? S.DefaultLvalueConversion(Item) : ExprError();
+  if (Value.isInvalid() || Trap.hasErrorOccurred())
+    return MapExtent();
+  Out.Addr = Value.get();
+  Out.Bytes = Hooks.unsignedLongLongLiteral(0, Loc);
+  return Out;
+}
+
 MapExtent RuntimeValues::build(Expr *Item, DeclContext *DC,
                                SourceLocation Loc) {
   MapExtent Out;

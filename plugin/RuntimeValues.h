@@ -33,6 +33,9 @@ public:
   // &item and its size in bytes; null members when unknown.
   MapExtent extent(clang::Expr *Item, clang::DeclContext *DC,
                    clang::SourceLocation Loc);
+  // A pointer's value and size 0 (MapItem::Pointee).
+  MapExtent pointeeExtent(clang::Expr *Pointer, clang::DeclContext *DC,
+                          clang::SourceLocation Loc);
 
 private:
   MapExtent build(clang::Expr *Item, clang::DeclContext *DC,

@@ -33,6 +33,8 @@ static void code_location(void *user, uint64_t codeptr, const char **file,
 static int var_written(void *user, uint32_t site, uint16_t var) {
   (void)site;
   const fx *f = user;
+  if (f->writes_unknown)
+    return -1;
   return var < 5 ? f->writes[var] : 0;
 }
 
@@ -50,7 +52,8 @@ bool fx_var_whole(const oi_finding_place *place) {
 }
 
 void fx_init(fx *f) {
-  memset(f->writes, 0, sizeof f->writes);
+  memset(f, 0, sizeof *f);
+  f->region_site = FX_REGION_SITE;
   oi_analysis_callbacks cb = {.user = f, .var_name = var_name, .site_location = site_location,
                               .code_location = code_location, .var_written = var_written,
                               .table = &fx_names};

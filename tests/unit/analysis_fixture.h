@@ -18,6 +18,7 @@
 #define FX_C 0x30000u
 #define FX_DUR 1000  /* every data op takes 1 us */
 #define FX_NO_HASH 0 /* hash argument: no valid hash */
+#define FX_REGION_SITE 99 /* fx_region's site by default (line 99) */
 
 typedef struct fx {
   oi_analysis *ctx;
@@ -27,11 +28,16 @@ typedef struct fx {
   /* writes[i] = 1: every target body may write map item i (0: memory no
    * item names), as the plugin's writes= line says; 0 = reads only */
   int writes[5];
+  /* every site's writes= line absent, as in a build without the plugin
+   * (var_written answers -1: the body was never analysed) */
+  bool writes_unknown;
   /* line of the code address a data op without a site carries (bin.c);
    * 0: none, as in a build without -g */
   unsigned native_line;
   int32_t device; /* of the data ops (FX_DEV) */
-  uint32_t region_site; /* site of fx_region's events (0: none) */
+  /* site of fx_region's events (FX_REGION_SITE unless set; 0: none, a
+   * region whose body nobody analysed) */
+  uint32_t region_site;
 } fx;
 
 void fx_init(fx *f);

@@ -67,6 +67,41 @@ static void a_written_value_back_unchanged_is_no_advice(void **state) {
   fx_done(&f);
 }
 
+/* the same stream where no writes= line says what the body writes (a build
+ * without the plugin): it may write every copy of its device, a included,
+ * marked unseen, and the advice says how to learn more */
+static void an_unseen_body_may_write_every_copy(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.writes_unknown = true;
+  written_then_back_unchanged(&f);
+  const oi_finding *rt = fx_find(&f, OI_FINDING_ROUND_TRIP, "a[0:N]");
+  assert_int_equal(rt->may_change, 1);
+  assert_true(rt->changed_unseen);
+  assert_int_equal(rt->changed_line, FX_REGION_SITE);
+  assert_string_equal(fx_advice(rt),
+                      "a[0:N] came back with the same content this run, but the kernel at line 99 "
+                      "may change it: keep this transfer (no fix advised); a build without the "
+                      "plugin cannot see what a kernel writes: built with `ompt-inst cc`, the "
+                      "plugin can prove it does not");
+  assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, 0);
+  fx_done(&f);
+}
+
+/* a region without any site (the runtime's events alone): the same */
+static void a_region_without_a_site_may_write_every_copy(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.region_site = 0;
+  written_then_back_unchanged(&f);
+  const oi_finding *rt = fx_find(&f, OI_FINDING_ROUND_TRIP, "a[0:N]");
+  assert_int_equal(rt->may_change, 1);
+  assert_true(rt->changed_unseen);
+  fx_done(&f);
+}
+
 /* the same stream with a body that only reads a: an avoidable round trip */
 static void a_read_value_back_unchanged_is_avoidable(void **state) {
   (void)state;
@@ -277,6 +312,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(a_written_value_back_unchanged_is_no_advice),
       cmocka_unit_test(a_read_value_back_unchanged_is_avoidable),
+      cmocka_unit_test(an_unseen_body_may_write_every_copy),
+      cmocka_unit_test(a_region_without_a_site_may_write_every_copy),
       cmocka_unit_test(a_write_counts_before_the_copy_back_without_kernel_events),
       cmocka_unit_test(a_kernel_writing_an_array_writes_its_element),
       cmocka_unit_test(a_kernel_writing_an_array_writes_the_whole_array),

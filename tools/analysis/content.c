@@ -11,8 +11,9 @@
  * A transfer of content the receiver got last, where a kernel that may
  * write the variable (tools/model/kernel_writes.c) wrote the device's copy
  * in between, is counted but marked may_change: the same values came back
- * this run only, or the device's copy needed them again. Plain builds,
- * which know of no kernel write, count the same transfers as avoidable.
+ * this run only, or the device's copy needed them again. In plain builds,
+ * whose kernels' bodies nobody analysed, every kernel may write every copy
+ * of its device (kernel_writes.c).
  * The data movement model (tools/model/holders.c) keeps per holder (device
  * or host) and host range the hash of the last transfer of that range in
  * either direction and the write version it had then, so an overlapping
@@ -98,6 +99,7 @@ bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
   if (seen.kernel_changed) { /* same values this run only: not avoidable */
     group->may_change++;
     group->changed_line = seen.kernel_line;
+    group->changed_unseen = seen.kernel_unseen;
     return false;
   }
   ctx->totals.saved_ns += ev->u.data.duration_ns;

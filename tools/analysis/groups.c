@@ -94,6 +94,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->sampled = g->sampled;
     f->may_change = g->may_change;
     f->changed_line = g->changed_line;
+    f->changed_unseen = g->changed_unseen;
     f->moved = g->moved;
     f->total = p->ops[g->op];
     f->bytes = g->bytes;

@@ -33,6 +33,7 @@ typedef struct oia_group {
   uint64_t sampled; /* of count: decided on sampled hashes */
   uint64_t may_change; /* of count: a kernel may have changed the content */
   unsigned changed_line;
+  bool changed_unseen; /* that kernel's body was never analysed */
   unsigned moved; /* repeated_alloc: OI_MOVED_* bits of its lifetimes */
 } oia_group;
 

@@ -88,7 +88,8 @@ static void print_location(dump_context *c, const oi_event *e, const oi_site *si
     oi_json_uint(&c->json, "col", site->col);
     if (site->function)
       oi_json_str(&c->json, "function", site->function);
-    oi_json_uint(&c->json, "end_line", site->end_line);
+    if (site->end_line) /* absent keys are left out: a call's site has none */
+      oi_json_uint(&c->json, "end_line", site->end_line);
     return;
   }
   if (e->codeptr == 0 || !c->symbolizer)

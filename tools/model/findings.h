@@ -5,6 +5,7 @@
 #ifndef OMPT_INST_MODEL_FINDINGS_H
 #define OMPT_INST_MODEL_FINDINGS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -46,9 +47,12 @@ typedef struct oi_finding {
   /* duplicate, round trip: occurrences of count whose content came back
    * unchanged although a kernel that may write the variable ran since it
    * was sent (the same values this run only): no fix is advised, they are
-   * not in the potential, and changed_line names that kernel */
+   * not in the potential, and changed_line names that kernel;
+   * changed_unseen: its body was never analysed (a build without the
+   * plugin), so it may write every copy, this one included */
   uint64_t may_change;
   unsigned changed_line;
+  bool changed_unseen;
   /* first and last line where the variable is mapped to the device */
   unsigned first_line, last_line;
   /* repeated_alloc: OI_MOVED_* bits, the copies its mapping also made,

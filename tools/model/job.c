@@ -270,6 +270,10 @@ static int add_finding(rank_merge *m, uint32_t k, uint32_t i, bool created) {
     to->time_ns += f->time_ns;
     to->sampled += f->sampled;
     to->may_change += f->may_change;
+    if (f->changed_line && !to->changed_line) {
+      to->changed_line = f->changed_line;
+      to->changed_unseen = f->changed_unseen;
+    }
     if (f->first_line && (!to->first_line || f->first_line < to->first_line))
       to->first_line = f->first_line;
     if (f->last_line > to->last_line)

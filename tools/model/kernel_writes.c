@@ -18,12 +18,20 @@
  * those by name and found them unwritten, so they keep their versions
  * (spared). Without that, every copy a region maps and frees would count
  * as changed, and its next send of the same content would be no duplicate
- * in the plugin build while the plain build finds it. */
+ * in the plugin build while the plain build finds it.
+ *
+ * A body nobody analysed (a build without the plugin: the offload calls'
+ * sites carry no writes= line; a region without any site) may write every
+ * copy its device holds, as `*` without spared items: advice that rests on
+ * a kernel not writing a copy is then never certain. The content a run
+ * brings back proves nothing for other inputs: a kernel written for a
+ * GPU's thread count may do little on the host's threads and leave the
+ * copy as it was this time only. */
 #include "movement_internal.h"
 
 static void add_pending(oi_movement *m, const oi_event *ev,
                         enum oi_pending_kind kind, uint64_t host_addr,
-                        uint64_t bytes) {
+                        uint64_t bytes, bool unseen) {
   oi_pending_write *w = oi_array_push(&m->pending_writes);
   if (!w) {
     m->failed = true;
@@ -31,14 +39,17 @@ static void add_pending(oi_movement *m, const oi_event *ev,
   }
   const char *file = NULL;
   unsigned line = 0;
-  if (m->names.site_location)
+  if (ev->site && m->names.site_location)
     m->names.site_location(m->names.user, ev->site, &file, &line);
+  else if (!ev->site && ev->codeptr && m->names.code_location)
+    m->names.code_location(m->names.user, ev->codeptr, &file, &line);
   *w = (oi_pending_write){.thread = ev->thread,
                            .device = ev->device,
                            .kind = kind,
                            .host_addr = host_addr,
                            .bytes = bytes,
-                           .line = line};
+                           .line = line,
+                           .unseen = unseen};
 }
 
 static bool is_region_begin(const oi_event *ev) {
@@ -47,29 +58,39 @@ static bool is_region_begin(const oi_event *ev) {
           (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER));
 }
 
-void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
-  if (ev->kind == OI_KIND_MAP && ev->construct == OI_CONSTRUCT_TARGET &&
-      ev->var) {
-    int written = m->names.var_written(m->names.user, ev->site, ev->var);
-    /* an unwritten item matters only to a body that writes `*` */
-    if (written == 1 ||
-        (written == 0 && m->names.var_written(m->names.user, ev->site, 0) == 1))
-      add_pending(m, ev, written ? OI_PENDING_ITEM : OI_PENDING_SPARED,
-                  OI_GET(ev, MAP, host_addr), OI_GET(ev, MAP, bytes));
-  } else if (is_region_begin(ev) &&
-             m->names.var_written(m->names.user, ev->site, 0) == 1)
-    add_pending(m, ev, OI_PENDING_ANY, 0, 0);
+/* What the body of the region at `site` may write of map item `var`
+ * (names.var_written's answer; -1 without a site or a way to ask). */
+static int body_writes(oi_movement *m, uint32_t site, uint16_t var) {
+  return site && m->names.var_written ? m->names.var_written(m->names.user, site, var) : -1;
 }
 
-static void note_kernel_write(oi_held_range *r, uint32_t write, unsigned line) {
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
+  if (ev->kind == OI_KIND_MAP) {
+    if (!ev->var)
+      return;
+    int written = body_writes(m, ev->site, ev->var);
+    /* an unwritten item matters only to a body that writes `*`; an item
+     * of an unknown body is written with everything at its begin */
+    if (written == 1 || (written == 0 && body_writes(m, ev->site, 0) == 1))
+      add_pending(m, ev, written ? OI_PENDING_ITEM : OI_PENDING_SPARED,
+                  OI_GET(ev, MAP, host_addr), OI_GET(ev, MAP, bytes), false);
+  } else if (is_region_begin(ev)) {
+    int anything = body_writes(m, ev->site, 0);
+    if (anything != 0)
+      add_pending(m, ev, OI_PENDING_ANY, 0, 0, anything < 0);
+  }
+}
+
+static void note_kernel_write(oi_held_range *r, uint32_t write, unsigned line, bool unseen) {
   r->kernel_write = write;
   r->kernel_line = line;
+  r->kernel_unseen = unseen;
 }
 
 static void kernel_wrote(oi_movement *m, uint32_t range, unsigned line) {
   uint32_t write = oi_movement_next_version(m);
   oi_movement_versions_write(m, range, write);
-  note_kernel_write(oi_movement_range_at(m, range), write, line);
+  note_kernel_write(oi_movement_range_at(m, range), write, line, false);
 }
 
 /* The device's copies inside a spared item, with their state before the
@@ -90,7 +111,8 @@ static void save_spared(oi_movement *m, const oi_pending_write *w) {
     *c = (oi_spared_copy){.range = range,
                           .newest = oi_movement_versions_newest(m, range),
                           .kernel_write = r->kernel_write,
-                          .kernel_line = r->kernel_line};
+                          .kernel_line = r->kernel_line,
+                          .kernel_unseen = r->kernel_unseen};
   }
 }
 
@@ -103,7 +125,7 @@ static void restore_spared(oi_movement *m) {
     const oi_spared_copy *c = OI_ARRAY_AT(m->spared, oi_spared_copy, i);
     oi_movement_versions_write(m, c->range, c->newest);
     note_kernel_write(oi_movement_range_at(m, c->range), c->kernel_write,
-                      c->kernel_line);
+                      c->kernel_line, c->kernel_unseen);
   }
   m->spared.len = 0;
 }
@@ -119,7 +141,7 @@ static void apply_one(oi_movement *m, const oi_pending_write *w) {
     for (size_t i = 0; i < m->ranges.len; i++) {
       oi_held_range *r = oi_movement_range_at(m, (uint32_t)i);
       if (r->holder == w->device && r->covered)
-        note_kernel_write(r, write, w->line);
+        note_kernel_write(r, write, w->line, w->unseen);
     }
     oi_movement_versions_write_all(m, w->device, write);
     return;

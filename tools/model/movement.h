@@ -47,7 +47,8 @@ typedef struct oi_movement_names {
                         unsigned *line);
   /* whether the body of the target construct at `site` may write its map
    * item `var` (1-based; 0: memory no map item names): 1 yes, 0 no, -1 not
-   * known (no plugin information: such kernels write nothing we know of) */
+   * known (no plugin information: such a kernel may write every copy its
+   * device holds); NULL: nothing is known of any site */
   int (*var_written)(void *user, uint32_t site, uint16_t var);
   /* names memory no map item names by the program's data symbols; NULL:
    * by address only */
@@ -112,9 +113,11 @@ typedef struct oi_held_range {
   uint32_t version_node;
   uint32_t place_profile; /* profile of that transfer */
   /* the write version a kernel that may write the range gave it last, and
-   * that kernel's line (0 = none) */
+   * that kernel's line (0 = none); unseen: its body was never analysed (a
+   * build without the plugin), so it may write anything */
   uint32_t kernel_write;
   unsigned kernel_line;
+  bool kernel_unseen;
   /* lines where the range is mapped on this device */
   unsigned first_line, last_line;
   bool live;      /* allocated on the holder now */
@@ -216,6 +219,7 @@ typedef struct oi_transfer_seen {
    * the last write there), at that kernel's line */
   bool kernel_changed;
   unsigned kernel_line;
+  bool kernel_unseen; /* that kernel's body was never analysed */
 } oi_transfer_seen;
 /* Records a to/from-device transfer of `device_range` (the device's copy)
  * at place `profile`: which way the copy moved (OI_MOVED_*), a new write
@@ -247,7 +251,8 @@ void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev);
 void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev);
 /* inline: every event asks, and nearly all have nothing to do */
 static inline void oi_movement_writes_note(oi_movement *m, const oi_event *ev) {
-  if (m->names.var_written && ev->site && ev->device >= 0)
+  if (ev->construct == OI_CONSTRUCT_TARGET && ev->device >= 0 &&
+      (ev->kind == OI_KIND_MAP || ev->endpoint == OI_EP_BEGIN))
     oi_movement_writes_note_site(m, ev);
 }
 static inline void oi_movement_writes_apply(oi_movement *m,

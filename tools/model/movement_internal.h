@@ -52,7 +52,8 @@ typedef struct oi_region_vars {
  * body writes, memory no map item names (every copy of the device but the
  * spared ones), or a map item the plugin found the body does not write
  * (spared: `*` stands for memory no map item names, and this one is
- * named). */
+ * named). A body nobody analysed (a build without the plugin, a region
+ * without a site) may write every copy: `unseen`. */
 enum oi_pending_kind { OI_PENDING_ITEM, OI_PENDING_ANY, OI_PENDING_SPARED };
 typedef struct oi_pending_write {
   uint32_t thread;
@@ -60,6 +61,7 @@ typedef struct oi_pending_write {
   enum oi_pending_kind kind;
   uint64_t host_addr, bytes;
   unsigned line;
+  bool unseen;
 } oi_pending_write;
 
 /* A spared copy's state before a kernel wrote every copy of its device. */
@@ -67,6 +69,7 @@ typedef struct oi_spared_copy {
   uint32_t range;
   uint32_t newest, kernel_write;
   unsigned kernel_line;
+  bool kernel_unseen;
 } oi_spared_copy;
 
 #endif

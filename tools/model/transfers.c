@@ -44,6 +44,7 @@ bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
   else
     seen->kernel_changed = device_copy->kernel_write > device_copy->version;
   seen->kernel_line = device_copy->kernel_line;
+  seen->kernel_unseen = device_copy->kernel_unseen;
 
   hold(m, recv, ev, false, seen->sender, write, profile);
   hold(m, send, ev, true, seen->receiver, sender_version, profile);

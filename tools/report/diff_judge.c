@@ -151,6 +151,21 @@ static int judge_savings(oi_diff *d) {
   return 0;
 }
 
+/* Variables matched although spelled differently (a plain build run from
+ * a folder where its source was not found, against a plugin build): said
+ * once each, so that nobody reads two names as two variables. */
+static void judge_spellings(oi_diff *d) {
+  for (uint32_t i = 0; i < d->var_pair_count; i++) {
+    const oi_diff_var_pair *p = &d->var_pairs[i];
+    if (p->var[0] == OI_DIFF_NONE || p->var[1] == OI_DIFF_NONE)
+      continue;
+    const char *x = d->runs[0][0].vars[p->var[0]].name, *y = d->runs[1][0].vars[p->var[1]].name;
+    if (strcmp(x, y) != 0)
+      warn(d, "one variable spelled two ways, matched: '%s' (%s) and '%s' (%s)", x,
+           d->runs[0][0].dir, y, d->runs[1][0].dir);
+  }
+}
+
 static void judge_times(oi_diff *d) {
   for (uint32_t i = 0; i < d->row_pair_count; i++) {
     oi_diff_row_pair *p = &d->row_pairs[i];
@@ -176,6 +191,7 @@ int oi_diff_build(oi_diff *d, oi_diff_run *before, uint32_t before_count, oi_dif
   judge_findings(d);
   judge_times(d);
   compare_runs(d);
+  judge_spellings(d);
   return 0;
 }
 

@@ -82,17 +82,22 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
             other = line_or(f->other.line, OTHER_CONSTRUCT);
   if (f->may_change) { /* following the usual advice could break the program */
     line_text writer = line_or(f->changed_line, OTHER_CONSTRUCT);
+    /* a body nobody analysed: say how to learn more */
+    const char *unseen = f->changed_unseen
+                             ? "; a build without the plugin cannot see what a kernel writes:"
+                               " built with `ompt-inst cc`, the plugin can prove it does not"
+                             : "";
     if (f->op == OI_DATA_OP_TO_DEVICE)
       snprintf(text, size,
                "%s is sent with the content its device copy had before, but "
-               "the kernel at %s writes that copy in between: keep this "
-               "transfer (no fix advised)",
-               v, writer.s);
+               "the kernel at %s %s that copy in between: keep this "
+               "transfer (no fix advised)%s",
+               v, writer.s, f->changed_unseen ? "may write" : "writes", unseen);
     else
       snprintf(text, size,
                "%s came back with the same content this run, but the kernel "
-               "at %s may change it: keep this transfer (no fix advised)",
-               v, writer.s);
+               "at %s may change it: keep this transfer (no fix advised)%s",
+               v, writer.s, unseen);
     return text;
   }
   switch (f->kind) {

@@ -242,8 +242,10 @@ static void findings(const oi_profile *p, oi_json *json) {
     oi_json_bool(json, "probable", f->sampled > 0);
     oi_json_str(json, "confidence", oi_finding_confidence(f));
     oi_json_uint(json, "may_change", f->may_change);
-    if (f->changed_line)
+    if (f->changed_line) {
       oi_json_uint(json, "changed_line", f->changed_line);
+      oi_json_bool(json, "changed_unseen", f->changed_unseen);
+    }
     oi_json_uint(json, "total", f->total);
     oi_json_uint(json, "bytes", f->bytes);
     oi_json_uint(json, "time_ns", f->time_ns);

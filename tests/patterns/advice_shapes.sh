@@ -1,0 +1,115 @@
+# Issue 49: advice a user can follow blindly, on one program per shape
+# found in public code, both builds -O2 -g:
+#  - a kernel written for a GPU's thread count (gpu_thread_count.c): what
+#    came back unchanged on the host's threads is low in both builds, with
+#    the kernel's line, never certain advice to narrow or drop the transfer;
+#  - a kernel writing through a pointer no clause maps (pointer_kernel.c):
+#    the plugin build charges the write to the mapping the pointer points
+#    into (a's duplicate certain); the plain build cannot see the body: low,
+#    saying the kernel went unseen and how to prove it;
+#  - names as written, 2-D sections whole, absolute files, from any working
+#    folder, for a program compiled from a relative path (written_names.c);
+#  - `ompt-inst diff` of two spellings of one variable: matched, with a
+#    warning (spelled_once.c).
+. "$OI_SRC/tests/lib.sh"
+programs="$OI_SRC/tests/patterns/programs"
+findings() { "$OI_PYTHON" "$OI_SRC/tests/patterns/advice_findings.py" "$1"; }
+# run_report BUILD RUN [DIR]: run ./BUILD from DIR (default here), JSON report
+run_report() {
+  local build=$1 run=$2 dir=${3:-.}
+  (cd "$dir" && "$OI" run -o "$TEST_TMP/$run" -- "$TEST_TMP/$build") > "$run.out" 2>&1 ||
+    fail "$run: $(tail -3 "$run.out")"
+  "$OI" report "$TEST_TMP/$run" --format json --output "$run.json" || fail "$run: report failed"
+  findings "$run.json" > "$run.findings"
+}
+
+# 1. the GPU thread count: both builds alike, low where the kernel may write
+src="$programs/gpu_thread_count.c"
+kernel=$(grep -n 'omp target teams' "$src" | cut -d: -f1)
+cc_plugin gpu.plugin "$src" -O2 -g $OI_HOST_OFFLOAD
+cc_plain gpu.plain "$src" -O2 -g $OI_HOST_OFFLOAD
+for b in plugin plain; do run_report gpu.$b gpu.$b.run; done
+# the same, but that only the plain build's kernel went unseen
+expect_eq "$(sed 's/ unseen$//' gpu.plain.run.findings)" "$(cat gpu.plugin.run.findings)" \
+  "gpu: the builds' findings"
+expect_eq "$(grep -c " low kernel@$kernel" gpu.plain.run.findings)" 2 "gpu: x's copy back and y's, low"
+grep -q "round_trip from_device x\[0:N\] $src $kernel 5 low kernel@$kernel unseen" gpu.plain.run.findings ||
+  fail "gpu: x's copy back not low in the plain build: $(cat gpu.plain.run.findings)"
+# no certain advice to narrow x or copy y back once
+"$OI_PYTHON" - gpu.plain.run.json gpu.plugin.run.json <<'PY' || fail "gpu: certain advice that a GPU run breaks"
+import json, sys
+for path in sys.argv[1:]:
+    for f in json.load(open(path))["findings"]:
+        if f["confidence"] == "certain" and f["op"] == "from_device":
+            sys.exit(f"{path}: {f['suggestion']}")
+PY
+
+# 2. a write through an unmapped pointer: charged to y, not to a
+src="$programs/pointer_kernel.c"
+kernel=$(grep -n 'omp target teams' "$src" | cut -d: -f1)
+data=$(grep -n 'omp target data' "$src" | cut -d: -f1)
+cc_plugin ptr.plugin "$src" -O2 -g $OI_HOST_OFFLOAD
+cc_plain ptr.plain "$src" -O2 -g $OI_HOST_OFFLOAD
+for b in plugin plain; do run_report ptr.$b ptr.$b.run; done
+grep -qx "duplicate_transfer to_device a\[0:n\] $src $data 3 certain" ptr.plugin.run.findings ||
+  fail "ptr: a's resend not certain in the plugin build: $(cat ptr.plugin.run.findings)"
+grep -qx "duplicate_transfer to_device a\[0:n\] $src $data 3 low kernel@$kernel unseen" ptr.plain.run.findings ||
+  fail "ptr: a's resend not low (unseen kernel) in the plain build: $(cat ptr.plain.run.findings)"
+grep -qx "duplicate_transfer from_device y\[0:n\] $src $data 3 low kernel@$kernel" ptr.plugin.run.findings ||
+  fail "ptr: y's copy back not low with the kernel's line: $(cat ptr.plugin.run.findings)"
+"$OI" report ptr.plain.run > ptr.plain.txt
+grep -q 'built with `ompt-inst cc`, the plugin can prove it does not' ptr.plain.txt ||
+  fail "ptr: the plain build's advice does not say how to prove it: $(cat ptr.plain.txt)"
+# the map item the plugin adds for the pointer: y[:0], no bytes, no data operation
+expect_eq "$(dumpq ptr.plugin.run kind=map var='y[:0]' bytes=0 --count)" 4 "ptr: y's zero-length item"
+expect_eq "$(dumpq ptr.plugin.run kind=data_op bytes=0 op=to_device --count)" 0 "ptr: nothing moved for it"
+# and the builds agree but for the write set
+"$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" ptr.plugin.run.json ptr.plain.run.json > /dev/null ||
+  fail "ptr: the builds disagree beyond the write set"
+
+# 3. names as written from any folder, for a relative compile
+mkdir -p proj/src
+cp "$programs/written_names.c" proj/src/
+(cd proj && "$OI_CLANG" "${OI_FOPENMP[@]}" -O2 -g $OI_HOST_OFFLOAD src/written_names.c -o ../names.plain)
+(cd proj/src && "$OI_CLANG" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" -O2 -g $OI_HOST_OFFLOAD \
+  written_names.c -o ../../names.plugin)
+real_src=$(realpath proj/src/written_names.c)
+run_report names.plain names.here
+run_report names.plain names.root /
+run_report names.plain names.src proj/src
+run_report names.plugin names.plugin.run /
+for run in names.here names.root names.src names.plugin.run; do
+  expect_eq "$(cut -d' ' -f3 $run.findings | sort -u | tr '\n' ' ')" "table[0:4][0:256] u[0:n*n] " \
+    "$run: the variables as written"
+  expect_eq "$(cut -d' ' -f4 $run.findings | sort -u)" "$real_src" "$run: the file, absolute"
+done
+expect_eq "$(cat names.root.findings)" "$(cat names.here.findings)" "names: from / and from here"
+expect_eq "$(cat names.src.findings)" "$(cat names.here.findings)" "names: from the source folder and from here"
+for run in names.here names.root names.src; do
+  "$OI" report "$run" --format text > $run.txt
+  "$OI" report "$run" --format annotate > $run.annotate 2>&1
+  grep -q 'u\[0:n\*n\]' $run.txt || fail "$run: the text report lacks u[0:n*n]"
+  grep -q 'u\[0:n \* n\]' $run.txt $run.annotate && fail "$run: clang's spelling in a report"
+  expect_eq "$(dumpq $run end_line=0 --count)" 0 "$run: no end_line 0 in the dump"
+done
+# the annotated listing finds the source wherever the run started
+expect_eq "$(sed 's/[0-9.]* [mun]*s//g' names.root.annotate | grep -c 'written_names')" \
+  "$(sed 's/[0-9.]* [mun]*s//g' names.here.annotate | grep -c 'written_names')" "names: annotate from /"
+
+# 4. diff matches two spellings of one variable and says so
+mkdir -p spell
+cp "$programs/spelled_once.c" spell/
+(cd spell && "$OI_CLANG" "${OI_FOPENMP[@]}" -O2 -g $OI_HOST_OFFLOAD spelled_once.c -o ../spell.plain)
+run_report spell.plain spell.found
+mv spell spell.hidden # the source nowhere to be found: clang's spelling
+run_report spell.plain spell.lost
+mv spell.hidden spell
+grep -q ' u\[0:n \* n\] ' spell.lost.findings || fail "spell: no clang spelling without the source"
+"$OI" diff spell.found spell.lost --fail-on new-findings > spell.diff ||
+  fail "spell: diff failed or found new findings: $(cat spell.diff)"
+"$OI" diff spell.found spell.lost --format json > spell.diff.json || fail "spell: diff --format json"
+expect_eq "$("$OI_PYTHON" -c 'import json, sys; print(json.load(open(sys.argv[1]))["warnings"])' spell.diff.json)" \
+  "[\"one variable spelled two ways, matched: 'u[0:n*n]' (spell.found) and 'u[0:n * n]' (spell.lost)\"]" \
+  "spell: the warning of the two spellings"
+grep -q "^summary: 0 of 2 findings fixed" spell.diff || fail "spell: findings not matched: $(cat spell.diff)"
+echo ok
