@@ -161,6 +161,29 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
   return 0;
 }
 
+static uint64_t hash_bytes(uint64_t h, const void *data, size_t n) {
+  const unsigned char *b = data;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ b[i]) * 1099511628211ull;
+  return (h ^ 0x1f) * 1099511628211ull; /* a separator between fields */
+}
+
+/* oi_site.place: 0 without a file and line to place it by (a build
+ * without -g names every call site `unknown`) */
+static uint64_t source_place(const oi_site *site) {
+  if (!site->file || !site->line)
+    return 0;
+  uint64_t h = 1469598103934665603ull;
+  h = hash_bytes(h, site->file, strlen(site->file));
+  h = hash_bytes(h, &site->line, sizeof site->line);
+  h = hash_bytes(h, &site->col, sizeof site->col);
+  if (site->construct)
+    h = hash_bytes(h, site->construct, strlen(site->construct));
+  if (site->function)
+    h = hash_bytes(h, site->function, oi_function_base_length(site->function));
+  return h ? h : 1;
+}
+
 int oi_site_parse(const char *text, size_t length, oi_site *site) {
   memset(site, 0, sizeof *site);
   size_t magic_length = strlen(OMPT_INST_SITE_MAGIC);
@@ -181,7 +204,22 @@ int oi_site_parse(const char *text, size_t length, oi_site *site) {
     }
     p = line_end < end ? line_end + 1 : end;
   }
+  site->place = source_place(site);
   return 0;
+}
+
+size_t oi_function_base_length(const char *function) {
+  size_t n = strlen(function);
+  if (n == 0 || function[n - 1] != '>')
+    return n;
+  /* back to the '<' that opens the trailing argument list */
+  int depth = 0;
+  for (size_t i = n; i-- > 0;) {
+    depth += function[i] == '>' ? 1 : function[i] == '<' ? -1 : 0;
+    if (depth == 0)
+      return i > 0 && strncmp(function, "operator", 8) != 0 ? i : n;
+  }
+  return n;
 }
 
 void oi_site_free(oi_site *site) {

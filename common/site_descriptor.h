@@ -49,6 +49,11 @@ typedef struct oi_site {
   /* call=: the offload entry point whose call made the site (a build
    * without the plugin), NULL for a plugin site */
   char *call;
+  /* the construct's place in the source, one for every template
+   * instantiation of it: a hash of file, line, column, construct and the
+   * function without its template arguments (`run<float>` and
+   * `run<double>` are `run`, as a build without the plugin names both) */
+  uint64_t place;
 } oi_site;
 
 /* Parses `length` bytes of descriptor text into *site (id is left to the
@@ -57,6 +62,10 @@ typedef struct oi_site {
 int oi_site_parse(const char *text, size_t length, oi_site *site);
 
 void oi_site_free(oi_site *site);
+
+/* The length of a function's name without the template arguments it ends
+ * with (`ns::run<float>` -> `ns::run`; `operator<` keeps its own). */
+size_t oi_function_base_length(const char *function);
 
 /* Whether the construct's body may write map item `var` (1-based; 0 asks
  * about memory no map item names): 1 yes, 0 no, -1 not known. */

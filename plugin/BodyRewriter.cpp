@@ -127,19 +127,6 @@ Stmt *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
   ConstructKind K = classifyDirective(compat::emittedDirectiveKind(*D));
   if (K.Kind != Shape::DeviceRegion && K.Kind != Shape::DeviceData)
     return Hooks.pointCall(Site, OMPT_INST_ENTER, Loc);
-  // Clang evaluates map clauses only where it generates the mapping: with
-  // offload targets, and there only when the if() clause holds. Hoisting a
-  // bound is evaluating it before the if(): only without one.
-  bool Hoist = Opts.Maps && !S.getLangOpts().OMPTargetTriples.empty() &&
-               D->getClausesOfKind<OMPIfClause>().empty();
-  std::vector<MapExtent> Extents;
-  for (const MapItem &M : Maps) {
-    if (Hoist && !M.Implicit)
-      Values.hoistSectionBounds(M.Item, DC, Site, Loc, Hoisted);
-    Extents.push_back(!Opts.Maps   ? MapExtent()
-                      : M.Pointee ? Values.pointeeExtent(M.Item, DC, Loc)
-                                  : Values.extent(M.Item, DC, Loc));
-  }
   Expr *Device = nullptr, *If = nullptr;
   {
     Sema::SFINAETrap Trap(S); // an error here only makes the values unknown
@@ -147,6 +134,21 @@ Stmt *BodyRewriter::enterCall(OMPExecutableDirective *D, DeclContext *DC,
     If = Values.ifValue(*D, DC);
     if (Trap.hasErrorOccurred())
       Device = If = nullptr;
+  }
+  // Clang evaluates map clauses only where it generates the mapping: with
+  // offload targets, and there only when the if() clause holds. A hoisted
+  // bound is evaluated under the same if() value (a macro that expands to
+  // `if(target: cond)` beside `p[:buf.N()]`, as CloverLeaf writes); an if()
+  // whose condition cannot be evaluated twice leaves the bound in place.
+  bool HasIf = !D->getClausesOfKind<OMPIfClause>().empty();
+  bool Hoist = Opts.Maps && !S.getLangOpts().OMPTargetTriples.empty() && (!HasIf || If);
+  std::vector<MapExtent> Extents;
+  for (const MapItem &M : Maps) {
+    if (Hoist && !M.Implicit)
+      Values.hoistSectionBounds(M.Item, DC, Site, Loc, Hoisted, HasIf ? If : nullptr);
+    Extents.push_back(!Opts.Maps   ? MapExtent()
+                      : M.Pointee ? Values.pointeeExtent(M.Item, DC, Loc)
+                                  : Values.extent(M.Item, DC, Loc));
   }
   return Hooks.targetEnterCall(DC, Site, Device, If, Extents, Loc);
 }

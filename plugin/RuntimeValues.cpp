@@ -103,8 +103,8 @@ Expr *RuntimeValues::ifValue(const OMPExecutableDirective &D,
 // A side-effecting bound that is safe to move before the directive: an
 // integer whose expression names nothing the directive itself sets up.
 Expr *RuntimeValues::hoisted(Expr *Bound, DeclContext *DC, const VarDecl *Site,
-                             SourceLocation Loc,
-                             llvm::SmallVectorImpl<Stmt *> &Decls) {
+                             SourceLocation Loc, llvm::SmallVectorImpl<Stmt *> &Decls,
+                             Expr *When) {
   ASTContext &Ctx = S.getASTContext();
   if (!Bound || !Bound->HasSideEffects(Ctx) || Bound->isTypeDependent() ||
       Bound->isValueDependent() || refersToCaptureHelper(Bound) ||
@@ -114,6 +114,12 @@ Expr *RuntimeValues::hoisted(Expr *Bound, DeclContext *DC, const VarDecl *Site,
   if (Value.isInvalid() ||
       !Value.get()->getType()->isIntegralOrEnumerationType())
     return nullptr;
+  if (When) {
+    Expr *Zero = Hooks.unsignedLongLongLiteral(0, Loc);
+    Value = S.ActOnConditionalOp(Loc, Loc, When, Value.get(), Zero);
+    if (Value.isInvalid())
+      return nullptr;
+  }
   VarDecl *Local = Hooks.localValue(DC, Site, "_bound" + std::to_string(HoistedCount++),
                                     Value.get(), Loc);
   Decls.push_back(Hooks.declStmt(Local, Loc));
@@ -123,15 +129,15 @@ Expr *RuntimeValues::hoisted(Expr *Bound, DeclContext *DC, const VarDecl *Site,
 
 void RuntimeValues::hoistSectionBounds(Expr *Item, DeclContext *DC,
                                        const VarDecl *Site, SourceLocation Loc,
-                                       llvm::SmallVectorImpl<Stmt *> &Decls) {
+                                       llvm::SmallVectorImpl<Stmt *> &Decls, Expr *When) {
   // An error while building these only leaves the bound where it was.
   Sema::SFINAETrap Trap(S);
   for (auto *AS = dyn_cast_or_null<compat::ArraySectionExpr>(
            Item ? Item->IgnoreParens() : nullptr);
        AS; AS = dyn_cast<compat::ArraySectionExpr>(AS->getBase()->IgnoreParens())) {
     size_t Before = Decls.size();
-    Expr *Lower = hoisted(AS->getLowerBound(), DC, Site, Loc, Decls);
-    Expr *Length = hoisted(AS->getLength(), DC, Site, Loc, Decls);
+    Expr *Lower = hoisted(AS->getLowerBound(), DC, Site, Loc, Decls, When);
+    Expr *Length = hoisted(AS->getLength(), DC, Site, Loc, Decls, When);
     if (Trap.hasErrorOccurred()) { // leave this section as it was
       Decls.resize(Before);
       return;

@@ -26,10 +26,13 @@ public:
   // Moves each section bound of Item that has side effects (a call) into a
   // local declared by the returned statements, to be placed before the
   // directive: the directive then reads the local, so the bound is still
-  // evaluated exactly once. Site names the locals.
+  // evaluated exactly once. Site names the locals. With When (the if()
+  // value, 0/1), a bound is evaluated only where it holds (`When ? bound :
+  // 0`), as clang evaluates map clauses only then.
   void hoistSectionBounds(clang::Expr *Item, clang::DeclContext *DC,
                           const clang::VarDecl *Site, clang::SourceLocation Loc,
-                          llvm::SmallVectorImpl<clang::Stmt *> &Decls);
+                          llvm::SmallVectorImpl<clang::Stmt *> &Decls,
+                          clang::Expr *When = nullptr);
   // &item and its size in bytes; null members when unknown.
   MapExtent extent(clang::Expr *Item, clang::DeclContext *DC,
                    clang::SourceLocation Loc);
@@ -43,7 +46,7 @@ private:
   clang::Expr *reusable(clang::Expr *E, clang::DeclContext *DC);
   clang::Expr *hoisted(clang::Expr *Bound, clang::DeclContext *DC,
                        const clang::VarDecl *Site, clang::SourceLocation Loc,
-                       llvm::SmallVectorImpl<clang::Stmt *> &Decls);
+                       llvm::SmallVectorImpl<clang::Stmt *> &Decls, clang::Expr *When);
   clang::Expr *elementOf(clang::Expr *Item, clang::SourceLocation Loc);
   clang::Expr *countOf(clang::Expr *Item, clang::SourceLocation Loc);
 

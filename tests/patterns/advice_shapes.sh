@@ -7,6 +7,10 @@
 #    the plugin build charges the write to the mapping the pointer points
 #    into (a's duplicate certain); the plain build cannot see the body: low,
 #    saying the kernel went unseen and how to prove it;
+#  - a macro that expands to an if() clause (macro_if_clause.c): the map
+#    items keep their names in the plugin build;
+#  - a templated kernel instantiated twice (template_kernel.cpp): one
+#    finding in both builds, the plugin build saying it covers both;
 #  - names as written, 2-D sections whole, absolute files, from any working
 #    folder, for a program compiled from a relative path (written_names.c);
 #  - `ompt-inst diff` of two spellings of one variable: matched, with a
@@ -66,6 +70,39 @@ expect_eq "$(dumpq ptr.plugin.run kind=data_op bytes=0 op=to_device --count)" 0 
 # and the builds agree but for the write set
 "$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" ptr.plugin.run.json ptr.plain.run.json > /dev/null ||
   fail "ptr: the builds disagree beyond the write set"
+
+# 2b. a macro expanding to if() beside a section whose length calls a
+# function: named as written in the plugin build, the call made once
+src="$programs/macro_if_clause.c"
+cc_plugin macro.plugin "$src" -O2 -g $OI_HOST_OFFLOAD
+cc_plain macro.plain "$src" -O2 -g $OI_HOST_OFFLOAD
+./macro.plain > macro.expected
+for b in plugin plain; do
+  run_report macro.$b macro.$b.run
+  expect_eq "$(grep -v 'events recorded' macro.$b.run.out)" "$(cat macro.expected)" "macro ($b): the output"
+  expect_eq "$(cut -d' ' -f3 macro.$b.run.findings | sort -u | tr '\n' ' ')" "p[0:count(n)] s " \
+    "macro ($b): the variables as written"
+done
+
+# 2c. a templated kernel, two instantiations: one finding per variable and
+# kind in both builds, the plugin build saying it covers both
+src="$programs/template_kernel.cpp"
+kernel=$(grep -n 'omp target teams' "$src" | cut -d: -f1)
+"$OI_CLANGXX" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" -O2 -g $OI_HOST_OFFLOAD "$src" -o tmpl.plugin
+"$OI_CLANGXX" "${OI_FOPENMP[@]}" -O2 -g $OI_HOST_OFFLOAD "$src" -o tmpl.plain
+for b in plugin plain; do run_report tmpl.$b tmpl.$b.run; done
+"$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" tmpl.plugin.run.json tmpl.plain.run.json \
+  > tmpl.both || fail "tmpl: the builds disagree: $(cat tmpl.both)"
+expect_eq "$(grep -c " $kernel 4 " tmpl.plugin.run.findings)" 4 \
+  "tmpl: in's and out's duplicates and allocations, 4 of 6 each, once: $(cat tmpl.plugin.run.findings)"
+expect_eq "$("$OI_PYTHON" -c 'import json, sys; print(sorted({f.get("instantiations") for f in json.load(open(sys.argv[1]))["findings"]}))' tmpl.plugin.run.json)" \
+  "[2]" "tmpl: every finding covers both instantiations"
+"$OI" report tmpl.plugin.run > tmpl.plugin.txt
+grep -q "^1\. .* of in\[0:n\] at template_kernel.cpp:$kernel (2 template instantiations): " tmpl.plugin.txt ||
+  grep -q "^[0-9]\. .* at template_kernel.cpp:$kernel (2 template instantiations): " tmpl.plugin.txt ||
+  fail "tmpl: the text does not say the finding covers 2 instantiations: $(cat tmpl.plugin.txt)"
+"$OI" diff tmpl.plugin.run tmpl.plain.run > tmpl.diff || fail "tmpl: diff failed"
+grep -q "^summary: 0 of 4 findings fixed" tmpl.diff || fail "tmpl: plugin and plain not matched: $(cat tmpl.diff)"
 
 # 3. names as written from any folder, for a relative compile
 mkdir -p proj/src

@@ -36,7 +36,7 @@ void oi_movement_free(oi_movement *m) {
   oi_names_free(&m->own_names);
   oi_map *tables[] = {&m->places_by_key, &m->profiles_by_key,
                       &m->ranges_by_key, &m->compiler_regions,
-                      &m->native_regions};
+                      &m->native_regions, &m->place_sites};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oi_map_free(tables[i]);
   for (size_t i = 0; i < m->strings.len; i++)

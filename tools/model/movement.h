@@ -50,6 +50,10 @@ typedef struct oi_movement_names {
    * known (no plugin information: such a kernel may write every copy its
    * device holds); NULL: nothing is known of any site */
   int (*var_written)(void *user, uint32_t site, uint16_t var);
+  /* the site's place in the source (oi_site.place: one for every template
+   * instantiation of a construct), 0 when it has none; NULL: every site is
+   * a place of its own */
+  uint64_t (*site_place)(void *user, uint32_t site);
   /* names memory no map item names by the program's data symbols; NULL:
    * by address only */
   oi_symbolizer *symbolizer;
@@ -68,6 +72,10 @@ typedef struct oi_transfer_place {
   uint32_t name;        /* of its variable, in the names table (names.h):
                            "a[0:N]", "field", "0x7ffd... (800 bytes)" */
   unsigned construct;   /* enum oi_construct of the first operation */
+  /* sites whose operations the place holds: the template instantiations
+   * of one construct (a build without the plugin cannot tell them apart:
+   * clang gives them one location); 1 otherwise */
+  uint32_t instantiations;
 } oi_transfer_place;
 
 /* Data operations per place and device. */
@@ -145,7 +153,8 @@ typedef struct oi_movement {
   oi_map places_by_key, profiles_by_key, ranges_by_key,
       compiler_regions, /* thread -> device + 1 of its open hook-reported
                            target region, 0 = none */
-      native_regions;   /* thread -> its open target instance's variables */
+      native_regions,   /* thread -> its open target instance's variables */
+      place_sites;      /* (place, site) pairs of places of several sites */
   oi_array places, profiles, ranges, devices, strings, region_vars;
   uint32_t host_version_root;  /* the host's version_root */
   uint32_t host_coverage_root; /* the host's coverage_root */
@@ -164,6 +173,8 @@ typedef struct oi_movement {
    * map */
   struct oi_site_places *site_places;
   uint64_t site_places_cap;
+  uint32_t last_site; /* cache of names.site_place: the last site asked */
+  uint64_t last_site_place;
 } oi_movement;
 
 void oi_movement_init(oi_movement *m, const oi_movement_names *names);

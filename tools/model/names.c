@@ -30,6 +30,12 @@ static int var_written(void *user, uint32_t site_id, uint16_t var) {
   return site ? oi_site_writes(site, var) : -1;
 }
 
+static uint64_t site_place(void *user, uint32_t site_id) {
+  const oi_profile *p = user;
+  const oi_site *site = oi_reader_site(p->trace, site_id);
+  return site ? site->place : 0;
+}
+
 static void site_location(void *user, uint32_t site_id, const char **file,
                           unsigned *line) {
   const oi_profile *p = user;
@@ -60,6 +66,7 @@ oi_movement_names oi_profile_names(oi_profile *p) {
                              .site_location = site_location,
                              .code_location = code_location,
                              .var_written = var_written,
+                             .site_place = site_place,
                              .symbolizer = p->symbolizer,
                              .table = &p->names};
 }

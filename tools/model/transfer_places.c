@@ -42,13 +42,26 @@ static uint32_t native_var(oi_movement *m, const oi_event *ev) {
   return vars->count;
 }
 
-/* A place is a compiler site's map item, or, without one, the code address
- * and the variable's position in its target construct (so one line is one
- * place however many host addresses its variable has: a fresh heap block
- * each time), else the code address and host address of the operation. */
+/* The site's place in the source, else the site itself (the top bit keeps
+ * site ids apart from places' hashes). */
+static uint64_t site_place(oi_movement *m, uint32_t site) {
+  if (site != m->last_site) {
+    uint64_t place = m->names.site_place ? m->names.site_place(m->names.user, site) : 0;
+    m->last_site = site;
+    m->last_site_place = place ? place & ~(UINT64_C(1) << 63) : UINT64_C(1) << 63 | site;
+  }
+  return m->last_site_place;
+}
+
+/* A place is a compiler site's map item (of the construct's place in the
+ * source: every template instantiation of it one place, as a build without
+ * the plugin sees them), or, without one, the code address and the
+ * variable's position in its target construct (so one line is one place
+ * however many host addresses its variable has: a fresh heap block each
+ * time), else the code address and host address of the operation. */
 static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
   if (ev->site)
-    return (oi_map_key){{ev->site | (uint64_t)ev->var << 32, 0,
+    return (oi_map_key){{(uint64_t)ev->var << 32 | 1, site_place(m, ev->site),
                       ev->var ? 0 : ev->u.data.host_addr, 0}};
   uint32_t position = native_var(m, ev);
   /* the top bit keeps positions apart from host addresses */
@@ -62,7 +75,7 @@ static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
 static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
   oi_transfer_place place = {
       .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
-      .construct = ev->construct};
+      .construct = ev->construct, .instantiations = 1};
   const char *file = NULL;
   unsigned line = 0;
   if (ev->site && m->names.site_location)
@@ -84,6 +97,23 @@ static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
 
 static oi_profile_record *profile_at(oi_movement *m, uint32_t profile) {
   return OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
+}
+
+/* A site's operation at `place`: another instantiation of its construct
+ * when the place was first seen at another site. */
+static void count_instantiation(oi_movement *m, uint32_t place, uint32_t site) {
+  oi_transfer_place *at = &OI_ARRAY_AT(m->places, oi_place_record, place)->place;
+  if (!site || site == at->site)
+    return;
+  uint32_t *seen = oi_map_slot(&m->place_sites, &(oi_map_key){{place, site, 0, 0}});
+  if (!seen) {
+    m->failed = true;
+    return;
+  }
+  if (*seen == OI_MAP_NONE) {
+    *seen = 1;
+    at->instantiations++;
+  }
 }
 
 /* Where the first profile of the event's site map item is kept, NULL when
@@ -112,13 +142,17 @@ profile_by_key(oi_movement *m, const oi_event *ev, uint32_t *first) {
   oi_map_key key = place_key(m, ev);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   uint32_t profile = oi_map_get(&m->profiles_by_key, &key);
-  if (profile != OI_MAP_NONE)
+  if (profile != OI_MAP_NONE) {
+    count_instantiation(m, profile_at(m, profile)->place, ev->site);
     return profile;
+  }
   key.w[3] = UINT64_MAX; /* the place itself, shared by all devices */
   int created;
   uint32_t place = oi_map_intern(&m->places_by_key, &key, &m->places, &created);
   if (place != OI_MAP_NONE && created)
     describe_place(m, place, ev);
+  else if (place != OI_MAP_NONE)
+    count_instantiation(m, place, ev->site);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   profile = place == OI_MAP_NONE ? OI_MAP_NONE
                                  : oi_map_intern(&m->profiles_by_key, &key,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/site_descriptor.h"
 #include "diff.h"
 #include "model/job.h"
 #include "model/names.h"
@@ -45,13 +46,16 @@ static const char *base_name(const char *path) {
 
 /* Where a place is, by what an edit keeps: the file's base name (the fixed
  * program may live in another folder) or the module's, the program itself
- * standing for its own (a fixed build has another name), and the function. */
+ * standing for its own (a fixed build has another name), and the function
+ * without template arguments (a plugin build names `run<float>` what a
+ * plain build names `run`). */
 static char *place_key(const oi_profile *p, const oi_place *place) {
   const char *where = base_name(place->file ? place->file : place->module);
   if (!place->file && place->module && p->program &&
       strcmp(where, base_name(p->program)) == 0)
     where = "(program)";
-  return format("%s\x1f%s", where, place->function ? place->function : "");
+  const char *function = place->function ? place->function : "";
+  return format("%s\x1f%.*s", where, (int)oi_function_base_length(function), function);
 }
 
 static uint64_t place_order(const oi_place *place) {

@@ -1,6 +1,7 @@
 /* The words of a finding (finding_words.h). */
 #include "finding_words.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char *const kind_names[] = {
@@ -33,6 +34,13 @@ const char *oi_finding_certainty(const oi_finding *f) {
 
 const char *oi_finding_confidence(const oi_finding *f) {
   return f->may_change ? "low" : f->sampled ? "probable" : "certain";
+}
+
+const char *oi_finding_instantiations(const oi_finding *f, char *buf, size_t size) {
+  if (f->at.instantiations <= 1)
+    return "";
+  snprintf(buf, size, " (%u template instantiations)", f->at.instantiations);
+  return buf;
 }
 
 const char *oi_profile_hashing(const oi_profile *p) {

@@ -20,6 +20,10 @@ const char *oi_finding_certainty(const oi_finding *finding);
 /* "certain", "probable" (sampled hashes) or "low" (a kernel in between may
  * write the variable: the same content this run only). */
 const char *oi_finding_confidence(const oi_finding *finding);
+/* " (2 template instantiations)" after a finding's place when its
+ * operations come from several instantiations of one construct, else "";
+ * in buf of size bytes */
+const char *oi_finding_instantiations(const oi_finding *finding, char *buf, size_t size);
 /* How the shim hashed transfers, for the report header; NULL when the trace
  * does not say. */
 const char *oi_profile_hashing(const oi_profile *profile);

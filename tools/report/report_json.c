@@ -225,6 +225,8 @@ static void finding_place(oi_json *json, const oi_finding_place *at) {
     oi_json_uint(json, "site", at->site);
   if (at->codeptr)
     oi_json_hex(json, "codeptr", at->codeptr);
+  if (at->instantiations > 1)
+    oi_json_uint(json, "instantiations", at->instantiations);
 }
 
 static void findings(const oi_profile *p, oi_json *json) {

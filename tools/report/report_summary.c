@@ -59,9 +59,11 @@ static void top_findings(const oi_profile *p, FILE *out, const style *s) {
     const oi_finding *f = &p->findings[k];
     char where[256];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
-    fprintf(out, "ompt-inst:   %zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s, %s, "
+    char instances[64];
+    fprintf(out, "ompt-inst:   %zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s, %s, "
                  "%s%s\n",
-            k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
+            k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where,
+            oi_finding_instantiations(f, instances, sizeof instances), f->count,
             f->total, oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
             oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
   }

@@ -348,9 +348,11 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
   for (size_t k = 0; k < shown((unsigned)p->finding_count, o->top); k++) {
     const oi_finding *f = &p->findings[k];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
+    char instances[64];
     snprintf(line, sizeof line,
-             "%zu. %s of %s at %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", k + 1,
-             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where, f->count,
+             "%zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", k + 1,
+             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where,
+             oi_finding_instantiations(f, instances, sizeof instances), f->count,
              f->total, oi_data_op_name(f->op), oi_finding_counted(f),
              oi_format_bytes(f->bytes, a, sizeof a),
              oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
