@@ -99,7 +99,9 @@ static void round_trips_of_a_target_loop(void **state) {
   assert_string_equal(fx_advice(rt),
                       "a[0:N] leaves the device at line 20 and returns "
                       "unchanged at line 20: keep it on the device across "
-                      "line 20 with `target data map(tofrom: a[0:N])`");
+                      "line 20 with `target data map(tofrom: a[0:N])`, and "
+                      "`target update from(a[0:N])` wherever the host reads it "
+                      "in between");
   assert_int_equal(fx_finish_count(&f, OI_FINDING_DUPLICATE_TRANSFER), 0);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 0);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_REPEATED_ALLOC), 1);

@@ -142,12 +142,14 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
                "%s is sent to the device at %s and comes back unchanged "
                "at %s: use `map(to: %s)` instead of `tofrom`",
                v, other.s, at.s, item);
-    else
+    else /* the run cannot see the host read it in between: say where the
+            fix must still copy it back */
       snprintf(text, size,
                "%s leaves the device at %s and returns unchanged at "
                "%s: keep it on the device across %s with "
-               "`target data map(tofrom: %s)`",
-               v, other.s, at.s, span, item);
+               "`target data map(tofrom: %s)`, and `target update from(%s)` "
+               "wherever the host reads it in between",
+               v, other.s, at.s, span, item, item);
     break;
   case OI_FINDING_REPEATED_ALLOC: {
     /* its mapping also copied it: `alloc` alone would drop those copies */
