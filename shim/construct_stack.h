@@ -20,6 +20,9 @@ typedef struct oi_construct_frame {
   int32_t device;                     /* resolved device of a target site */
   int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
   uint8_t offloads; /* 0: a target site that runs on the host (mapsim.h) */
+  /* the runtime ended its region of this construct (the enter half of a
+   * `target data`): what comes now is the construct's body */
+  uint8_t runtime_ended;
 } oi_construct_frame;
 
 typedef struct oi_item_extent {

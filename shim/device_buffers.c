@@ -26,6 +26,24 @@ void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
   pthread_mutex_unlock(&lock);
 }
 
+int oi_device_buffer_host(int device, uint64_t device_addr, uint64_t bytes,
+                          uint64_t *host_addr) {
+  int found = 0;
+  OI_SHARED_WRITE();
+  pthread_mutex_lock(&lock);
+  for (size_t i = buffers.len; i > 0; i--) {
+    const buffer *b = OI_ARRAY_AT(buffers, buffer, i - 1);
+    if (b->device == device && b->host_addr && device_addr >= b->device_addr &&
+        device_addr - b->device_addr + bytes <= b->bytes) {
+      *host_addr = b->host_addr + (device_addr - b->device_addr);
+      found = 1;
+      break;
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return found;
+}
+
 int oi_device_buffer_take(int device, uint64_t device_addr,
                           uint64_t *host_addr, uint64_t *bytes) {
   int found = 0;

@@ -367,11 +367,18 @@ static void data_op_event(oi_thread *t, const struct oi_open_data_op *op, uint64
     oi_device_buffer_add(view.device, view.device_addr, host_addr, size);
   else if (view.op == OI_DATA_OP_DELETE && !host_addr)
     oi_device_buffer_take(view.device, view.device_addr, &host_addr, &size);
+  /* a copy outside every target region (omp_target_memcpy) into or out of
+   * a mapped variable's device copy moves that variable's bytes: its host
+   * range names them, not the call's own buffer (hashed below) */
+  uint64_t mapped = host_addr;
+  if (!t->target_construct && view.device_addr &&
+      (view.op == OI_DATA_OP_TO_DEVICE || view.op == OI_DATA_OP_FROM_DEVICE))
+    oi_device_buffer_host(view.device, view.device_addr, size, &mapped);
   e->op = (uint8_t)view.op;
   e->flags = (uint8_t)(view.flags | repaired);
   e->device = view.device;
   e->u.data.bytes = size;
-  e->u.data.host_addr = host_addr;
+  e->u.data.host_addr = mapped;
   e->u.data.device_addr = view.device_addr;
   e->u.data.duration_ns = end_ns - op->begin_ns;
   complete_made_up_alloc(t, e, &view);

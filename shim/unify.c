@@ -202,9 +202,19 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
       e->site = oi_site_inner_for(entry, e->site, e->construct);
     return;
   }
+  if (e->kind == OI_KIND_DATA_OP && e->construct == OI_CONSTRUCT_OTHER && f->runtime_ended) {
+    /* outside every target region of the runtime, after the construct's
+     * own: a call in its body (omp_target_memcpy in `target data`), not its
+     * mapping; by its code address, as a build without the plugin places it */
+    e->site = 0;
+    return;
+  }
   e->site = f->site;
-  if (same_instance(f->entry, e))
+  if (same_instance(f->entry, e)) {
     e->origin = OI_ORIGIN_MERGED;
+    if (e->kind == OI_KIND_TARGET && e->endpoint == OI_EP_END)
+      f->runtime_ended = 1;
+  }
   else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
     e->var = data_op_var(t, f, e);
   else if (f->entry->inner_sites)

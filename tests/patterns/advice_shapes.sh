@@ -11,6 +11,9 @@
 #    items keep their names in the plugin build;
 #  - a templated kernel instantiated twice (template_kernel.cpp): one
 #    finding in both builds, the plugin build saying it covers both;
+#  - omp_target_memcpy inside `target data use_device_ptr`
+#    (memcpy_in_target_data.c): the call's copy, at its line, into the
+#    node it writes, in both builds;
 #  - names as written, 2-D sections whole, absolute files, from any working
 #    folder, for a program compiled from a relative path (written_names.c);
 #  - `ompt-inst diff` of two spellings of one variable: matched, with a
@@ -103,6 +106,24 @@ grep -q "^1\. .* of in\[0:n\] at template_kernel.cpp:$kernel (2 template instant
   fail "tmpl: the text does not say the finding covers 2 instantiations: $(cat tmpl.plugin.txt)"
 "$OI" diff tmpl.plugin.run tmpl.plain.run > tmpl.diff || fail "tmpl: diff failed"
 grep -q "^summary: 0 of 4 findings fixed" tmpl.diff || fail "tmpl: plugin and plain not matched: $(cat tmpl.diff)"
+
+# 2d. omp_target_memcpy in a `target data use_device_ptr` body: the call's
+# own operation at its line in both builds, moving the node's bytes
+src="$programs/memcpy_in_target_data.c"
+call=$(grep -n 'omp_target_memcpy(' "$src" | cut -d: -f1)
+cc_plugin memcpy.plugin "$src" -O2 -g $OI_HOST_OFFLOAD
+cc_plain memcpy.plain "$src" -O2 -g $OI_HOST_OFFLOAD
+for b in plugin plain; do
+  run_report memcpy.$b memcpy.$b.run
+  expect_eq "$(dumpq memcpy.$b.run kind=data_op op=to_device line=$call site= --count)" 31 \
+    "memcpy ($b): the calls' copies at their line, without the directive's site"
+  expect_eq "$(dumpq memcpy.$b.run kind=data_op op=to_device line=$call --field host_addr | sort -u | wc -l)" 31 \
+    "memcpy ($b): each into its own node's bytes, not the call's local"
+  grep -q " $call [1-9][0-9]* certain" memcpy.$b.run.findings &&
+    fail "memcpy ($b): a certain finding at the call: $(cat memcpy.$b.run.findings)"
+done
+"$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" memcpy.plugin.run.json memcpy.plain.run.json \
+  > memcpy.both || fail "memcpy: the builds disagree: $(cat memcpy.both)"
 
 # 3. names as written from any folder, for a relative compile
 mkdir -p proj/src

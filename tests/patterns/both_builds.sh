@@ -11,8 +11,8 @@
 programs=("$OI_SRC"/examples/patterns/*.c "$OI_SRC/tests/patterns/programs/wavefront.c"
           "$OI_SRC/tests/report/programs/transfers.c" "$OI_SRC/tests/report/programs/fresh_heap.c"
           "$OI_SRC/tests/unify/programs/mappings.c" "$OI_SRC/bench/target_updates.c"
-          "$OI_SRC"/tests/patterns/programs/{gpu_thread_count,pointer_kernel,written_names,macro_if_clause}.c)
-[ ${#programs[@]} -ge 16 ] || fail "expected 16 programs, found ${#programs[@]}"
+          "$OI_SRC"/tests/patterns/programs/{gpu_thread_count,pointer_kernel,written_names,macro_if_clause,memcpy_in_target_data}.c)
+[ ${#programs[@]} -ge 17 ] || fail "expected 17 programs, found ${#programs[@]}"
 proven=0
 for src in "${programs[@]}"; do
   name=$(basename "$src" .c)
