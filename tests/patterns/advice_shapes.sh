@@ -108,12 +108,16 @@ grep -q "^1\. .* of in\[0:n\] at template_kernel.cpp:$kernel (2 template instant
 grep -q "^summary: 0 of 4 findings fixed" tmpl.diff || fail "tmpl: plugin and plain not matched: $(cat tmpl.diff)"
 
 # 2d. omp_target_memcpy in a `target data use_device_ptr` body: the call's
-# own operation at its line in both builds, moving the node's bytes
+# own operation at its line in both builds, moving the node's bytes (LLVM
+# 14's runtime reports no data operation: there the call moves nothing the
+# tool sees, and the maps' inferred operations are checked by both_builds)
 src="$programs/memcpy_in_target_data.c"
 call=$(grep -n 'omp_target_memcpy(' "$src" | cut -d: -f1)
 cc_plugin memcpy.plugin "$src" -O2 -g $OI_HOST_OFFLOAD
 cc_plain memcpy.plain "$src" -O2 -g $OI_HOST_OFFLOAD
-for b in plugin plain; do
+memcpy_builds=(plugin plain)
+if [ "${OI_LLVM:-}" = 14 ]; then memcpy_builds=(); fi
+for b in "${memcpy_builds[@]}"; do
   run_report memcpy.$b memcpy.$b.run
   expect_eq "$(dumpq memcpy.$b.run kind=data_op op=to_device line=$call site= --count)" 31 \
     "memcpy ($b): the calls' copies at their line, without the directive's site"
@@ -122,6 +126,9 @@ for b in plugin plain; do
   grep -q " $call [1-9][0-9]* certain" memcpy.$b.run.findings &&
     fail "memcpy ($b): a certain finding at the call: $(cat memcpy.$b.run.findings)"
 done
+if [ "${OI_LLVM:-}" = 14 ]; then
+  for b in plugin plain; do run_report memcpy.$b memcpy.$b.run; done
+fi
 "$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" memcpy.plugin.run.json memcpy.plain.run.json \
   > memcpy.both || fail "memcpy: the builds disagree: $(cat memcpy.both)"
 
