@@ -151,8 +151,51 @@ static void leading_construct_is_longest_whole_word_prefix(void **state) {
   assert_int_equal(leading(""), OI_CONSTRUCT_OTHER);
 }
 
+/* A site's place in the source: one for every template instantiation of a
+ * construct (the function's trailing template arguments left out), another
+ * for another line, column, construct or function; none without a file
+ * and line (a build without -g names every call `unknown`). */
+static void template_instantiations_share_a_place(void **state) {
+  (void)state;
+  const char *form = "ompt-inst-site 1\nconstruct=%s\nfile=/a/k.cpp\nline=%u\ncol=%u\n"
+                     "function=%s\n";
+  char text[256];
+  oi_site site;
+  uint64_t places[7];
+  struct {
+    const char *construct, *function;
+    unsigned line, col;
+  } sites[] = {{"target", "ns::run<float>", 5, 1},  {"target", "ns::run<std::pair<int, int> >", 5, 1},
+               {"target", "ns::run", 5, 1},         {"target", "ns::run<float>", 6, 1},
+               {"target", "ns::run<float>", 5, 2},  {"target data", "ns::run<float>", 5, 1},
+               {"target", "ns::walk<float>", 5, 1}};
+  for (int i = 0; i < 7; i++) {
+    snprintf(text, sizeof text, form, sites[i].construct, sites[i].line, sites[i].col,
+             sites[i].function);
+    assert_int_equal(parse(text, &site), 0);
+    places[i] = site.place;
+    assert_int_not_equal(places[i], 0);
+    oi_site_free(&site);
+  }
+  assert_true(places[0] == places[1] && places[1] == places[2]);
+  for (int i = 3; i < 7; i++)
+    assert_int_not_equal(places[i], places[0]);
+  assert_int_equal(parse("ompt-inst-site 1\nconstruct=target\nfunction=f\n", &site), 0);
+  assert_int_equal(site.place, 0);
+  oi_site_free(&site);
+  /* the name without its trailing template arguments, operators kept */
+  assert_int_equal(oi_function_base_length("run<float>"), 3);
+  assert_int_equal(oi_function_base_length("a::b<c<d> >"), 4);
+  assert_int_equal(oi_function_base_length("run"), 3);
+  assert_int_equal(oi_function_base_length("operator>"), 9);
+  assert_int_equal(oi_function_base_length("operator->"), 10);
+  assert_int_equal(oi_function_base_length("S<int>::operator<<"), 18);
+  assert_int_equal(oi_function_base_length(""), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(template_instantiations_share_a_place),
       cmocka_unit_test(parses_every_key),
       cmocka_unit_test(tolerates_minimal_and_odd_text),
       cmocka_unit_test(numbers_use_every_digit),

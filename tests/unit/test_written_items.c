@@ -65,6 +65,24 @@ static void expanded_names_take_written_items_in_order(void **state) {
   unlink(path);
 }
 
+/* clang gives the runtime a section's first dimension only: the written
+ * item with more sections after it is the same variable; one with fewer,
+ * or other sections before, is not */
+static void a_first_dimension_takes_the_whole_section(void **state) {
+  (void)state;
+  char path[256];
+  source(path, sizeof path,
+         "#pragma omp target map(to: t[0:4][0:256], w) map(from: m[0:n][0:k][0:2])\n");
+  oi_written_items w;
+  oi_written_items_read(&w, path, 1);
+  assert_null(oi_written_item_take(&w, "w[0:4]", 6)); /* more sections than written */
+  assert_string_equal(oi_written_item_take(&w, "t[0:4]", 6), "t[0:4][0:256]");
+  assert_string_equal(oi_written_item_take(&w, "m[0:8][0:3]", 11), "m[0:n][0:k][0:2]");
+  assert_string_equal(oi_written_item_take(&w, "w", 1), "w");
+  oi_written_items_free(&w);
+  unlink(path);
+}
+
 static void no_items_without_a_pragma_or_a_file(void **state) {
   (void)state;
   char path[256];
@@ -98,6 +116,7 @@ static void unbalanced_text_stays_in_bounds(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(items_of_map_to_and_from),
+      cmocka_unit_test(a_first_dimension_takes_the_whole_section),
       cmocka_unit_test(expanded_names_take_written_items_in_order),
       cmocka_unit_test(no_items_without_a_pragma_or_a_file),
       cmocka_unit_test(unbalanced_text_stays_in_bounds),
