@@ -14,14 +14,24 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cli=${OMPT_INST_BUILD:-$top/build}/bin/ompt-inst
 [ $# -eq 1 ] && [ -d "$1/last" ] || { echo "usage: bench/findings_per_build.sh SCRATCH (after bench/ompdataperf.sh)" >&2; exit 2; }
-last=$1/last
+scratch=$(cd "$1" && pwd)
+last=$scratch/last
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-counts() { # REPORT.json: certain/probable/low
-  python3 -c 'import json, sys, collections
-c = collections.Counter(f["confidence"] for f in json.load(open(sys.argv[1]))["findings"])
-print(f"{c[\"certain\"]}/{c[\"probable\"]}/{c[\"low\"]}")' "$1"
-}
+# the helpers that read a JSON report
+cat > "$work/read.py" <<'PY'
+import collections, json, sys
+findings = json.load(open(sys.argv[2]))["findings"]
+if sys.argv[1] == "counts":
+    c = collections.Counter(f["confidence"] for f in findings)
+    print("%d/%d/%d" % (c["certain"], c["probable"], c["low"]))
+else:  # the plugin build's certain findings, with their advice
+    for f in findings:
+        if f["confidence"] == "certain":
+            print("    %s %s %s:%d (%d of %d): %s" % (f["kind"], f["var"], f["file"].rsplit("/", 1)[-1],
+                                                     f["line"], f["count"], f["total"], f["suggestion"]))
+PY
+counts() { python3 "$work/read.py" counts "$1"; }
 echo "| program | plugin build: certain/probable/low | plain build: certain/probable/low | certain only by a write set | agree |"
 echo "|---|---|---|---|---|"
 details=()
@@ -30,6 +40,8 @@ for dir in "$last"/*/; do
   for b in run plugin; do
     "$cli" report "$dir/$b" --format json --output "$work/$name.$b.json" 2> /dev/null ||
       echo '{"findings": []}' > "$work/$name.$b.json"
+    # each build compiled its own copy of the sources: one tree's paths
+    sed -i -e "s#$scratch/plugin/##g" -e "s#$scratch/plain/##g" "$work/$name.$b.json"
   done
   if python3 "$top/tests/patterns/both_builds.py" "$work/$name.plugin.json" "$work/$name.run.json" \
     > "$work/$name.both" 2> "$work/$name.errors"; then
@@ -40,11 +52,7 @@ for dir in "$last"/*/; do
   fi
   proven=$(grep -c "by the kernel's write set" "$work/$name.both" || true)
   echo "| $name | $(counts "$work/$name.plugin.json") | $(counts "$work/$name.run.json") | $proven | $agree |"
-  certain=$(python3 -c 'import json, sys
-for f in json.load(open(sys.argv[1]))["findings"]:
-    if f["confidence"] == "certain":
-        print(f"    {f[\"kind\"]} {f[\"var\"]} {f[\"file\"].rsplit(\"/\", 1)[-1]}:{f[\"line\"]} ({f[\"count\"]} of {f[\"total\"]}): {f[\"suggestion\"]}")' \
-    "$work/$name.plugin.json")
+  certain=$(python3 "$work/read.py" certain "$work/$name.plugin.json")
   [ -z "$certain" ] || details+=("### $name: certain findings (plugin build)" "$certain")
 done
 for d in "${details[@]}"; do printf '\n%s\n' "$d"; done

@@ -13,6 +13,9 @@
 #   bench/ompdataperf.sh ODP_SOURCE SCRATCH [RUNS [NAME...]]
 #
 # RUNS defaults to 5; NAMEs (e.g. bfs bfs_fix) run only those rows.
+# OMPT_INST_BENCH_CFLAGS: flags every compile of both builds gets beside
+# the programs' own (`-g`: the plain build's lines and names, for
+# bench/findings_per_build.sh; use a fresh SCRATCH, builds are kept).
 # OMPT_INST_RECORD=data: `ompt-inst run --record data` in both builds, and
 # the do-nothing tool asks for the same device callbacks only.
 #
@@ -41,8 +44,8 @@ clang_dir=$(dirname "$clang")
 for variant in plain plugin; do
   mkdir -p "$scratch/bin-$variant"
   for name in clang clang++; do
-    flags=""
-    [ $variant = plugin ] && flags="-fplugin=$plugin"
+    flags=${OMPT_INST_BENCH_CFLAGS:-}
+    [ $variant = plugin ] && flags="$flags -fplugin=$plugin"
     printf '#!/bin/sh\nexec "%s/%s" %s "$@"\n' "$clang_dir" "$name" "$flags" > "$scratch/bin-$variant/$name"
     chmod +x "$scratch/bin-$variant/$name"
   done

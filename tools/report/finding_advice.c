@@ -137,6 +137,14 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
                "it left at %s: drop it, and send %s only once, before "
                "the loop",
                at.s, v, other.s, item);
+    else if (f->op == OI_DATA_OP_FROM_DEVICE && f->at.construct == OI_CONSTRUCT_TARGET_EXIT_DATA)
+      /* a build without the plugin sees a `target data`'s end as an exit
+       * data too: the words fit both */
+      snprintf(text, size,
+               "%s is sent to the device at %s and comes back unchanged "
+               "at %s: do not copy it back there (`map(release: %s)` on a `target exit "
+               "data`, `map(to: %s)` on a `target data`)",
+               v, other.s, at.s, item, item);
     else if (f->op == OI_DATA_OP_FROM_DEVICE)
       snprintf(text, size,
                "%s is sent to the device at %s and comes back unchanged "
