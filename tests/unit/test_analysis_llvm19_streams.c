@@ -138,8 +138,9 @@ static void round_trip_back_from_the_device_names_both_lines(void **state) {
   assert_int_equal(rt->last_line, 16);
   assert_string_equal(fx_advice(rt),
                       "a[0:N] is sent to the device at line 10 and comes back "
-                      "unchanged at line 16: use `map(to: a[0:N])` instead of "
-                      "`tofrom`");
+                      "unchanged at line 16: do not copy it back there "
+                      "(`map(release: a[0:N])` on a `target exit data`, "
+                      "`map(to: a[0:N])` on a `target data`)");
   assert_int_equal(findings(&f), 1);
   assert_int_equal(device(&f)->kernels, 1);
   fx_done(&f);
