@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -302,11 +303,26 @@ static void find_sections(const uint8_t *image, size_t size, sections *s) {
   }
 }
 
-/* A shared object's file as the loader found it (absolute); the main
- * program's is named by argv[0], relative to a folder the program may have
- * left: /proc/self/exe. */
+/* The main program's load address: the first object the loader lists. */
+static int first_object(struct dl_phdr_info *info, size_t size, void *base) {
+  (void)size;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD && info->dlpi_phdr[i].p_offset == 0) {
+      *(uintptr_t *)base = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      break;
+    }
+  return 1; /* that one only */
+}
+
+/* A shared object's file as the loader found it; the main program's by the
+ * kernel (the loader names it by argv[0], which may be relative to a folder
+ * the program left, or not its file at all) */
 static const char *module_file(const Dl_info *info) {
-  return info->dli_fname && info->dli_fname[0] == '/' ? info->dli_fname : "/proc/self/exe";
+  uintptr_t main_base = 0;
+  dl_iterate_phdr(first_object, &main_base);
+  if ((uintptr_t)info->dli_fbase == main_base || !info->dli_fname || info->dli_fname[0] != '/')
+    return "/proc/self/exe";
+  return info->dli_fname;
 }
 
 static void read_module(module_units *m, const char *path) {
