@@ -2,7 +2,9 @@
 # built with and without the plugin, its output must not change under
 # `ompt-inst run`; its report must name every mapped variable, put every
 # construct on a pragma line and list exactly the expected findings
-# (check_corpus.py, <PROGRAM>/findings.txt).
+# (check_corpus.py, <PROGRAM>/findings.txt); the plain build, with -g as
+# build systems compile it, must report the same findings by the rule of
+# both builds (tests/patterns/both_builds.py).
 . "$OI_SRC/tests/lib.sh"
 program=$1
 src="$OI_SRC/tests/corpus/$program"
@@ -13,17 +15,20 @@ stencil)
   # K&R definitions: clang 19 warns about them, clang 14 knows no such warning
   [ "${OI_LLVM:-}" = 14 ] || flags+=(-Wno-deprecated-non-prototype)
   "$OI_CLANG" "${OI_FOPENMP[@]}" "${flags[@]}" "$src"/*.c -o plain
+  "$OI_CLANG" "${OI_FOPENMP[@]}" "${flags[@]}" -g "$src"/*.c -o plain_g
   "$OI_CLANG" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" "${flags[@]}" -Werror "$src"/*.c -o inst
   macros=(OMP_PARALLEL OMP_FOR_STATIC OMP_FLUSH OMP_TARGET_SUM)
   ;;
 particles)
   flags=(-O2 "$OI_HOST_OFFLOAD")
   "$OI_CLANGXX" "${OI_FOPENMP[@]}" "${flags[@]}" "$src"/*.cpp -o plain
+  "$OI_CLANGXX" "${OI_FOPENMP[@]}" "${flags[@]}" -g "$src"/*.cpp -o plain_g
   "$OI_CLANGXX" "${OI_FOPENMP[@]}" -fplugin="$OI_PLUGIN" "${flags[@]}" -Werror "$src"/*.cpp -o inst
   ;;
 halo)
   . "$OI_SRC/tests/mpi/mpi_lib.sh"
   OMPI_CC="$OI_CLANG" mpicc "${OI_FOPENMP[@]}" -O2 "$OI_HOST_OFFLOAD" "$src/halo.c" -o plain
+  OMPI_CC="$OI_CLANG" mpicc "${OI_FOPENMP[@]}" -O2 -g "$OI_HOST_OFFLOAD" "$src/halo.c" -o plain_g
   mpicc_plugin inst "$src/halo.c" "${OI_FOPENMP[@]}" -O2 "$OI_HOST_OFFLOAD" -Werror
   ;;
 *) fail "no corpus program '$program'" ;;
@@ -33,13 +38,23 @@ if [ "$program" = halo ]; then
   OMP_NUM_THREADS=2 mpirun_np 2 ./plain > plain.out 2> plain.err || fail "plain run: $(cat plain.err)"
   OMP_NUM_THREADS=2 mpirun_np 2 "$OI" run -o run -- ./inst > inst.out 2> inst.err ||
     fail "ompt-inst run: $(cat inst.err)"
+  OMP_NUM_THREADS=2 mpirun_np 2 "$OI" run -o plain_run -- ./plain_g > plain_g.out 2> plain_g.err ||
+    fail "ompt-inst run (plain build): $(cat plain_g.err)"
   runs=(run/rank-0 run/rank-1)
 else
   ./plain > plain.out 2> plain.err || fail "plain run: $(cat plain.err)"
   "$OI" run -o run -- ./inst > inst.out 2> inst.err || fail "ompt-inst run: $(cat inst.err)"
+  "$OI" run -o plain_run -- ./plain_g > plain_g.out 2> plain_g.err ||
+    fail "ompt-inst run (plain build): $(cat plain_g.err)"
   runs=(run)
 fi
 cmp -s plain.out inst.out || fail "output under ompt-inst run differs: $(diff plain.out inst.out)"
+cmp -s plain.out plain_g.out || fail "output of the plain build under ompt-inst run differs"
+# both builds: the same findings, confidence by one rule
+"$OI" report run --format json > inst.json || fail "report"
+"$OI" report plain_run --format json > plain_g.json || fail "report (plain build)"
+"$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" inst.json plain_g.json > both.txt ||
+  fail "$program: the two builds' findings differ"
 
 if [ "$program" = particles ]; then
   # smooth() once read a length it did not map: the device saw stale heap

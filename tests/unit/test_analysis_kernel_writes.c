@@ -137,11 +137,14 @@ static void a_write_counts_before_the_copy_back_without_kernel_events(
 
 /* target data map(to: a) at 20; target update to(a[5]) at 21; a target at
  * 22 mapping a and writing it (or, `anything`, mapping nothing and writing
- * whatever it can reach through pointers): the device's copies of a and of
- * its element are both written, whichever comes back next. (The update
- * overwrites 8 bytes of what line 20 sent before a kernel read them: those
- * 8 are avoidable.) */
-static void array_and_element_then_a_kernel_writing_the_array(fx *f, bool anything) {
+ * whatever it can reach through pointers; or, `pointee`, writing through a
+ * pointer into a[2] that no clause maps, the plugin's zero-length item):
+ * the device's copies of a and of its element are both written, whichever
+ * comes back next. (The update overwrites 8 bytes of what line 20 sent
+ * before a kernel read them: those 8 are avoidable.) */
+enum writer { WRITES_ITEM, WRITES_ANYTHING, WRITES_POINTEE };
+static void array_and_element_then_a_kernel_writing_the_array(fx *f, enum writer writer) {
+  bool anything = writer == WRITES_ANYTHING;
   if (anything) {
     f->writes[0] = 1;
     f->region_site = 22;
@@ -155,8 +158,10 @@ static void array_and_element_then_a_kernel_writing_the_array(fx *f, bool anythi
   fx_op(f, OI_DATA_OP_TO_DEVICE, 21, 4, ELEMENT, 8, H1);
   f->construct = OI_CONSTRUCT_TARGET;
   fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
-  if (!anything)
+  if (writer == WRITES_ITEM)
     fx_map(f, 22, 1, FX_A, FX_BYTES);
+  else if (writer == WRITES_POINTEE)
+    fx_map(f, 22, 1, FX_A + 16, 0);
   fx_kernel(f, FX_DEV);
   fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_END);
 }
@@ -166,10 +171,10 @@ static void array_and_element_then_a_kernel_writing_the_array(fx *f, bool anythi
 static void back_after_the_kernel(enum oi_construct construct, uint32_t line, uint16_t var,
                                   uint64_t host, uint64_t bytes, uint64_t hash,
                                   const char *name) {
-  for (int anything = 0; anything <= 1; anything++) {
+  for (enum writer writer = WRITES_ITEM; writer <= WRITES_POINTEE; writer++) {
     fx f;
     fx_init(&f);
-    array_and_element_then_a_kernel_writing_the_array(&f, anything);
+    array_and_element_then_a_kernel_writing_the_array(&f, writer);
     f.construct = construct;
     fx_op(&f, OI_DATA_OP_FROM_DEVICE, line, var, host, bytes, hash);
     assert_may_change(&f, name, line, 22, 8);

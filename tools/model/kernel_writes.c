@@ -87,12 +87,6 @@ static void note_kernel_write(oi_held_range *r, uint32_t write, unsigned line, b
   r->kernel_unseen = unseen;
 }
 
-static void kernel_wrote(oi_movement *m, uint32_t range, unsigned line) {
-  uint32_t write = oi_movement_next_version(m);
-  oi_movement_versions_write(m, range, write);
-  note_kernel_write(oi_movement_range_at(m, range), write, line, false);
-}
-
 /* The device's copies inside a spared item, with their state before the
  * kernel, into m->spared. */
 static void save_spared(oi_movement *m, const oi_pending_write *w) {
@@ -147,12 +141,27 @@ static void apply_one(oi_movement *m, const oi_pending_write *w) {
     return;
   }
   /* every copy that overlaps the item: a section inside a mapped array
-   * writes that array */
-  oi_movement_overlapping(m, w->device, w->host_addr,
-                          w->host_addr + (w->bytes ? w->bytes : 1));
-  size_t found = m->overlapping.len;
-  for (size_t i = 0; i < found; i++)
-    kernel_wrote(m, *OI_ARRAY_AT(m->overlapping, uint32_t, i), w->line);
+   * writes that array. A pointer's zero-length item (`p[:0]`) stands for
+   * the whole mapping it points into: the body may write any byte of it,
+   * so every copy that overlaps those bytes. */
+  uint64_t start = w->host_addr, end = w->host_addr + (w->bytes ? w->bytes : 1);
+  oi_movement_overlapping(m, w->device, start, end);
+  for (size_t i = 0; !w->bytes && i < m->overlapping.len; i++) {
+    const oi_held_range *r = oi_movement_range_at(m, *OI_ARRAY_AT(m->overlapping, uint32_t, i));
+    start = r->host_addr < start ? r->host_addr : start;
+    end = r->host_addr + r->bytes > end ? r->host_addr + r->bytes : end;
+  }
+  if (!w->bytes)
+    oi_movement_overlapping(m, w->device, start, end);
+  /* one version for all of them, as the kernel writes them at one moment:
+   * else an overlapped copy would see a later one of the same kernel as a
+   * change after it */
+  uint32_t write = oi_movement_next_version(m);
+  for (size_t i = 0; i < m->overlapping.len; i++) {
+    uint32_t range = *OI_ARRAY_AT(m->overlapping, uint32_t, i);
+    oi_movement_versions_write(m, range, write);
+    note_kernel_write(oi_movement_range_at(m, range), write, w->line, false);
+  }
 }
 
 static bool after_kernel(const oi_event *ev) {
