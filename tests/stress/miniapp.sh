@@ -3,7 +3,7 @@
 # kernel constructs (parallel, implicit task, for, masked, single, barrier),
 # over ten times the counted-construct table's bound of the test build (64
 # slots). Plain and plugin builds, small and full tools: complete, nothing
-# lost, every instance counted.
+# lost, every instance counted, the same findings in both builds.
 . "$OI_SRC/tests/lib.sh"
 . "$OI_SRC/tests/stress/lib_stress.sh"
 kernels=178
@@ -39,6 +39,13 @@ done
 # build names some constructs by their site)
 expect_eq "$(dumpq plain-small kind=construct_count --fields codeptr,construct | sort -u | wc -l)" \
   $((5 * even + 4 * odd)) "plain-small: distinct kernel constructs"
+# the full tool's findings: the two builds' by the one rule of both builds
+for build in plain plugin; do
+  "$OI" report $build-full --format json --output $build-full.json || fail "$build-full: report"
+done
+"$OI_PYTHON" "$OI_SRC/tests/patterns/both_builds.py" plugin-full.json plain-full.json > both.txt ||
+  fail "the two builds' findings differ"
+[ "$(wc -l < both.txt)" -gt 0 ] || fail "no finding to compare"
 # As in stress_kernels: the plugin build's sites pass the test build's site
 # table, and the data operations beyond it name no variable, which the
 # invariant every test's folders are held to refuses.
