@@ -128,10 +128,20 @@ static void apply_one(oi_movement *m, const oi_pending_write *w) {
   if (w->kind == OI_PENDING_SPARED)
     return; /* saved before the writes, restored after them */
   if (w->kind == OI_PENDING_ANY) {
+    /* a plain build's kernels one after another, no transfer or write in
+     * between: every copy already carries an unseen kernel's write that
+     * nothing followed (one pass per transfer, not per kernel) */
+    if (w->unseen && !m->spared.len && m->unseen_write && m->unseen_write == m->transfers &&
+        m->unseen_device == w->device)
+      return;
     /* every copy the device holds, at once: one version for all, as they
      * are written at one moment (a kernel of a body that may write through
      * any pointer, on every step of a long run) */
     uint32_t write = oi_movement_next_version(m);
+    if (w->unseen && !m->spared.len) {
+      m->unseen_write = write;
+      m->unseen_device = w->device;
+    }
     for (size_t i = 0; i < m->ranges.len; i++) {
       oi_held_range *r = oi_movement_range_at(m, (uint32_t)i);
       if (r->holder == w->device && r->covered)

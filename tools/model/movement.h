@@ -175,6 +175,11 @@ typedef struct oi_movement {
   uint64_t site_places_cap;
   uint32_t last_site; /* cache of names.site_place: the last site asked */
   uint64_t last_site_place;
+  /* the version an unseen kernel last wrote every copy of `unseen_device`
+   * with (kernel_writes.c): while no version is handed out after it, the
+   * next such kernel changes nothing a detector can tell */
+  uint32_t unseen_write;
+  int32_t unseen_device;
 } oi_movement;
 
 void oi_movement_init(oi_movement *m, const oi_movement_names *names);
