@@ -217,8 +217,14 @@ def check_threads(path):
     for row in rows:
         test, threads = row["test"], int(row["threads"])
         plain, plugin = numbers(row["events/instance (run, plugin)"])
+        # the figure is (events of N instances - events of 1) / (N - 1): a
+        # pair of start-up events the runtime's scheduling adds to one of the
+        # two runs and not the other (seen under load with task, N = 8: 51.71
+        # for 52) moves it by 2 / (N - 1); a construct's events are whole
+        instances = int(float(row["instances"]))
+        tolerance = max(0.25, 2.5 / max(instances - 1, 1))
         near(path, f"{test} at {threads} threads, events per instance (plain build)", plain,
-             THREAD_EVENTS[test](threads), 0.25)
+             THREAD_EVENTS[test](threads), tolerance)
         if plugin < plain - 0.25:
             problems.append(f"{path}: {test}: the plugin build records fewer events ({plugin} < {plain})")
     if not re.search(r"^Median of \d+ interleaved runs, \d+ cores, OMP_WAIT_POLICY=\w+, load average", 
