@@ -44,14 +44,27 @@ void oi_map_remove(oi_map *map, const oi_map_key *key);
 static inline size_t oi_map_size(const oi_map *map) { return map->used; }
 void oi_map_free(oi_map *map);
 
+/* FNV-1a: the start of a hash, and `n` more bytes of `data` into hash h
+ * (the key words of several fields: hash one after another). */
+#define OI_MAP_HASH_START 1469598103934665603ull
+static inline uint64_t oi_map_hash_byte(uint64_t h, unsigned char byte) {
+  return (h ^ byte) * 1099511628211ull;
+}
+static inline uint64_t oi_map_hash_bytes(uint64_t h, const void *data, size_t n) {
+  const unsigned char *b = data;
+  for (size_t i = 0; i < n; i++)
+    h = oi_map_hash_byte(h, b[i]);
+  return h;
+}
+
 /* A key word for a text: its FNV-1a hash; *length (when not NULL) gets its
  * length. Distinct texts can share it: keep the text to compare, or
  * accept the 2^-64 chance. */
 static inline uint64_t oi_map_text_hash(const char *text, size_t *length) {
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = OI_MAP_HASH_START;
   size_t n = 0;
   for (; text[n]; n++)
-    h = (h ^ (unsigned char)text[n]) * 1099511628211ull;
+    h = oi_map_hash_byte(h, (unsigned char)text[n]);
   if (length)
     *length = n;
   return h;

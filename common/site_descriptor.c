@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "map.h"
 #include "ompt-inst/events.h"
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/hooks.h"
@@ -161,11 +162,9 @@ static int set_field(oi_site *site, const char *key, size_t key_length,
   return 0;
 }
 
-static uint64_t hash_bytes(uint64_t h, const void *data, size_t n) {
-  const unsigned char *b = data;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ b[i]) * 1099511628211ull;
-  return (h ^ 0x1f) * 1099511628211ull; /* a separator between fields */
+/* one field of a place's hash, and a separator after it */
+static uint64_t hash_field(uint64_t h, const void *data, size_t n) {
+  return oi_map_hash_byte(oi_map_hash_bytes(h, data, n), 0x1f);
 }
 
 /* oi_site.place: 0 without a file and line to place it by (a build
@@ -173,14 +172,14 @@ static uint64_t hash_bytes(uint64_t h, const void *data, size_t n) {
 static uint64_t source_place(const oi_site *site) {
   if (!site->file || !site->line)
     return 0;
-  uint64_t h = 1469598103934665603ull;
-  h = hash_bytes(h, site->file, strlen(site->file));
-  h = hash_bytes(h, &site->line, sizeof site->line);
-  h = hash_bytes(h, &site->col, sizeof site->col);
+  uint64_t h = OI_MAP_HASH_START;
+  h = hash_field(h, site->file, strlen(site->file));
+  h = hash_field(h, &site->line, sizeof site->line);
+  h = hash_field(h, &site->col, sizeof site->col);
   if (site->construct)
-    h = hash_bytes(h, site->construct, strlen(site->construct));
+    h = hash_field(h, site->construct, strlen(site->construct));
   if (site->function)
-    h = hash_bytes(h, site->function, oi_function_base_length(site->function));
+    h = hash_field(h, site->function, oi_function_base_length(site->function));
   return h ? h : 1;
 }
 

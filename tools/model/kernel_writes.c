@@ -37,12 +37,9 @@ static void add_pending(oi_movement *m, const oi_event *ev,
     m->failed = true;
     return;
   }
-  const char *file = NULL;
-  unsigned line = 0;
-  if (ev->site && m->names.site_location)
-    m->names.site_location(m->names.user, ev->site, &file, &line);
-  else if (!ev->site && ev->codeptr && m->names.code_location)
-    m->names.code_location(m->names.user, ev->codeptr, &file, &line);
+  const char *file;
+  unsigned line;
+  oi_movement_locate(m, ev, &file, &line);
   *w = (oi_pending_write){.thread = ev->thread,
                            .device = ev->device,
                            .kind = kind,

@@ -277,6 +277,10 @@ static inline void oi_movement_writes_apply(oi_movement *m,
     oi_movement_writes_apply_pending(m, ev);
 }
 
+/* where an event happens: its compiler site's file and line, else its code
+ * address's, through the caller's callbacks (NULL and 0 when unknown) */
+void oi_movement_locate(const oi_movement *m, const oi_event *ev, const char **file,
+                        unsigned *line);
 /* the place-and-device profile record of a data
  * operation, created if new (its counts not yet added) */
 uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev);

@@ -72,16 +72,23 @@ static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
 
 /* Locates the new place `index` at the event's site or code address
  * through the caller's callbacks, and names its variable (names.h). */
+void oi_movement_locate(const oi_movement *m, const oi_event *ev, const char **file,
+                        unsigned *line) {
+  *file = NULL;
+  *line = 0;
+  if (ev->site && m->names.site_location)
+    m->names.site_location(m->names.user, ev->site, file, line);
+  else if (!ev->site && ev->codeptr && m->names.code_location)
+    m->names.code_location(m->names.user, ev->codeptr, file, line);
+}
+
 static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
   oi_transfer_place place = {
       .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
       .construct = ev->construct, .instantiations = 1};
-  const char *file = NULL;
-  unsigned line = 0;
-  if (ev->site && m->names.site_location)
-    m->names.site_location(m->names.user, ev->site, &file, &line);
-  else if (!ev->site && ev->codeptr && m->names.code_location)
-    m->names.code_location(m->names.user, ev->codeptr, &file, &line);
+  const char *file;
+  unsigned line;
+  oi_movement_locate(m, ev, &file, &line);
   oi_variable_name name;
   oi_name_variable(&m->names, ev->site, ev->var, ev->u.data.host_addr,
                    ev->u.data.device_addr, ev->u.data.bytes, &name);
