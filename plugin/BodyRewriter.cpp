@@ -1,5 +1,7 @@
 #include "BodyRewriter.h"
 
+#include <string>
+
 #include "ClangCompat.h"
 #include "ConstructKinds.h"
 #include "MapItems.h"
@@ -200,6 +202,12 @@ Stmt *BodyRewriter::instrument(OMPExecutableDirective *D, DeclContext *DC) {
   OpenMPDirectiveKind DK = compat::emittedDirectiveKind(*D);
   ConstructKind K = classifyDirective(DK);
   StringRef Name = writtenConstructName(*D);
+  if (compat::emitsNoCode(D->getDirectiveKind()))
+    note(D->getBeginLoc(),
+         "clang " + std::to_string(CLANG_VERSION_MAJOR) + " emits no code for this '" +
+             Name.str() +
+             "': its statement never runs, with or without ompt-inst (a clang bug: write "
+             "the constructs it combines, such as 'parallel' and 'for', or use a newer clang)");
   if (K.Kind == Shape::Unknown) {
     if (Opts.WarnUnknown)
       note(D->getBeginLoc(), ("'" + Name + "' is not instrumented").str());

@@ -1,7 +1,9 @@
 // The one place that knows Clang API differences between the versions the
-// plugin builds against (19, the default; 14, Debian 12's clang; 22). Every
-// other file uses these names only; each entry compiles to the plain 19 call
-// on 19, so that build behaves exactly as before.
+// plugin builds against (14 to 22; tested: 14, 15, 16, 19 the default, 22).
+// Every other file uses these names only; each entry compiles to the plain
+// 19 call on 19. Each difference is one macro below, named by what changed
+// and set by the release that changed it, so a version no test builds (17,
+// 18, 20, 21) takes each API from the release it falls after.
 #ifndef OMPT_INST_PLUGIN_CLANG_COMPAT_H
 #define OMPT_INST_PLUGIN_CLANG_COMPAT_H
 
@@ -17,10 +19,29 @@
 
 #include <string>
 
-#if CLANG_VERSION_MAJOR != 14 && CLANG_VERSION_MAJOR < 19
-#error "ompt-inst's plugin builds against Clang 14 or 19 and later"
+#if CLANG_VERSION_MAJOR < 14 || CLANG_VERSION_MAJOR > 22
+#error "ompt-inst's plugin builds against Clang 14 to 22"
 #endif
-#define OI_CLANG_14 (CLANG_VERSION_MAJOR == 14)
+// 15: compound statements carry floating-point pragma state; StringLiteral's
+// Ascii became Ordinary; masked_taskloop, parallel_masked, parallel/teams
+// loop parse.
+#define OI_CLANG_FP_COMPOUND (CLANG_VERSION_MAJOR >= 15)
+#define OI_CLANG_ORDINARY_STRING (CLANG_VERSION_MAJOR >= 15)
+#define OI_CLANG_OPENMP_51_COMBINED (CLANG_VERSION_MAJOR >= 15)
+// 16: StringRef::starts_with; the `error` directive and its clauses.
+#define OI_CLANG_STARTS_WITH (CLANG_VERSION_MAJOR >= 16)
+#define OI_CLANG_ERROR_DIRECTIVE (CLANG_VERSION_MAJOR >= 16)
+// 17: OpenMPIsDevice renamed OpenMPIsTargetDevice; `scope` parses.
+#define OI_CLANG_IS_TARGET_DEVICE (CLANG_VERSION_MAJOR >= 17)
+#define OI_CLANG_SCOPE_DIRECTIVE (CLANG_VERSION_MAJOR >= 17)
+// 18: a `loop` is mapped to the directive it binds to (getMappedDirective);
+// StringLiteralKind and ArraySizeModifier became enum classes of their own.
+#define OI_CLANG_MAPPED_LOOP (CLANG_VERSION_MAJOR >= 18)
+#define OI_CLANG_SCOPED_KINDS (CLANG_VERSION_MAJOR >= 18)
+// 19: OpenACC's sections joined OpenMP's (ArraySectionExpr);
+// ConstantArrayType::getZExtSize.
+#define OI_CLANG_ARRAY_SECTION (CLANG_VERSION_MAJOR >= 19)
+#define OI_CLANG_ZEXT_SIZE (CLANG_VERSION_MAJOR >= 19)
 // clang 20 dropped the `loop` mapping of 19 (getMappedDirective): a `loop`
 // stays OMPD_loop and CodeGen emits it by its bind clause, which Sema adds
 // implicitly when none is written.
@@ -29,7 +50,7 @@
 namespace ompt_inst::compat {
 
 // `a[l:n]`: OMPArraySectionExpr until the OpenACC sections joined it (19).
-#if OI_CLANG_14
+#if !OI_CLANG_ARRAY_SECTION
 using ArraySectionExpr = clang::OMPArraySectionExpr;
 #else
 using ArraySectionExpr = clang::ArraySectionExpr;
@@ -54,35 +75,35 @@ inline bool replaceSectionBound(ArraySectionExpr *AS, SectionBound Which,
 
 // Device-side compile of an OpenMP offload program.
 inline bool isOpenMPDeviceCompile(const clang::LangOptions &LO) {
-#if OI_CLANG_14
-  return LO.OpenMPIsDevice;
-#else
+#if OI_CLANG_IS_TARGET_DEVICE
   return LO.OpenMPIsTargetDevice;
+#else
+  return LO.OpenMPIsDevice;
 #endif
 }
 
 inline bool startsWith(llvm::StringRef Text, llvm::StringRef Prefix) {
-#if OI_CLANG_14
-  return Text.startswith(Prefix);
-#else
+#if OI_CLANG_STARTS_WITH
   return Text.starts_with(Prefix);
+#else
+  return Text.startswith(Prefix);
 #endif
 }
 
 inline uint64_t elementCount(const clang::ConstantArrayType &T) {
-#if OI_CLANG_14
-  return T.getSize().getZExtValue();
-#else
+#if OI_CLANG_ZEXT_SIZE
   return T.getZExtSize();
+#else
+  return T.getSize().getZExtValue();
 #endif
 }
 
-// The directive as written: clang 19 turns a `loop` into the for/simd/
-// distribute it binds to and remembers the written one; clang 14 keeps a
-// `loop` as its own directive.
+// The directive as written: clang 18 and 19 turn a `loop` into the for/simd/
+// distribute it binds to and remember the written one; clang 14 to 17 keep
+// a `loop` as its own directive, as 20 and later do again.
 inline clang::OpenMPDirectiveKind
 writtenDirectiveKind(const clang::OMPExecutableDirective &D) {
-#if OI_CLANG_14 || OI_CLANG_LOOP_BY_BIND
+#if !OI_CLANG_MAPPED_LOOP || OI_CLANG_LOOP_BY_BIND
   return D.getDirectiveKind();
 #else
   clang::OpenMPDirectiveKind Written = D.getMappedDirective();
@@ -109,8 +130,8 @@ loopBindingTo(const clang::OMPExecutableDirective &D) {
 #endif
 
 // The directive clang emits code for: what clang 19 maps a `loop` to (its
-// directive kind), what clang 22 emits it as by its bind clause; clang 14
-// emits a `loop` inline.
+// directive kind), what clang 22 emits it as by its bind clause; clang 14 to
+// 17 emit a `loop` inline.
 inline clang::OpenMPDirectiveKind
 emittedDirectiveKind(const clang::OMPExecutableDirective &D) {
 #if OI_CLANG_LOOP_BY_BIND
@@ -162,12 +183,10 @@ inline llvm::StringRef directiveName(clang::OpenMPDirectiveKind K) {
 }
 
 // Constructs that clang 14 does not have at all (its parser rejects them),
-// so only the newer build can list them.
+// so only the newer builds can list them, each from the release that parses
+// it.
 inline bool isConstructNewerThanClang14(clang::OpenMPDirectiveKind K) {
-#if OI_CLANG_14
-  (void)K;
-  return false;
-#else
+#if OI_CLANG_OPENMP_51_COMBINED
   switch (K) {
   case llvm::omp::OMPD_masked_taskloop:
   case llvm::omp::OMPD_masked_taskloop_simd:
@@ -175,21 +194,29 @@ inline bool isConstructNewerThanClang14(clang::OpenMPDirectiveKind K) {
   case llvm::omp::OMPD_parallel_masked:
   case llvm::omp::OMPD_parallel_masked_taskloop:
   case llvm::omp::OMPD_parallel_masked_taskloop_simd:
-  case llvm::omp::OMPD_scope:
   case llvm::omp::OMPD_teams_loop:
+#if OI_CLANG_SCOPE_DIRECTIVE
+  case llvm::omp::OMPD_scope:
+#endif
+#if OI_CLANG_ERROR_DIRECTIVE
   case llvm::omp::OMPD_error:
+#endif
     return true;
   default:
     return false;
   }
+#else
+  (void)K;
+  return false;
 #endif
 }
 
 // A `loop` that the compiler runs inline, without a runtime call, so no
-// runtime can report it: every `loop` in clang 14; in clang 19 and 22 one
-// that binds to the thread (bind(thread), or orphaned), emitted as a simd loop.
+// runtime can report it: every `loop` in clang 14 to 17; in clang 18 and
+// later one that binds to the thread (bind(thread), or orphaned), emitted as
+// a simd loop.
 inline bool isLoopWithoutRuntimeCalls(const clang::OMPExecutableDirective &D) {
-#if OI_CLANG_14
+#if !OI_CLANG_MAPPED_LOOP
   return D.getDirectiveKind() == llvm::omp::OMPD_loop;
 #elif OI_CLANG_LOOP_BY_BIND
   return D.getDirectiveKind() == llvm::omp::OMPD_loop &&
@@ -200,12 +227,40 @@ inline bool isLoopWithoutRuntimeCalls(const clang::OMPExecutableDirective &D) {
 #endif
 }
 
-inline bool isErrorDirective(clang::OpenMPDirectiveKind K) {
-#if OI_CLANG_14
+// Constructs this clang parses and then emits no code for: their statement
+// never runs, plugin or not (measured: clang 15 and 16 drop every `loop`
+// combined with parallel or teams, `parallel masked` and the masked
+// taskloops; clang 19 still drops the masked taskloops; 22 runs them all).
+inline bool emitsNoCode(clang::OpenMPDirectiveKind K) {
+#if OI_CLANG_OPENMP_51_COMBINED && CLANG_VERSION_MAJOR <= 19
+  switch (K) {
+#if CLANG_VERSION_MAJOR <= 16
+  case llvm::omp::OMPD_parallel_loop:
+  case llvm::omp::OMPD_teams_loop:
+  case llvm::omp::OMPD_target_parallel_loop:
+  case llvm::omp::OMPD_target_teams_loop:
+  case llvm::omp::OMPD_parallel_masked:
+#endif
+  case llvm::omp::OMPD_masked_taskloop:
+  case llvm::omp::OMPD_masked_taskloop_simd:
+  case llvm::omp::OMPD_parallel_masked_taskloop:
+  case llvm::omp::OMPD_parallel_masked_taskloop_simd:
+    return true;
+  default:
+    return false;
+  }
+#else
   (void)K;
   return false;
-#else
+#endif
+}
+
+inline bool isErrorDirective(clang::OpenMPDirectiveKind K) {
+#if OI_CLANG_ERROR_DIRECTIVE
   return K == llvm::omp::OMPD_error;
+#else
+  (void)K;
+  return false;
 #endif
 }
 
@@ -214,7 +269,7 @@ inline bool isErrorDirective(clang::OpenMPDirectiveKind K) {
 // Sets *Fatal from its severity clause (default fatal).
 inline bool isRuntimeErrorDirective(const clang::OMPExecutableDirective &D,
                                     bool *Fatal) {
-#if OI_CLANG_14
+#if !OI_CLANG_ERROR_DIRECTIVE
   (void)D;
   (void)Fatal;
   return false;
@@ -234,7 +289,7 @@ inline bool isRuntimeErrorDirective(const clang::OMPExecutableDirective &D,
 // The text of an `error` directive's message clause when it is a string
 // literal (else empty: the clause text still shows the expression).
 inline std::string errorMessage(const clang::OMPExecutableDirective &D) {
-#if OI_CLANG_14
+#if !OI_CLANG_ERROR_DIRECTIVE
   (void)D;
   return "";
 #else
@@ -252,11 +307,13 @@ inline clang::StringLiteral *ordinaryStringLiteral(const clang::ASTContext &Ctx,
                                                    llvm::StringRef Text,
                                                    clang::QualType Ty,
                                                    clang::SourceLocation Loc) {
-#if OI_CLANG_14
-  return clang::StringLiteral::Create(Ctx, Text, clang::StringLiteral::Ascii, false, Ty, Loc);
-#else
+#if OI_CLANG_SCOPED_KINDS
   return clang::StringLiteral::Create(Ctx, Text, clang::StringLiteralKind::Ordinary, false, Ty,
                                       Loc);
+#elif OI_CLANG_ORDINARY_STRING
+  return clang::StringLiteral::Create(Ctx, Text, clang::StringLiteral::Ordinary, false, Ty, Loc);
+#else
+  return clang::StringLiteral::Create(Ctx, Text, clang::StringLiteral::Ascii, false, Ty, Loc);
 #endif
 }
 
@@ -264,10 +321,10 @@ inline clang::StringLiteral *ordinaryStringLiteral(const clang::ASTContext &Ctx,
 inline clang::CompoundStmt *compoundStmt(const clang::ASTContext &Ctx,
                                          llvm::ArrayRef<clang::Stmt *> Stmts,
                                          clang::SourceLocation Loc) {
-#if OI_CLANG_14
-  return clang::CompoundStmt::Create(Ctx, Stmts, Loc, Loc);
-#else
+#if OI_CLANG_FP_COMPOUND
   return clang::CompoundStmt::Create(Ctx, Stmts, clang::FPOptionsOverride(), Loc, Loc);
+#else
+  return clang::CompoundStmt::Create(Ctx, Stmts, Loc, Loc);
 #endif
 }
 
@@ -275,10 +332,10 @@ inline clang::CompoundStmt *compoundStmt(const clang::ASTContext &Ctx,
 inline clang::QualType constantArrayType(const clang::ASTContext &Ctx,
                                          clang::QualType Elem, uint64_t N) {
   llvm::APInt Size(64, N);
-#if OI_CLANG_14
-  return Ctx.getConstantArrayType(Elem, Size, nullptr, clang::ArrayType::Normal, 0);
-#else
+#if OI_CLANG_SCOPED_KINDS
   return Ctx.getConstantArrayType(Elem, Size, nullptr, clang::ArraySizeModifier::Normal, 0);
+#else
+  return Ctx.getConstantArrayType(Elem, Size, nullptr, clang::ArrayType::Normal, 0);
 #endif
 }
 

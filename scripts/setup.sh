@@ -14,16 +14,19 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 # dpkg-deb): never installed here, so no flavour can break another.
 llvm_version() { sed -n "s/^set($1 \([0-9 ]*\))$/\1/p" "$top/CMakeLists.txt"; }
 primary=$(llvm_version OMPT_INST_PRIMARY_LLVM)
-read -r -a others <<< "$(llvm_version OMPT_INST_OTHER_LLVM)"
-[ -n "$primary" ] && [ ${#others[@]} -gt 0 ] ||
+read -r -a full <<< "$(llvm_version OMPT_INST_OTHER_LLVM)"
+read -r -a range <<< "$(llvm_version OMPT_INST_RANGE_LLVM)"
+[ -n "$primary" ] && [ ${#full[@]} -gt 0 ] && [ ${#range[@]} -gt 0 ] ||
   { echo "setup: cannot read the LLVM versions from CMakeLists.txt" >&2; exit 1; }
-newest=${others[-1]}
+others=("${full[@]}" "${range[@]}")
+newest=${full[-1]}
 
 # --no-install-recommends below: whatever a listed package only recommends
 # must be listed itself (clang's driver runs clang-offload-packager and
 # clang-linker-wrapper from clang-tools-N for every -fopenmp-targets build).
 packages=(
   "clang-$primary" "clang-tools-$primary" "libomp-$primary-dev" "llvm-$primary-dev"
+  "lld-$primary" # AMD GPU images: clang-linker-wrapper links them with its own ld.lld
   "libclang-$primary-dev"
   "libclang-rt-$primary-dev" # sanitizer and libFuzzer runtimes (tests/fuzz)
   # llvm-N: clang-N's driver runs its llvm-offload-binary for offload builds
@@ -37,6 +40,10 @@ packages=(
   dpkg-dev file strace
   # the html report's tests render pages in a real browser, headless
   chromium
+  # AMD GPU builds (ompt-inst cc --offload-arch=gfx90a): the ROCm device
+  # libraries clang links into every AMD image, and the HSA runtime that the
+  # offload runtime's amdgpu plugin opens (ompt-inst doctor checks for it)
+  rocm-device-libs libhsa-runtime64-1
   # MPI jobs: mpicc, mpirun and the PMPI library's libmpi (tests/mpi)
   openmpi-bin libopenmpi-dev
 )

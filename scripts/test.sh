@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: set up, build, run the whole test suite, for
 # every LLVM flavour: build/ (the primary, clang 19), then build-N/ for each
-# other one (Debian 12's default clang 14, and clang 22), each with its own
+# other one (Debian 12's default clang 14, clang 22, and the range flavours
+# 15 and 16, which run the tests that can differ by flavour), each with its own
 # OpenMP runtime unpacked privately and registered with the primary build;
 # tests that do not hold for a flavour are listed as skipped, with the
 # reason (tests/llvm_flavours.cmake).
@@ -25,9 +26,14 @@ if [ "${OMPT_INST_TSAN:-0}" = 1 ]; then
   exec ctest --test-dir "$OMPT_INST_BUILD" --output-on-failure -j"$(nproc)" -L 'unit|tsan' "$@"
 fi
 
-# the other flavours' versions are named once, in CMakeLists.txt
-read -r -a others <<< "$(sed -n 's/^set(OMPT_INST_OTHER_LLVM \([0-9 ]*\))$/\1/p' "$top/CMakeLists.txt")"
-[ ${#others[@]} -gt 0 ] || { echo "test: cannot read OMPT_INST_OTHER_LLVM from CMakeLists.txt" >&2; exit 1; }
+# the other flavours' versions are named once, in CMakeLists.txt: the whole
+# suite runs for the primary and the others; the range flavours' builds
+# register only what can differ by flavour (tests/CMakeLists.txt), the rest
+# as skipped
+version() { sed -n "s/^set($1 \([0-9 ]*\))$/\1/p" "$top/CMakeLists.txt"; }
+read -r -a others <<< "$(version OMPT_INST_OTHER_LLVM) $(version OMPT_INST_RANGE_LLVM)"
+[ ${#others[@]} -gt 2 ] ||
+  { echo "test: cannot read OMPT_INST_OTHER_LLVM and OMPT_INST_RANGE_LLVM from CMakeLists.txt" >&2; exit 1; }
 primary=${OMPT_INST_BUILD:-$top/build}
 builds=("$primary")
 OMPT_INST_BUILD=$primary "$top/scripts/build.sh"

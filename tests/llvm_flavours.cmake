@@ -39,8 +39,10 @@ oi_llvm_skip(14 "asserts LLVM 19's events per construct instance (dispatch chunk
   bench_smoke_host bench_smoke_threads bench_smoke_offload bench_smoke_record bench_smoke_shapes)
 oi_llvm_skip(14 "atomic directly inside teams is OpenMP 5.1, rejected by clang 14"
   shim_more_constructs)
-oi_llvm_skip(14 "LLVM 14's runtime ends the inner loop of distribute parallel for with work type distribute (its begin says loop), so the dump's begin/end pairing fails"
-  plugin_e2e_dump)
+foreach(v 14 15 16)
+  oi_llvm_skip(${v} "LLVM ${v}'s runtime ends the inner loop of distribute parallel for with work type distribute (its begin says loop), so the dump's begin/end pairing fails"
+    plugin_e2e_dump)
+endforeach()
 oi_llvm_only(19 "the .deb packages the primary flavour: the clang 14 and 22 builds' OpenMP runtimes lie unpacked in their build folders, which no package can depend on"
   install_deb)
 oi_llvm_skip(22 "the libFuzzer and sanitizer runtimes are libclang-rt-19-dev's: Debian's LLVM 22 would need libclang-rt-22-dev, and the fuzz targets test the reader, not the compiler"
@@ -63,12 +65,20 @@ oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "flavour-independent: the report's render
   cli_dump_fuzz cli_dump_errors bench_smoke_analysis)
 oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "the packages carry the primary flavour only: the others' runtimes lie unpacked in their build folders"
   install_cmake_package)
+oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "the prefix is made from the installed LLVM with its runtime, the primary's (Debian installs no other runtime)"
+  install_llvm_prefix)
 oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "flavour-independent: the source tree's layout"
   layout_imports)
+oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "the AMD device runtime (libomptarget-amdgpu*.bc) is the primary LLVM's: Debian's LLVM 14 links AMD images another way, and LLVM 22's runtime packages bring none"
+  gpu_amd_compile)
 oi_llvm_only(14 "needs the clang 14 build, which runs programs on the LLVM 14 runtime"
   llvm14_runtime_capabilities llvm14_same_findings)
 oi_llvm_only(22 "needs the clang 22 build: its plugin, its privately unpacked runtime and flang-22"
   llvm22_same_findings llvm22_plugin_mismatch llvm22_fortran)
+foreach(v ${OMPT_INST_RANGE_LLVM})
+  oi_llvm_only(${v} "needs the clang ${v} build: its plugin and its privately unpacked runtime"
+    llvm${v}_same_findings llvm${v}_dropped_constructs)
+endforeach()
 
 # oi_llvm_skip_reason(TEST VAR): VAR = why TEST cannot run in this build, or "".
 function(oi_llvm_skip_reason test var)

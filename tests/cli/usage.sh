@@ -21,7 +21,17 @@ done
 "$OI" -h > out
 grep -q '^usage: ompt-inst COMMAND' out || fail "-h: usage on stdout"
 
-expect_eq "$("$OI" --version)" "ompt-inst 0.1.0 (LLVM $OI_LLVM)" "--version"
+# --version: the release, then every flavour `ompt-inst cc` drives, this
+# build's first, each with its clang, runtime and plugin
+"$OI" --version > version.txt
+expect_eq "$(head -n 2 version.txt)" "ompt-inst 0.1.0 (LLVM $OI_LLVM)
+flavours (ompt-inst cc --clang=clang-N):" "--version"
+expect_eq "$(sed -n 3p version.txt)" "  LLVM $OI_LLVM  this build's own" "--version: the own flavour first"
+grep -qx "           clang   $OI_CLANG" version.txt || fail "--version: no clang line: $(cat version.txt)"
+grep -qx "           runtime $OI_RUNTIME_DIR" version.txt || fail "--version: no runtime line"
+grep -qx "           plugin  $OI_PLUGIN" version.txt || fail "--version: no plugin line"
+registered=$(ls "$OI_BUILD/lib/ompt-inst-flavours" | grep -vcx "$OI_LLVM" || true)
+expect_eq "$(grep -c '^  LLVM .* registered$' version.txt)" "$registered" "--version: registered flavours"
 
 set +e
 "$OI" frobnicate > out 2> err; rc=$?

@@ -11,9 +11,9 @@ def fail(msg):
 
 
 ANNOT = re.compile(r"@site\{([^}]*)\}(.*)$")
-# Lines between `#if OI_NEWER_THAN_CLANG14` and its `#endif` are compiled out
-# by clang 14: their annotations do not apply to the LLVM 14 build.
-NEWER_BEGIN, NEWER_END = "#if OI_NEWER_THAN_CLANG14", "#endif"
+# Lines between `#if OI_CLANG_ABOVE_<N>` and its `#endif` are compiled out
+# by clang N and older: their annotations do not apply to those builds.
+NEWER_BEGIN, NEWER_END = re.compile(r"#if OI_CLANG_ABOVE_(\d+)"), "#endif"
 LLVM = os.environ.get("OI_LLVM", "")
 # "shim-gap" (any version) or "shim-gap=14" (that LLVM version only)
 SHIM_GAP = re.compile(r"(?:^|\s)shim-gap(?:=(\d+))?(?:\s|$)")
@@ -30,8 +30,9 @@ def parse_annotations(path):
     compiled_out = False
     with open(path) as f:
         for lineno, text in enumerate(f, 1):
-            if text.startswith(NEWER_BEGIN):
-                compiled_out = LLVM == "14"
+            newer = NEWER_BEGIN.match(text)
+            if newer:
+                compiled_out = LLVM != "" and int(LLVM) <= int(newer.group(1))
             elif compiled_out and text.startswith(NEWER_END):
                 compiled_out = False
             if compiled_out:

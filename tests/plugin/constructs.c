@@ -3,9 +3,9 @@
 #include <omp.h>
 #include <stdio.h>
 
-/* Combined constructs clang 14 lacks: compiled out there, and the checkers
- * skip their annotations in the LLVM 14 build (annotations.py). */
-#define OI_NEWER_THAN_CLANG14 (__clang_major__ > 14)
+/* Compiled out where clang lacks them or emits no code for them (annotations.py) */
+#define OI_CLANG_ABOVE_16 (__clang_major__ > 16)
+#define OI_CLANG_ABOVE_19 (__clang_major__ > 19)
 
 #define N 8
 
@@ -91,7 +91,7 @@ int main(void) {
 #pragma omp parallel for simd num_threads(2) // @site{parallel for simd} enter=1 exit=1
   for (int i = 0; i < N; i++)
     v[i] += 0;
-#if OI_NEWER_THAN_CLANG14
+#if OI_CLANG_ABOVE_16
 #pragma omp parallel loop num_threads(2) // @site{parallel loop} enter=1 exit=1
   for (int i = 0; i < N; i++)
     v[i] += 0;
@@ -103,7 +103,7 @@ int main(void) {
   }
 #pragma omp parallel master num_threads(2) // @site{parallel master} enter=1 exit=1
   sects += 8;
-#if OI_NEWER_THAN_CLANG14
+#if OI_CLANG_ABOVE_16
 #pragma omp parallel masked num_threads(2) // @site{parallel masked} enter=1 exit=1
   sects += 16;
 #endif
@@ -112,7 +112,7 @@ int main(void) {
 #pragma omp master taskloop // @site{master taskloop} enter=2 exit=2
     for (int i = 0; i < N; i++)
       v[i] += 0;
-#if OI_NEWER_THAN_CLANG14
+#if OI_CLANG_ABOVE_19
 #pragma omp masked taskloop // @site{masked taskloop} enter=2 exit=2 shim-gap
     for (int i = 0; i < N; i++)
       v[i] += 0;
@@ -140,7 +140,7 @@ int main(void) {
 #pragma omp teams distribute parallel for num_teams(2) // @site{teams distribute parallel for} enter=1 exit=1
   for (int i = 0; i < N; i++)
     v[i] += 0;
-#if OI_NEWER_THAN_CLANG14
+#if OI_CLANG_ABOVE_16
 #pragma omp teams loop num_teams(2) // @site{teams loop} enter=1 exit=1
   for (int i = 0; i < N; i++)
     v[i] += 0;

@@ -16,7 +16,7 @@ source "$OI_SRC/tests/lib.sh"
 mapfile -t listed < <(bash "$OI_SRC/scripts/setup.sh" --list)
 version() { sed -n "s/^set($1 \\([0-9 ]*\\))$/\\1/p" "$OI_SRC/CMakeLists.txt"; }
 primary=$(version OMPT_INST_PRIMARY_LLVM)
-read -r -a others <<< "$(version OMPT_INST_OTHER_LLVM)"
+read -r -a others <<< "$(version OMPT_INST_OTHER_LLVM) $(version OMPT_INST_RANGE_LLVM)"
 header="/usr/lib/llvm-$primary/lib/clang/$primary/include/omp.h"
 owner=$(dpkg -S "$header" 2>/dev/null | cut -d: -f1) || fail "no package owns $header"
 printf '%s\n' "${listed[@]}" | grep -qx "$owner" || fail "$header comes from $owner, not in setup's list"

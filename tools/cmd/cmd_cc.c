@@ -19,6 +19,7 @@
 #include "cuda_toolkit.h"
 #include "flavours.h"
 #include "paths.h"
+#include "rocm_device_libs.h"
 
 static bool ends_with(const char *text, const char *suffix) {
   size_t n = strlen(text), m = strlen(suffix);
@@ -225,6 +226,11 @@ int oi_cmd_cc(int argc, char **argv) {
   bool cuda_ok = language == LANG_FORTRAN ||
                  oi_cuda_prepare(argc, argv, flavour.major, lib_dir ? lib_dir : "", &cuda);
   free(lib_dir);
+  const char *rocm = NULL;
+  if (cuda_ok && language != LANG_FORTRAN && !oi_rocm_prepare(argc, argv, &rocm)) {
+    oi_cuda_compile_free(&cuda);
+    cuda_ok = false;
+  }
   if (!cuda_ok) {
     free(program);
     oi_flavour_free(&flavour);
@@ -235,7 +241,7 @@ int oi_cmd_cc(int argc, char **argv) {
   char *plugin_option = malloc(plugin_option_length);
   char *library_option = malloc(runtime_length);
   char *rpath_option = malloc(runtime_length);
-  char **args = calloc((size_t)argc + 8 + OI_CUDA_MAX_ARGS, sizeof *args);
+  char **args = calloc((size_t)argc + 9 + OI_CUDA_MAX_ARGS, sizeof *args);
   if (!plugin_option || !library_option || !rpath_option || !args) {
     fprintf(stderr, "ompt-inst: out of memory\n");
     return OI_EXIT_FAILURE;
@@ -262,6 +268,8 @@ int oi_cmd_cc(int argc, char **argv) {
       args[n++] = argv[i];
   for (int i = 0; language != LANG_FORTRAN && i < cuda.count; i++)
     args[n++] = cuda.args[i];
+  if (rocm)
+    args[n++] = (char *)rocm;
   if (links(argc, argv)) {
     if (private_runtime)
       args[n++] = library_option;

@@ -17,13 +17,16 @@ int oi_cmd_doctor(int argc, char **argv) {
   oi_offload_stack stack;
   char verdict[1024];
   if (argc < 2) {
-    oi_offload_stack_read("/proc/self/exe", &stack); /* no images: the machine's part */
-    stack = (oi_offload_stack){.libcuda = stack.libcuda, .libcuda_1 = stack.libcuda_1,
-                               .cuda_devices = stack.cuda_devices};
+    stack = (oi_offload_stack){0};
+    oi_offload_stack_machine(&stack);
     oi_offload_stack_print(stdout, &stack);
-    printf("verdict    %s\n", stack.cuda_devices > 0
-                                  ? "NVIDIA devices are here for programs built for them"
-                                  : "no NVIDIA device answers: target regions run on the host");
+    const char *nvidia = stack.cuda_devices > 0 ? "NVIDIA" : NULL;
+    const char *amd = stack.amd_devices > 0 ? "AMD" : NULL;
+    if (nvidia || amd)
+      printf("verdict    %s%s%s devices are here for programs built for them\n",
+             nvidia ? nvidia : "", nvidia && amd ? " and " : "", amd ? amd : "");
+    else
+      printf("verdict    no NVIDIA or AMD GPU answers: target regions run on the host\n");
     return OI_EXIT_OK;
   }
   char *program = oi_program_path(argv[1]);

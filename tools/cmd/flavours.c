@@ -77,14 +77,14 @@ void oi_flavour_free(struct oi_flavour *f) {
   }
 }
 
-const char *oi_flavour_others(void) {
-  static char list[256];
-  list[0] = '\0';
+/* The registered flavours' majors besides this build's, ascending, at most
+ * `max`; their count. */
+static int registered_majors(int *majors, int max) {
   char *dir = registry_dir();
   DIR *d = dir ? opendir(dir) : NULL;
   free(dir);
-  int majors[32], n = 0;
-  for (struct dirent *e; d && (e = readdir(d)) && n < 32;) {
+  int n = 0;
+  for (struct dirent *e; d && (e = readdir(d)) && n < max;) {
     int major = atoi(e->d_name);
     if (major > 0 && major != oi_flavour_own_major())
       majors[n++] = major;
@@ -97,11 +97,33 @@ const char *oi_flavour_others(void) {
       majors[j] = majors[j - 1];
       majors[j - 1] = t;
     }
+  return n;
+}
+
+const char *oi_flavour_others(void) {
+  static char list[256];
+  list[0] = '\0';
+  int majors[32], n = registered_majors(majors, 32);
   for (int i = 0; i < n; i++) {
     size_t used = strlen(list);
     snprintf(list + used, sizeof list - used, "%s%d", i ? ", " : "", majors[i]);
   }
   return n ? list : "none";
+}
+
+void oi_flavour_print_all(FILE *out) {
+  int majors[33], n = registered_majors(majors + 1, 32) + 1;
+  majors[0] = oi_flavour_own_major();
+  for (int i = 0; i < n; i++) {
+    struct oi_flavour f;
+    if (!oi_flavour_find(majors[i], &f))
+      continue;
+    fprintf(out, "  LLVM %-3d %s\n           clang   %s\n           runtime %s\n", f.major,
+            i == 0 ? "this build's own" : "registered", f.clang, f.runtime);
+    fprintf(out, "           plugin  %s%s\n", f.plugin,
+            access(f.plugin, R_OK) == 0 ? "" : " (missing)");
+    oi_flavour_free(&f);
+  }
 }
 
 int oi_compiler_major_version(const char *compiler) {

@@ -7,6 +7,7 @@
 #define OMPT_INST_FLAVOURS_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 struct oi_flavour {
   int major;
@@ -27,6 +28,9 @@ int oi_flavour_own_major(void);
 /* The registered flavours' majors besides this build's, e.g. "14, 22", or
  * "none"; static storage. */
 const char *oi_flavour_others(void);
+/* Every flavour this ompt-inst drives, its own first: the clang, the
+ * runtime folder and the plugin of each (for `ompt-inst --version`). */
+void oi_flavour_print_all(FILE *out);
 
 /* The major version `compiler --version` prints ("clang version 19.1.7",
  * "flang version 22.1.8", flang 19's "flang-new version 19.1.7"), 0 if none. Runs it without a shell. */

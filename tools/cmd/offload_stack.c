@@ -1,6 +1,7 @@
 /* The offload stack of a program: offload_stack.h. Nothing here loads the
  * offload runtime (its constructors would start the plugins); the NVIDIA
- * driver library is opened, which starts nothing until cuInit. */
+ * driver library and the HSA runtime are opened and asked for their
+ * devices. */
 #define _GNU_SOURCE
 #include "offload_stack.h"
 
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -34,6 +36,43 @@ static bool cuda_driver(int *devices) {
   if (!init || !count || init(0) != 0 || count(devices) != 0)
     *devices = -1;
   dlclose(cuda);
+  return true;
+}
+
+/* HSA's C interface, the little of it used here (hsa.h): an agent is a
+ * struct of one handle, passed by value. */
+enum { OI_HSA_AGENT_INFO_DEVICE = 17, OI_HSA_DEVICE_TYPE_GPU = 1 };
+typedef struct { uint64_t handle; } oi_hsa_agent;
+typedef int (*oi_hsa_agent_info_fn)(oi_hsa_agent, int, void *);
+static oi_hsa_agent_info_fn hsa_agent_info;
+
+static int count_gpu_agent(oi_hsa_agent agent, void *count) {
+  int type = -1;
+  if (hsa_agent_info(agent, OI_HSA_AGENT_INFO_DEVICE, &type) == 0 &&
+      type == OI_HSA_DEVICE_TYPE_GPU)
+    ++*(int *)count;
+  return 0;
+}
+
+/* Whether the HSA runtime libhsa-runtime64.so.1 loads, and the GPU agents
+ * it sees (-1 when hsa_init fails: no AMD GPU driver here). It stays
+ * loaded: the runtime keeps threads and handlers after hsa_shut_down. */
+static bool hsa_runtime(int *devices) {
+  *devices = -1;
+  void *hsa = dlopen("libhsa-runtime64.so.1", RTLD_LAZY | RTLD_LOCAL);
+  if (!hsa)
+    return false;
+  int (*init)(void) = (int (*)(void))dlsym(hsa, "hsa_init");
+  int (*shut_down)(void) = (int (*)(void))dlsym(hsa, "hsa_shut_down");
+  int (*iterate)(int (*)(oi_hsa_agent, void *), void *) =
+      (int (*)(int (*)(oi_hsa_agent, void *), void *))dlsym(hsa, "hsa_iterate_agents");
+  hsa_agent_info = (oi_hsa_agent_info_fn)dlsym(hsa, "hsa_agent_get_info");
+  if (init && shut_down && iterate && hsa_agent_info && init() == 0) {
+    int count = 0;
+    if (iterate(count_gpu_agent, &count) == 0)
+      *devices = count;
+    shut_down();
+  }
   return true;
 }
 
@@ -109,14 +148,20 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
     if (oi_image_refusal(&s->images[i], s->runtime_major, reason, sizeof reason))
       s->refused++;
   }
-  s->libcuda = loads("libcuda.so");
-  s->libcuda_1 = cuda_driver(&s->cuda_devices);
+  oi_offload_stack_machine(s);
   return true;
 }
 
-static bool has_cubin(const oi_offload_stack *s) {
+void oi_offload_stack_machine(oi_offload_stack *s) {
+  s->libcuda = loads("libcuda.so");
+  s->libcuda_1 = cuda_driver(&s->cuda_devices);
+  s->libhsa = loads("libhsa-runtime64.so");
+  s->libhsa_1 = hsa_runtime(&s->amd_devices);
+}
+
+static bool has_image(const oi_offload_stack *s, uint16_t machine) {
   for (int i = 0; i < s->image_count && i < OI_STACK_MAX_IMAGES; i++)
-    if (s->images[i].machine == OI_EM_CUDA)
+    if (s->images[i].machine == machine)
       return true;
   return false;
 }
@@ -135,12 +180,29 @@ bool oi_offload_verdict(const oi_offload_stack *s, const char *program, char *bu
              program, reason, program);
     return false;
   }
-  if (has_cubin(s) && s->runtime_path[0] && !s->cuda_plugin) {
+  bool cubin = has_image(s, OI_EM_CUDA), amd = has_image(s, OI_EM_AMDGPU);
+  if (cubin && s->runtime_path[0] && !s->cuda_plugin) {
     snprintf(buf, size, "%s has no CUDA plugin: the target regions of %s will run on the host",
              s->runtime_path, program);
     return false;
   }
-  if (has_cubin(s) && !s->libcuda) {
+  if (amd && !cubin && s->runtime_path[0] && !s->amdgpu_plugin) {
+    snprintf(buf, size, "%s has no AMD GPU plugin: the target regions of %s will run on the host",
+             s->runtime_path, program);
+    return false;
+  }
+  if (amd && !cubin && !s->libhsa) {
+    snprintf(buf, size,
+             s->libhsa_1
+                 ? "the offload runtime opens libhsa-runtime64.so and only libhsa-runtime64.so.1 "
+                   "is installed: the target regions of %s will run on the host (install "
+                   "libhsa-runtime-dev, or make the libhsa-runtime64.so link)"
+                 : "no HSA runtime (libhsa-runtime64.so) here: the target regions of %s will run "
+                   "on the host",
+             program);
+    return false;
+  }
+  if (cubin && !s->libcuda) {
     snprintf(buf, size,
              s->libcuda_1
                  ? "the offload runtime opens libcuda.so and only libcuda.so.1 is installed: the "
@@ -175,10 +237,16 @@ void oi_offload_stack_print(FILE *out, const oi_offload_stack *s) {
     fprintf(out, "plugins    not known: %s not found\n", s->runtime);
   fprintf(out, "libcuda    libcuda.so %s, libcuda.so.1 %s\n", s->libcuda ? "loads" : "not found",
           s->libcuda_1 ? "loads" : "not found");
+  fprintf(out, "libhsa     libhsa-runtime64.so %s, libhsa-runtime64.so.1 %s\n",
+          s->libhsa ? "loads" : "not found", s->libhsa_1 ? "loads" : "not found");
   if (s->cuda_devices >= 0)
-    fprintf(out, "devices    %d NVIDIA device%s\n", s->cuda_devices, s->cuda_devices == 1 ? "" : "s");
+    fprintf(out, "devices    %d NVIDIA device%s", s->cuda_devices, s->cuda_devices == 1 ? "" : "s");
   else
-    fprintf(out, "devices    no NVIDIA driver answers\n");
+    fprintf(out, "devices    no NVIDIA driver answers");
+  if (s->amd_devices >= 0)
+    fprintf(out, "; %d AMD GPU%s\n", s->amd_devices, s->amd_devices == 1 ? "" : "s");
+  else
+    fprintf(out, "; no AMD GPU runtime answers\n");
   fprintf(out, "images     %d\n", s->image_count);
   char text[160], reason[160];
   for (int i = 0; i < s->image_count && i < OI_STACK_MAX_IMAGES; i++) {

@@ -1,7 +1,8 @@
 /* The offload stack a program will run on, as `ompt-inst doctor` shows it
  * and `ompt-inst run` checks it: the runtime it links, the images it
  * carries and whether that runtime loads them, the NVIDIA driver library
- * the runtime's CUDA plugin opens. */
+ * the runtime's CUDA plugin opens and the HSA runtime its amdgpu plugin
+ * opens. */
 #ifndef OMPT_INST_OFFLOAD_STACK_H
 #define OMPT_INST_OFFLOAD_STACK_H
 
@@ -25,11 +26,17 @@ typedef struct oi_offload_stack {
   bool libcuda;       /* libcuda.so (the unversioned name the plugin opens) loads */
   bool libcuda_1;     /* libcuda.so.1 loads */
   int cuda_devices;   /* what the driver counts; -1 without a driver */
+  bool libhsa;        /* libhsa-runtime64.so (the name the amdgpu plugin opens) loads */
+  bool libhsa_1;      /* libhsa-runtime64.so.1 loads */
+  int amd_devices;    /* GPU agents the HSA runtime counts; -1 when it does not start */
 } oi_offload_stack;
 
 /* What `program` (a path) will meet; false when it is no readable ELF
  * file. */
 bool oi_offload_stack_read(const char *program, oi_offload_stack *stack);
+
+/* The machine's part alone (no program): driver libraries and devices. */
+void oi_offload_stack_machine(oi_offload_stack *stack);
 
 /* The one-line verdict ("" when the program does no offload), in buf:
  * why no image fits, why no GPU will be found, or that all is well. Its

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "flavours.h"
 #include "ompt-inst/config.h"
 
 /* One row per command line form; the usage text is made from them. */
@@ -94,7 +95,9 @@ int main(int argc, char **argv) {
     return OI_EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {
-    printf("ompt-inst %s (LLVM %s)\n", OMPT_INST_VERSION, OMPT_INST_LLVM_VERSION);
+    printf("ompt-inst %s (LLVM %s)\nflavours (ompt-inst cc --clang=clang-N):\n", OMPT_INST_VERSION,
+           OMPT_INST_LLVM_VERSION);
+    oi_flavour_print_all(stdout);
     return OI_EXIT_OK;
   }
   for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
