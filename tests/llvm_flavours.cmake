@@ -69,7 +69,7 @@ oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "the prefix is made from the installed LL
   install_llvm_prefix)
 oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "flavour-independent: the source tree's layout"
   layout_imports)
-oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "the AMD device runtime (libomptarget-amdgpu*.bc) is the primary LLVM's: Debian's LLVM 14 links AMD images another way, and LLVM 22's runtime packages bring none"
+oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "the AMD device runtime (libomptarget-amdgpu*.bc) is the primary LLVM's: the other flavours' clang has none here, and ompt-inst cc refuses gfx targets there in one line"
   gpu_amd_compile)
 oi_llvm_only(14 "needs the clang 14 build, which runs programs on the LLVM 14 runtime"
   llvm14_runtime_capabilities llvm14_same_findings)

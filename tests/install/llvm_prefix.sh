@@ -11,19 +11,24 @@
 # (cmake/RegisterFlavour.cmake).
 . "$OI_SRC/tests/lib.sh"
 llvm=/usr/lib/llvm-$OI_LLVM
+# make_prefix DEST [runtime]: the installation in DEST, its runtime only if asked
+make_prefix() {
+  mkdir -p "$1/lib/cmake" "$1/lib/x86_64-unknown-linux-gnu"
+  cp -r "$llvm/lib/cmake/llvm" "$llvm/lib/cmake/clang" "$1/lib/cmake/"
+  ln -s "$llvm/bin" "$1/bin"
+  ln -s "$llvm/include" "$1/include"
+  for entry in "$llvm"/lib/*; do
+    name=$(basename "$entry")
+    case $name in
+      cmake) ;;
+      libomp.so* | libomptarget.so*)
+        [ "${2:-}" != runtime ] || ln -s "$entry" "$1/lib/x86_64-unknown-linux-gnu/$name" ;;
+      *) ln -s "$entry" "$1/lib/$name" ;;
+    esac
+  done
+}
 prefix=$PWD/modules/llvm/$OI_LLVM
-mkdir -p "$prefix/lib/cmake" "$prefix/lib/x86_64-unknown-linux-gnu"
-cp -r "$llvm/lib/cmake/llvm" "$llvm/lib/cmake/clang" "$prefix/lib/cmake/"
-ln -s "$llvm/bin" "$prefix/bin"
-ln -s "$llvm/include" "$prefix/include"
-for entry in "$llvm"/lib/*; do
-  name=$(basename "$entry")
-  case $name in
-    cmake) ;;
-    libomp.so* | libomptarget.so*) ln -s "$entry" "$prefix/lib/x86_64-unknown-linux-gnu/$name" ;;
-    *) ln -s "$entry" "$prefix/lib/$name" ;;
-  esac
-done
+make_prefix "$prefix" runtime
 registry_before=$(cd "$OI_BUILD/lib/ompt-inst-flavours" && for f in *; do echo "$f $(md5sum < "$f")"; done)
 
 build=$PWD/build-module
@@ -61,6 +66,23 @@ env -u LD_LIBRARY_PATH "$oi" run -o run ./program > out 2> err || fail "run: $(c
 
 registry_after=$(cd "$OI_BUILD/lib/ompt-inst-flavours" && for f in *; do echo "$f $(md5sum < "$f")"; done)
 expect_eq "$registry_after" "$registry_before" "the primary build's registry"
+
+# What cannot build says so in one line: a version the plugin is not
+# written for, a folder with no LLVM, an installation without its runtime
+one_line() { tr -s ' \n' '  ' < "$1"; }
+cmake -S "$OI_SRC" -B bad-version -DOMPT_INST_LLVM=13 > bad-version.log 2>&1 &&
+  fail "configured for LLVM 13"
+one_line bad-version.log | grep -q "LLVM 13 is not supported: the plugin builds against LLVM 14 to 22 (plugin/ClangCompat.h)" ||
+  fail "LLVM 13: $(cat bad-version.log)"
+cmake -S "$OI_SRC" -B bad-dir -DLLVM_DIR="$PWD/nowhere" > bad-dir.log 2>&1 && fail "configured with no LLVM"
+one_line bad-dir.log | grep -q "LLVM_DIR=$PWD/nowhere holds no LLVMConfig.cmake" ||
+  fail "no LLVM: $(cat bad-dir.log)"
+bare=$PWD/modules/llvm/bare
+make_prefix "$bare"
+cmake -S "$OI_SRC" -B bad-runtime -DLLVM_DIR="$bare/lib/cmake/llvm" > bad-runtime.log 2>&1 &&
+  fail "configured with an LLVM that has no OpenMP runtime"
+one_line bad-runtime.log | grep -q "the LLVM in $bare has no OpenMP runtime (libomp.so and omp.h): build it with -DLLVM_ENABLE_RUNTIMES=openmp, or load the module that adds it" ||
+  fail "no runtime: $(cat bad-runtime.log)"
 
 # Registration: another build's registration of a major is refused, the
 # same build's is renewed, and -DOMPT_INST_REPLACE_FLAVOUR=ON replaces it.
