@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "crash.h"
@@ -32,6 +33,9 @@ static _Atomic uint32_t next_thread_number;
 static _Atomic uint64_t events_written;
 static _Atomic uint64_t events_lost;
 static _Atomic int finish_started;
+/* The trace's end is written and sealed; and whether this thread writes it. */
+static _Atomic int finish_done;
+static __thread int finishing_here __attribute__((tls_model("initial-exec")));
 static int plain_events;
 
 static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -486,8 +490,39 @@ static void write_repairs(void) {
   oi_repairs_write(total);
 }
 
+/* Async-signal-safe. Another thread is ending the trace: the process must
+ * not end before it has (a second SIGTERM, delivered to another thread
+ * while the first one's handler writes, would otherwise kill the process
+ * mid-write, as would exit() on the main thread); bounded, in case that
+ * thread can no longer run. */
+static void wait_for_the_end(void) {
+  if (finishing_here)
+    return; /* the signal came inside this thread's own ending */
+  struct timespec millisecond = {0, 1000000};
+  for (int waited = 0; !atomic_load(&finish_done) && waited < 10000; waited++)
+    nanosleep(&millisecond, NULL);
+}
+
+/* Starts the trace's end on this thread: false when the trace is closed,
+ * or another thread ended it (waited for) or is ending it. */
+static int start_finishing(void) {
+  if (!oi_trace_is_open())
+    return 0;
+  if (atomic_exchange(&finish_started, 1)) {
+    wait_for_the_end();
+    return 0;
+  }
+  finishing_here = 1;
+  return 1;
+}
+
+static void finished(void) {
+  finishing_here = 0;
+  atomic_store(&finish_done, 1);
+}
+
 int oi_record_finish(void) {
-  if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
+  if (!start_finishing())
     return 0;
   oi_record_stop();
   flush_all_threads();
@@ -505,6 +540,7 @@ int oi_record_finish(void) {
   /* Threads still running may flush later; their events count as lost but
    * can no longer be reported, so the trace simply ends here. */
   oi_trace_seal();
+  finished();
   return 1;
 }
 
@@ -531,7 +567,7 @@ static void write_buffers_unwritten(int ending) {
 void oi_record_write_buffers_async_safe(void) { write_buffers_unwritten(0); }
 
 int oi_record_end_async_safe(int signal_number) {
-  if (!oi_trace_is_open() || atomic_exchange(&finish_started, 1))
+  if (!start_finishing())
     return 0;
   oi_record_stop();
   write_buffers_unwritten(1);
@@ -541,6 +577,7 @@ int oi_record_end_async_safe(int signal_number) {
       write_thread_record(t);
   write_end_record(signal_number);
   oi_trace_seal();
+  finished();
   return 1;
 }
 
@@ -548,6 +585,7 @@ void oi_record_forked_child(void) {
   /* The child shares the parent's trace file and sees copies of its
    * buffers: it must write nothing, not even an END record. */
   atomic_store(&finish_started, 1);
+  atomic_store(&finish_done, 1);
   oi_record_stop();
   oi_trace_seal();
 }

@@ -397,7 +397,8 @@ void oi_record_request_flush(void);
 void oi_record_checkpoint(void);
 /* Flush everything, write module map, threads and the END record; runs
  * once whichever of ompt_finalize, exit() or the destructor comes first.
- * Returns 1 for the call that finished the trace, else 0. */
+ * Returns 1 for the call that finished the trace, else 0, after waiting
+ * (up to 10 s) for another thread that is ending it. */
 int oi_record_finish(void);
 /* In the child of fork(): record nothing more. */
 void oi_record_forked_child(void);
@@ -411,7 +412,8 @@ void oi_record_write_buffers_async_safe(void);
 /* Async-signal-safe: the program dies of `signal_number` (0: it calls
  * _exit, maybe from a signal handler): write the
  * buffers, the threads and an END record naming the signal; seal the trace.
- * Returns 1 if this call ended the trace. */
+ * Returns 1 if this call ended the trace; 0 when another thread did or is
+ * doing it, once that one has (bounded, as oi_record_finish). */
 int oi_record_end_async_safe(int signal_number);
 
 #endif

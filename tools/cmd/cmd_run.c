@@ -294,7 +294,7 @@ static void forward_termination_signals(pid_t child, const sigset_t *previous) {
 /* What the run recorded, on stderr: the exit summary where the program
  * ended normally (the shim left it to this process:
  * OMPT_INST_SUMMARY_BY_RUN), then how many events the trace holds. */
-static void report_summary(const char *dir, bool exit_summary) {
+static void report_summary(const char *dir, bool exit_summary, int killed_by) {
   oi_trace_reader *trace = malloc(sizeof *trace);
   if (!trace)
     return;
@@ -321,24 +321,35 @@ static void report_summary(const char *dir, bool exit_summary) {
       fprintf(stderr, " (%llu lost)", (unsigned long long)trace->end.lost_events);
     fputc('\n', stderr);
   } else {
+    char killed[160] = "";
+    if (killed_by == SIGKILL)
+      snprintf(killed, sizeof killed, "; SIGKILL ended the program, which no tool can answer");
+    else if (killed_by)
+      snprintf(killed, sizeof killed, "; SIG%s ended the program before the tool could end its trace",
+               sigabbrev_np(killed_by) ? sigabbrev_np(killed_by) : "?");
     fprintf(stderr,
             "ompt-inst: the trace in %s is incomplete (no end record): "
-            "%llu events readable%s%s\n",
+            "%llu events readable%s%s%s\n",
             dir, (unsigned long long)trace->events_in_file,
             status == OI_READER_DAMAGED ? "; " : "",
-            status == OI_READER_DAMAGED ? trace->error : "");
+            status == OI_READER_DAMAGED ? trace->error : "", killed);
   }
   oi_reader_close(trace);
   free(trace);
 }
 
-static int wait_for(pid_t pid) {
+/* The program's exit code as a shell gives it; *killed_by = the signal
+ * that ended it, or 0. */
+static int wait_for(pid_t pid, int *killed_by) {
   int status;
+  *killed_by = 0;
   while (waitpid(pid, &status, 0) < 0)
     if (errno != EINTR)
       return OI_EXIT_FAILURE;
-  if (WIFSIGNALED(status))
+  if (WIFSIGNALED(status)) {
+    *killed_by = WTERMSIG(status);
     return 128 + WTERMSIG(status);
+  }
   return WEXITSTATUS(status);
 }
 
@@ -405,10 +416,11 @@ static int run_once(char **program, const char *dir_option, unsigned long run, c
   while ((got = read(report[0], &failure, 1)) < 0 && errno == EINTR)
     ;
   close(report[0]);
-  int code = wait_for(pid);
+  int killed_by;
+  int code = wait_for(pid, &killed_by);
   running_child = 0;
   if (got != 1 && dir)
-    report_summary(dir, !launched);
+    report_summary(dir, !launched, killed_by);
   if (got != 1 && job_dir && launch.rank == 0)
     fprintf(stderr, "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
                     "merges them\n", job_dir, job_dir);
