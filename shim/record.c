@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -82,6 +83,25 @@ static uint32_t number_block(oi_thread *t) {
   return block;
 }
 
+/* A thread's buffer and state in a mapping of their own between two
+ * inaccessible pages, never in the program's heap: a program that writes
+ * past its own heap blocks must not reach what the crash handler reads
+ * (glibc serves even large blocks from the heap once the program has freed
+ * large ones); a run over the edge faults, as into unmapped memory without
+ * the tool. Never unmapped: a retired thread's memory is reused. */
+static oi_thread *thread_mapping(void) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t usable = (sizeof(oi_thread) + page - 1) / page * page;
+  char *memory = mmap(NULL, usable + 2 * page, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED)
+    return NULL;
+  if (mprotect(memory + page, usable, PROT_READ | PROT_WRITE) != 0) {
+    munmap(memory, usable + 2 * page);
+    return NULL;
+  }
+  return (oi_thread *)(memory + page); /* zeroed, as calloc's */
+}
+
 /* A thread's memory, reused from a retired thread when there is one. */
 static oi_thread *thread_memory(void) {
   pthread_mutex_lock(&registry_lock);
@@ -91,7 +111,7 @@ static oi_thread *thread_memory(void) {
   pthread_mutex_unlock(&registry_lock);
   if (t)
     return t;
-  t = calloc(1, sizeof *t);
+  t = thread_mapping();
   if (!t)
     return NULL;
   pthread_mutex_init(&t->flush_lock, NULL);
@@ -556,6 +576,8 @@ static void write_buffers_unwritten(int ending) {
     uint32_t hold = atomic_load_explicit(&t->landing.hold, memory_order_acquire);
     if (!ending && hold && hold - 1 < n)
       n = hold - 1;
+    if (n > OI_BUFFER_EVENTS) /* a count no writer leaves: write nothing past the buffer */
+      n = OI_BUFFER_EVENTS;
     if (n > t->written) {
       write_events(t, t->written, n);
       t->written = n;

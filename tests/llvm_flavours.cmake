@@ -55,7 +55,8 @@ oi_llvm_skip(22 "the libFuzzer and sanitizer runtimes are libclang-rt-19-dev's: 
 # differ there (CI time: docs/building.md). Unit tests likewise
 # (oi_add_unit_test): gcc builds the code they test alike in every flavour.
 oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "flavour-independent: the shim's file handling and exit paths are the same library whatever compiled the program"
-  shim_exit_from_worker shim_crash shim_killed shim_terminated shim_leave_without_exit shim_hostile_files
+  shim_exit_from_worker shim_crash shim_killed shim_terminated shim_heap_overrun
+  shim_leave_without_exit shim_hostile_files
   shim_closed_descriptors shim_full_disk shim_file_size_limit shim_run_folder
   shim_shared_folder shim_clock)
 oi_llvm_only(${OMPT_INST_PRIMARY_LLVM} "flavour-independent: the report's rendering, progress and exit summary read traces the same way whatever recorded them"
