@@ -194,8 +194,10 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
     oi_event_link(e, OI_LINK_REGION, &parallel_id);
     if (parallel_id)
       e->site = region_site(parallel_id);
-    else if (e->kind == OI_KIND_PARALLEL) /* a team of a league */
-      e->site = region_site(t->league_id);
+    else if (e->kind == OI_KIND_PARALLEL) /* its own region's: a team the runtime
+                                            forks took its cause's (team_callbacks.c);
+                                            else a team of a league's */
+      e->site = region_site(OI_GET(e, PARALLEL, parallel_id)) ?: region_site(t->league_id);
     /* another team of a target region's league: its nested directives */
     const oi_site_entry *entry = e->site ? oi_site_by_id(e->site) : NULL;
     if (entry && entry->inner_sites)
