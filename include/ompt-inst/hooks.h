@@ -18,8 +18,9 @@
  *
  * A runtime without OMPT (OMP_TOOL=disabled, GCC's libgomp) loads no tool
  * and answers "no tool" (or has no omp_control_tool). Then the first hook
- * looks up OMPT_INST_NO_OMPT_ENTRY with dlsym(RTLD_DEFAULT): a shim that
- * was preloaded (`ompt-inst run` does) starts there and returns its table;
+ * calls OMPT_INST_NO_OMPT_ENTRY, a weak reference bound at load time: a
+ * shim that was preloaded (`ompt-inst run` does) starts there and returns
+ * its table;
  * the hooks alone then record the run.
  *
  * Site descriptors. Each instrumented construct owns one static

@@ -58,12 +58,13 @@ extern int __ompt_inst_omp_get_num_procs(void) __asm__("omp_get_num_procs")
     __attribute__((weak, nothrow));
 extern int __ompt_inst_omp_control_tool(int, int, void *) __asm__(
     "omp_control_tool") __attribute__((weak, nothrow));
-/* Weak: the fallback lookup of a shim preloaded under a runtime without
- * OMPT (hooks.h). */
-extern void *__ompt_inst_dlsym(void *, const char *) __asm__("dlsym")
-    __attribute__((weak, nothrow));
-typedef const ompt_inst_hooks *(*__ompt_inst_start_fn)(void)
-    __attribute__((nothrow));
+/* Weak: the entry of a shim preloaded under a runtime without OMPT
+ * (hooks.h), bound when the program loads; null without one. Not dlsym: a
+ * failed lookup allocates dlerror's buffer, and a program's heap must be
+ * the same with and without the plugin (a runtime that read memory it never
+ * wrote failed otherwise in the plugin build: issue 53). */
+extern const ompt_inst_hooks *__ompt_inst_start_without_ompt(void) __asm__(
+    OMPT_INST_NO_OMPT_ENTRY) __attribute__((weak, nothrow));
 
 __attribute__((weak, visibility("hidden"))) const ompt_inst_hooks
     *__ompt_inst_table = 0;
@@ -90,12 +91,8 @@ __ompt_inst_lookup(void) {
                                      OMPT_INST_HOOK_ABI, (void *)&found) < 0)
       found = 0;
   }
-  if (!found && __ompt_inst_dlsym) { /* RTLD_DEFAULT is 0 */
-    __ompt_inst_start_fn start =
-        (__ompt_inst_start_fn)__ompt_inst_dlsym(0, OMPT_INST_NO_OMPT_ENTRY);
-    if (start)
-      found = start();
-  }
+  if (!found && __ompt_inst_start_without_ompt)
+    found = __ompt_inst_start_without_ompt();
   if (!found || found->abi != OMPT_INST_HOOK_ABI ||
       found->size < sizeof(ompt_inst_hooks))
     found = OMPT_INST__NO_TOOL;
