@@ -31,16 +31,20 @@ fi
 # register only what can differ by flavour (tests/CMakeLists.txt), the rest
 # as skipped
 version() { sed -n "s/^set($1 \([0-9 ]*\))$/\1/p" "$top/CMakeLists.txt"; }
-read -r -a others <<< "$(version OMPT_INST_OTHER_LLVM) $(version OMPT_INST_RANGE_LLVM)"
-[ ${#others[@]} -gt 2 ] ||
+read -r -a others <<< "$(version OMPT_INST_OTHER_LLVM)"
+read -r -a range <<< "$(version OMPT_INST_RANGE_LLVM)"
+[ ${#others[@]} -gt 0 ] && [ ${#range[@]} -gt 0 ] ||
   { echo "test: cannot read OMPT_INST_OTHER_LLVM and OMPT_INST_RANGE_LLVM from CMakeLists.txt" >&2; exit 1; }
 primary=${OMPT_INST_BUILD:-$top/build}
 builds=("$primary")
 OMPT_INST_BUILD=$primary "$top/scripts/build.sh"
-for v in "${others[@]}"; do
+for v in "${others[@]}" "${range[@]}"; do
   builds+=("$top/build-$v")
+  # the range flavours run no stress test: no test build of the tool there
+  small=ON
+  [[ " ${range[*]} " == *" $v "* ]] && small=OFF
   OMPT_INST_BUILD=$top/build-$v "$top/scripts/build.sh" -DOMPT_INST_LLVM="$v" \
-    -DOMPT_INST_PRIMARY_BUILD="$primary"
+    -DOMPT_INST_PRIMARY_BUILD="$primary" -DOMPT_INST_SMALL_BOUNDS=$small
 done
 status=0
 for build in "${builds[@]}"; do
