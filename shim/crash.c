@@ -48,19 +48,28 @@ static int is_handler(const struct sigaction *action) {
   return action->sa_handler != SIG_DFL && action->sa_handler != SIG_IGN;
 }
 
-static void say(const char *text) {
-  ssize_t ignored = write(STDERR_FILENO, text, strlen(text));
-  (void)ignored;
+/* Appends `text` to the line at *used, within `size`. */
+static void append(char *line, size_t size, size_t *used, const char *text) {
+  size_t length = strlen(text);
+  if (length > size - 1 - *used)
+    length = size - 1 - *used;
+  memcpy(line + *used, text, length);
+  *used += length;
 }
 
-/* "ompt-inst: SIGSEGV ended the program; its trace is in DIR" */
+/* "ompt-inst: SIGSEGV ended the program; its trace is in DIR", in one
+ * write: another thread's handler may end the process right after it. */
 static void report_end(int signal_number) {
   const char *name = sigabbrev_np(signal_number);
-  say("ompt-inst: SIG");
-  say(name ? name : "?");
-  say(" ended the program; its trace is in ");
-  say(oi_run_folder());
-  say("\n");
+  char line[4352];
+  size_t used = 0;
+  append(line, sizeof line, &used, "ompt-inst: SIG");
+  append(line, sizeof line, &used, name ? name : "?");
+  append(line, sizeof line, &used, " ended the program; its trace is in ");
+  append(line, sizeof line, &used, oi_run_folder());
+  append(line, sizeof line, &used, "\n");
+  ssize_t ignored = write(STDERR_FILENO, line, used);
+  (void)ignored;
 }
 
 /* A fault the kernel raised comes back when the instruction runs again;
@@ -82,8 +91,8 @@ static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
     in_handler = 1;
     if (program_handles)
       writer.write_buffers();
-    else if (writer.end_trace(signal_number))
-      report_end(signal_number);
+    else
+      writer.end_trace(signal_number, report_end);
     in_handler = 0;
   }
   errno = saved_errno;

@@ -11,11 +11,13 @@
 
 /* What a handler does with the trace, async-signal-safe both: write what
  * is buffered (the program's own handler runs next), or end the trace
- * naming the signal the program dies of (1 if this call ended it). Handed
- * in by the tool so that this file needs nothing of the recorder. */
+ * naming the signal the program dies of and call `announce` once it is
+ * sealed, before any other thread's handler may go on to end the process
+ * (1 if this call ended it). Handed in by the tool so that this file needs
+ * nothing of the recorder. */
 typedef struct oi_crash_writer {
   void (*write_buffers)(void);
-  int (*end_trace)(int signal_number);
+  int (*end_trace)(int signal_number, void (*announce)(int signal_number));
 } oi_crash_writer;
 
 /* Install the handlers (once, when recording starts). */

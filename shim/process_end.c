@@ -41,7 +41,7 @@ static void *next_definition(const char *name) { return dlsym(RTLD_NEXT, name); 
  * fatal-signal handler ends it (async-signal-safe, no summary). */
 EXPORT _Noreturn void _exit(int status) {
   if (recording_process())
-    oi_record_end_async_safe(0);
+    oi_record_end_async_safe(0, NULL);
   void (*libc_exit)(int) = (void (*)(int))next_definition("_exit");
   if (libc_exit)
     libc_exit(status);

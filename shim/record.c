@@ -588,7 +588,7 @@ static void write_buffers_unwritten(int ending) {
 
 void oi_record_write_buffers_async_safe(void) { write_buffers_unwritten(0); }
 
-int oi_record_end_async_safe(int signal_number) {
+int oi_record_end_async_safe(int signal_number, void (*announce)(int signal_number)) {
   if (!start_finishing())
     return 0;
   oi_record_stop();
@@ -599,6 +599,8 @@ int oi_record_end_async_safe(int signal_number) {
       write_thread_record(t);
   write_end_record(signal_number);
   oi_trace_seal();
+  if (announce)
+    announce(signal_number);
   finished();
   return 1;
 }

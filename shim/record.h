@@ -411,9 +411,10 @@ void oi_record_forked_child(void);
 void oi_record_write_buffers_async_safe(void);
 /* Async-signal-safe: the program dies of `signal_number` (0: it calls
  * _exit, maybe from a signal handler): write the
- * buffers, the threads and an END record naming the signal; seal the trace.
+ * buffers, the threads and an END record naming the signal; seal the trace;
+ * then `announce` (may be NULL), before waiting threads go on.
  * Returns 1 if this call ended the trace; 0 when another thread did or is
  * doing it, once that one has (bounded, as oi_record_finish). */
-int oi_record_end_async_safe(int signal_number);
+int oi_record_end_async_safe(int signal_number, void (*announce)(int signal_number));
 
 #endif

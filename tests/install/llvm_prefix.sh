@@ -33,7 +33,8 @@ registry_before=$(cd "$OI_BUILD/lib/ompt-inst-flavours" && for f in *; do echo "
 
 build=$PWD/build-module
 cmake -S "$OI_SRC" -B "$build" -DLLVM_DIR="$prefix/lib/cmake/llvm" -DBUILD_TESTING=OFF \
-  -DOMPT_INST_SMALL_BOUNDS=OFF > configure.log 2>&1 || fail "configure: $(tail -5 configure.log)"
+  -DOMPT_INST_SMALL_BOUNDS=OFF -DOMPT_INST_LTO=OFF > configure.log 2>&1 ||
+  fail "configure: $(tail -5 configure.log)"
 grep -qx -- "-- ompt-inst: LLVM [0-9.]* in $prefix" configure.log ||
   fail "configure did not take the LLVM of the prefix: $(grep 'ompt-inst:' configure.log)"
 grep -qx -- "-- ompt-inst: OpenMP runtime in $prefix/lib/x86_64-unknown-linux-gnu" configure.log ||

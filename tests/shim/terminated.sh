@@ -28,7 +28,7 @@ cc_plugin plugin kernels.c $OI_HOST_OFFLOAD -O2 -g
 for build in plain plugin; do
   for run in 1 2 3 4 5 6 7 8; do
     set +e
-    timeout -s TERM 1 "$OI" run -o "$build.$run" "./$build" > out 2> err; rc=$?
+    timeout -s TERM 0.5 "$OI" run -o "$build.$run" "./$build" > out 2> err; rc=$?
     set -e
     expect_eq "$rc" 124 "$build run $run: timeout's exit code"
     grep -q "^ompt-inst: [0-9]* events recorded in $build.$run; ended by SIGTERM$" err ||
