@@ -22,8 +22,8 @@ sample_shim() {
     "$work/contended" "$n" "$threads"
 }
 interleave "$runs" native null shim
-events=$("$cli" dump --header "$work/shim" 2>/dev/null | head -n 1 |
-  sed -n 's/.*"event_count":\([0-9]*\).*/\1/p')
+"$cli" dump --header "$work/shim" > "$work/header.jsonl" 2> /dev/null
+events=$(sed -n '1s/.*"event_count":\([0-9]*\).*/\1/p' "$work/header.jsonl")
 echo "$threads threads x $n critical sections (a barrier every 10th), $(nproc) cores; median of $runs interleaved runs, seconds"
 echo
 echo "| native | null tool | shim | shim / null | events recorded |"
