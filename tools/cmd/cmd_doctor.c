@@ -40,6 +40,7 @@ int oi_cmd_doctor(int argc, char **argv) {
     fprintf(stderr, "ompt-inst: %s is not an ELF program\n", argv[1]);
     return OI_EXIT_FAILURE;
   }
+  oi_offload_stack_machine(&stack);
   oi_offload_stack_print(stdout, &stack);
   bool fits = oi_offload_verdict(&stack, argv[1], verdict, sizeof verdict);
   printf("verdict    %s\n", verdict[0] ? verdict : "no offloading: nothing to check");

@@ -1,7 +1,8 @@
 /* The offload stack of a program: offload_stack.h. Nothing here loads the
- * offload runtime (its constructors would start the plugins); the NVIDIA
- * driver library and the HSA runtime are opened and asked for their
- * devices. */
+ * offload runtime (its constructors would start the plugins). A program's
+ * stack opens the driver libraries of the images it carries and starts no
+ * device (`ompt-inst run` reads it before every program); the machine's
+ * part also asks the NVIDIA driver and the HSA runtime for their devices. */
 #define _GNU_SOURCE
 #include "offload_stack.h"
 
@@ -9,8 +10,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -121,8 +122,15 @@ static bool has_plugin(const oi_offload_stack *s, const char *driver, const char
   return found;
 }
 
+static bool has_image(const oi_offload_stack *s, uint16_t machine) {
+  for (int i = 0; i < s->image_count && i < OI_STACK_MAX_IMAGES; i++)
+    if (s->images[i].machine == machine)
+      return true;
+  return false;
+}
+
 bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
-  *s = (oi_offload_stack){0};
+  *s = (oi_offload_stack){.cuda_devices = -1, .amd_devices = -1};
   oi_offload_image header;
   if (!oi_offload_image_of_file(program, &header))
     return false;
@@ -148,7 +156,16 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
     if (oi_image_refusal(&s->images[i], s->runtime_major, reason, sizeof reason))
       s->refused++;
   }
-  oi_offload_stack_machine(s);
+  /* what the verdict asks about: the driver library each kind of GPU
+   * image's plugin opens, opened and closed, no device started */
+  if (has_image(s, OI_EM_CUDA)) {
+    s->libcuda = loads("libcuda.so");
+    s->libcuda_1 = loads("libcuda.so.1");
+  }
+  if (has_image(s, OI_EM_AMDGPU)) {
+    s->libhsa = loads("libhsa-runtime64.so");
+    s->libhsa_1 = loads("libhsa-runtime64.so.1");
+  }
   return true;
 }
 
@@ -157,13 +174,6 @@ void oi_offload_stack_machine(oi_offload_stack *s) {
   s->libcuda_1 = cuda_driver(&s->cuda_devices);
   s->libhsa = loads("libhsa-runtime64.so");
   s->libhsa_1 = hsa_runtime(&s->amd_devices);
-}
-
-static bool has_image(const oi_offload_stack *s, uint16_t machine) {
-  for (int i = 0; i < s->image_count && i < OI_STACK_MAX_IMAGES; i++)
-    if (s->images[i].machine == machine)
-      return true;
-  return false;
 }
 
 bool oi_offload_verdict(const oi_offload_stack *s, const char *program, char *buf, size_t size) {

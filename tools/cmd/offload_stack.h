@@ -31,11 +31,14 @@ typedef struct oi_offload_stack {
   int amd_devices;    /* GPU agents the HSA runtime counts; -1 when it does not start */
 } oi_offload_stack;
 
-/* What `program` (a path) will meet; false when it is no readable ELF
- * file. */
+/* What `program` (a path) will meet, as far as the verdict needs it: the
+ * driver libraries of its GPU images' kinds are opened, no device is
+ * started and none counted; false when it is no readable ELF file. */
 bool oi_offload_stack_read(const char *program, oi_offload_stack *stack);
 
-/* The machine's part alone (no program): driver libraries and devices. */
+/* The machine's part (for `ompt-inst doctor`): every driver library, and
+ * the devices the NVIDIA driver and the HSA runtime count (it starts
+ * them). */
 void oi_offload_stack_machine(oi_offload_stack *stack);
 
 /* The one-line verdict ("" when the program does no offload), in buf:
