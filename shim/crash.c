@@ -8,6 +8,7 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "run_folder.h"
@@ -48,27 +49,16 @@ static int is_handler(const struct sigaction *action) {
   return action->sa_handler != SIG_DFL && action->sa_handler != SIG_IGN;
 }
 
-/* Appends `text` to the line at *used, within `size`. */
-static void append(char *line, size_t size, size_t *used, const char *text) {
-  size_t length = strlen(text);
-  if (length > size - 1 - *used)
-    length = size - 1 - *used;
-  memcpy(line + *used, text, length);
-  *used += length;
-}
-
 /* "ompt-inst: SIGSEGV ended the program; its trace is in DIR", in one
- * write: another thread's handler may end the process right after it. */
+ * system call: another thread's handler may end the process right after. */
 static void report_end(int signal_number) {
   const char *name = sigabbrev_np(signal_number);
-  char line[4352];
-  size_t used = 0;
-  append(line, sizeof line, &used, "ompt-inst: SIG");
-  append(line, sizeof line, &used, name ? name : "?");
-  append(line, sizeof line, &used, " ended the program; its trace is in ");
-  append(line, sizeof line, &used, oi_run_folder());
-  append(line, sizeof line, &used, "\n");
-  ssize_t ignored = write(STDERR_FILENO, line, used);
+  const char *parts[] = {"ompt-inst: SIG", name ? name : "?",
+                         " ended the program; its trace is in ", oi_run_folder(), "\n"};
+  struct iovec line[sizeof parts / sizeof parts[0]];
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+    line[i] = (struct iovec){(void *)parts[i], strlen(parts[i])};
+  ssize_t ignored = writev(STDERR_FILENO, line, sizeof parts / sizeof parts[0]);
   (void)ignored;
 }
 
