@@ -35,7 +35,7 @@ static const uint8_t field_kinds[] = {
 };
 
 static const char *const construct_names[] = {
-#define CONSTRUCT_NAME(id, name, category, native, data, flags) name,
+#define CONSTRUCT_NAME(id, name, category, native, data, flags, as) name,
     OI_CONSTRUCTS(CONSTRUCT_NAME)
 #undef CONSTRUCT_NAME
 };
@@ -43,12 +43,28 @@ static const char *const construct_names[] = {
 static const struct construct_properties {
   uint8_t category, native_kind, data, flags;
 } construct_properties[] = {
-#define CONSTRUCT_PROPERTIES(id, name, category, native, data, flags)        \
+#define CONSTRUCT_PROPERTIES(id, name, category, native, data, flags, as)    \
   {OI_CATEGORY_OF_##id, OI_NATIVE_KIND_OF_##id, OI_DATA_OF_##id,              \
    OI_FLAGS_OF_##id},
     OI_CONSTRUCTS(CONSTRUCT_PROPERTIES)
 #undef CONSTRUCT_PROPERTIES
 };
+
+/* Bit per construct the runtime may name each construct's instances by:
+ * its own, and its REPORTED_AS. */
+#define SELF 0
+#define AS(c) (UINT64_C(1) << OI_CONSTRUCT_##c)
+#define AS2(c, d) (AS(c) | AS(d))
+static const uint64_t reported_as[] = {
+#define CONSTRUCT_REPORTED_AS(id, name, category, native, data, flags, as)   \
+  AS(id) | as,
+    OI_CONSTRUCTS(CONSTRUCT_REPORTED_AS)
+#undef CONSTRUCT_REPORTED_AS
+};
+#undef SELF
+#undef AS
+#undef AS2
+_Static_assert(OI_CONSTRUCT_COUNT <= 64, "reported_as holds a bit per construct");
 
 static const char *const data_op_names[] = {
 #define DATA_OP_NAME(id, name) name,
@@ -163,6 +179,11 @@ unsigned oi_construct_data_motion(unsigned construct) {
 unsigned oi_construct_flags(unsigned construct) {
   return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].flags
                                         : 0;
+}
+
+int oi_construct_reported_as(unsigned written, unsigned reported) {
+  return written < OI_CONSTRUCT_COUNT && reported < OI_CONSTRUCT_COUNT &&
+         (reported_as[written] >> reported & 1);
 }
 
 const char *oi_data_op_name(unsigned op) {

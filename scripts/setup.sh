@@ -29,6 +29,7 @@ packages=(
   "lld-$primary" # AMD GPU images: clang-linker-wrapper links them with its own ld.lld
   "libclang-$primary-dev"
   "libclang-rt-$primary-dev" # sanitizer and libFuzzer runtimes (tests/fuzz)
+  "clang-format-$primary" # the C code's format, .clang-format (tests/layout)
   # llvm-N: clang-N's driver runs its llvm-offload-binary for offload builds
   $(for v in "${others[@]}"; do echo "clang-$v clang-tools-$v llvm-$v llvm-$v-dev libclang-$v-dev"; done)
   # Fortran (tests/flavours/fortran.sh): the newest flavour's flang; flang 19

@@ -9,7 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "record.h"
+#include "trace_end.h"
 
 #define FLUSH_INTERVAL_SECONDS 1
 

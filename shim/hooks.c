@@ -14,7 +14,9 @@
 #include "mapsim.h"
 #include "native_kinds.h"
 #include "ompt-inst/events.h"
+#include "construct_counts.h"
 #include "record.h"
+#include "trace_end.h"
 #include "runtime_devices.h"
 #include "sites.h"
 #include "unify.h"
@@ -83,18 +85,6 @@ static void point_event(uint32_t id, const oi_site_entry *entry,
   oi_event_commit(t);
 }
 
-/* Whether a native event will report this point of the construct: LLVM 19
- * reports no target region for a device construct that runs on the host
- * (if() false, the initial device, no device at all), so the hooks report
- * those themselves. */
-static int reported_natively(const oi_site_entry *entry, uint32_t point,
-                             const oi_construct_frame *frame) {
-  if (entry->device && frame &&
-      (frame->if_value == 0 || !frame->offloads))
-    return 0;
-  return oi_native_reports(entry, point);
-}
-
 /* OMPT_INST_TRACE_ATOMIC=1: a counted site's instance as a point event.
  * noinline, as construct_point: the counting path stays frameless. */
 __attribute__((noinline)) static void traced_instance(
@@ -116,7 +106,7 @@ static void counted_point(oi_thread *t, uint32_t id,
   oi_site_count(t, id);
   if (entry->construct == OI_CONSTRUCT_FLUSH &&
       oi_native_reports(entry, point))
-    t->flush_counted = 1;
+    t->sync.flush_counted = 1;
 }
 
 /* noinline: keeps its stack frame off the path of counted sites */
@@ -133,13 +123,13 @@ __attribute__((noinline)) static void construct_point(
     oi_mapsim_exit(t, f);
   /* the runtime's target region of this construct ended inside it, or
    * its end never came */
-  if (point == OMPT_INST_EXIT && entry->device && t->target_construct != OI_CONSTRUCT_NONE)
+  if (point == OMPT_INST_EXIT && entry->device && t->target.construct != OI_CONSTRUCT_NONE)
     oi_end_missing_target(t);
   /* master/masked: every thread passes ENTER/EXIT, only the executing
    * one BEGIN/END, which carry the construct */
   int scope_only = entry->executor_points &&
                    (point == OMPT_INST_ENTER || point == OMPT_INST_EXIT);
-  if (!scope_only && !reported_natively(entry, point, f))
+  if (!scope_only && !oi_native_reports_instance(entry, point, f))
     point_event(id, entry, point);
 }
 
@@ -198,7 +188,7 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
     f->offloads = (uint8_t)offloads;
   }
   oi_event *e;
-  if (!reported_natively(entry, OMPT_INST_ENTER, f)) {
+  if (!oi_native_reports_instance(entry, OMPT_INST_ENTER, f)) {
     e = compiler_event(&t, OI_KIND_CONSTRUCT, OI_EP_BEGIN, id, entry);
     if (!e)
       return;
@@ -268,9 +258,9 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
-  t->offload_caller = point == OMPT_INST_ENTER ? (uintptr_t)codeptr : 0;
+  t->target.offload_caller = point == OMPT_INST_ENTER ? (uintptr_t)codeptr : 0;
   /* one call is one target region: ended by the time the call returns */
-  if (point == OMPT_INST_EXIT && t->target_construct != OI_CONSTRUCT_NONE)
+  if (point == OMPT_INST_EXIT && t->target.construct != OI_CONSTRUCT_NONE)
     oi_end_missing_target(t);
   if (!id)
     return;

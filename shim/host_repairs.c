@@ -88,8 +88,8 @@ static unsigned critical_slot(uint64_t wait_id) {
 }
 
 uint64_t oi_repair_critical_codeptr(oi_thread *t, uint64_t wait_id) {
-  if (t->last_critical_wait_id == wait_id && t->last_critical_codeptr)
-    return t->last_critical_codeptr;
+  if (t->sync.last_critical_wait_id == wait_id && t->sync.last_critical_codeptr)
+    return t->sync.last_critical_codeptr;
   for (unsigned i = 0; i < SHARED_CRITICALS; i++)
     if (atomic_load_explicit(&shared_critical[i].wait_id, memory_order_acquire) == wait_id)
       return atomic_load_explicit(&shared_critical[i].codeptr, memory_order_relaxed);
@@ -97,10 +97,10 @@ uint64_t oi_repair_critical_codeptr(oi_thread *t, uint64_t wait_id) {
 }
 
 void oi_repair_remember_critical(oi_thread *t, uint64_t wait_id, uint64_t codeptr) {
-  if (!codeptr || (t->last_critical_wait_id == wait_id && t->last_critical_codeptr == codeptr))
+  if (!codeptr || (t->sync.last_critical_wait_id == wait_id && t->sync.last_critical_codeptr == codeptr))
     return;
-  t->last_critical_wait_id = wait_id;
-  t->last_critical_codeptr = codeptr;
+  t->sync.last_critical_wait_id = wait_id;
+  t->sync.last_critical_codeptr = codeptr;
   unsigned slot = critical_slot(wait_id);
   atomic_store_explicit(&shared_critical[slot].codeptr, codeptr, memory_order_relaxed);
   atomic_store_explicit(&shared_critical[slot].wait_id, wait_id, memory_order_release);

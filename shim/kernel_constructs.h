@@ -21,7 +21,7 @@
 #include <omp-tools.h>
 #include <stdint.h>
 
-#include "record.h"
+#include "construct_counts.h"
 
 /* The word of a parallel region begun, or an implicit task run, in a
  * kernel: no id (nothing of it is recorded; ids stay below this bit), with
@@ -42,22 +42,22 @@ static inline void oi_kernel_set(oi_kernel *kernel, uint64_t codeptr, uint32_t s
 static inline void oi_kernel_enter(oi_thread *t, uint64_t codeptr, int trace_counted) {
   if (trace_counted)
     return;
-  t->kernel_depth++;
-  oi_kernel_set(&t->kernel, codeptr, 0);
+  t->counts.kernel_depth++;
+  oi_kernel_set(&t->counts.kernel, codeptr, 0);
 }
 
 static inline void oi_kernel_leave(oi_thread *t) {
-  if (t->kernel_depth)
-    t->kernel_depth--;
+  if (t->counts.kernel_depth)
+    t->counts.kernel_depth--;
 }
 
 /* In a kernel, a construct's instance is counted at its begin (endpoint
  * OI_EP_BEGIN or OI_EP_NONE) and nothing else is done: 1. Outside: 0. */
 static inline int oi_kernel_counted(oi_thread *t, unsigned endpoint, unsigned construct) {
-  if (__builtin_expect(!t || !t->kernel_depth, 1))
+  if (__builtin_expect(!t || !t->counts.kernel_depth, 1))
     return 0;
   if (endpoint != OI_EP_END && atomic_load_explicit(&oi_recording, memory_order_relaxed))
-    oi_native_count_add(t, construct, t->kernel.codeptr, t->kernel.site);
+    oi_native_count_add(t, construct, t->counts.kernel.codeptr, t->counts.kernel.site);
   return 1;
 }
 
@@ -68,7 +68,7 @@ static inline int oi_kernel_region(oi_thread *t, unsigned endpoint, unsigned con
   if (!oi_kernel_counted(t, endpoint, construct))
     return 0;
   if (endpoint == OI_EP_BEGIN) /* only then: its tasks' begins read it meanwhile */
-    parallel_data->value = OI_IN_KERNEL | (uintptr_t)&t->kernel;
+    parallel_data->value = OI_IN_KERNEL | (uintptr_t)&t->counts.kernel;
   return 1;
 }
 
@@ -83,17 +83,17 @@ static inline int oi_kernel_task(oi_thread *t, ompt_scope_endpoint_t endpoint,
   if (endpoint == ompt_scope_begin) {
     uint64_t region = parallel_data ? parallel_data->value : 0;
     if (!(region & OI_IN_KERNEL) &&
-        !(t->kernel_depth && (flags & ompt_task_initial) && !region)) {
-      t->kernel_depth = 0;
+        !(t->counts.kernel_depth && (flags & ompt_task_initial) && !region)) {
+      t->counts.kernel_depth = 0;
       return 0;
     }
     const oi_kernel *kernel = (const oi_kernel *)(uintptr_t)(region & ~OI_IN_KERNEL);
     /* the encountering thread's own is read by the others meanwhile */
-    if ((region & OI_IN_KERNEL) && kernel != &t->kernel)
-      oi_kernel_set(&t->kernel, __atomic_load_n(&kernel->codeptr, __ATOMIC_RELAXED),
+    if ((region & OI_IN_KERNEL) && kernel != &t->counts.kernel)
+      oi_kernel_set(&t->counts.kernel, __atomic_load_n(&kernel->codeptr, __ATOMIC_RELAXED),
                     __atomic_load_n(&kernel->site, __ATOMIC_RELAXED));
     task_data->value = OI_IN_KERNEL;
-    t->kernel_depth++;
+    t->counts.kernel_depth++;
     if (!(flags & ompt_task_initial))
       oi_kernel_counted(t, OI_EP_BEGIN, OI_CONSTRUCT_IMPLICIT_TASK);
     return 1;

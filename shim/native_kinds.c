@@ -79,3 +79,10 @@ int oi_native_reports(const oi_site_entry *entry, uint32_t point) {
 }
 
 
+
+int oi_native_reports_instance(const oi_site_entry *entry, uint32_t point,
+                               const oi_construct_frame *frame) {
+  if (entry->device && frame && (frame->if_value == 0 || !frame->offloads))
+    return 0;
+  return oi_native_reports(entry, point);
+}

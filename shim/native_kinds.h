@@ -7,6 +7,7 @@
 
 #include <stdint.h>
 
+#include "construct_stack.h"
 #include "registration.h"
 #include "sites.h"
 
@@ -18,6 +19,13 @@ void oi_native_configure(const oi_capabilities *capabilities);
  * construct at this hook point (enum ompt_inst_point): the hook then stays
  * silent and the native event becomes `merged`. */
 int oi_native_reports(const oi_site_entry *entry, uint32_t point);
+
+/* The same for one instance, whose frame (NULL: none) says how it ran:
+ * LLVM 19 reports no target region for a device construct that runs on the
+ * host (if() false, the initial device, no device at all), so the hooks
+ * report those themselves. */
+int oi_native_reports_instance(const oi_site_entry *entry, uint32_t point,
+                               const oi_construct_frame *frame);
 
 /* Native kinds whose callback is active (bit per enum oi_kind), set once
  * at initialisation. */

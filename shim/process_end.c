@@ -10,7 +10,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "record.h"
+#include "trace_end.h"
 
 #define EXPORT __attribute__((visibility("default")))
 

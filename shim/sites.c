@@ -16,7 +16,6 @@
 #include "ompt-inst/events.h"
 #include "ompt-inst/trace.h"
 #include "trace_file.h"
-#include "unify.h"
 #include "native_kinds.h"
 #include "shared_writes.h"
 
@@ -80,11 +79,10 @@ static int derive(oi_site_entry *entry) {
   entry->team_begin = category == OI_CATEGORY_TEAM;
   entry->device = category == OI_CATEGORY_DEVICE;
   entry->leaves = leaves_of(spelling);
-  /* the plugin marks the bodies of master and masked alone (not of
-   * `master taskloop`: a loop) */
+  /* the plugin marks the bodies of the constructs the runtime reports as
+   * masked (master, masked) alone (not of `master taskloop`: a loop) */
   entry->executor_points =
-      (entry->construct == OI_CONSTRUCT_MASTER ||
-       entry->construct == OI_CONSTRUCT_MASKED) &&
+      oi_construct_native_kind(entry->construct) == OI_KIND_MASKED &&
       entry->leaves == (UINT64_C(1) << entry->construct);
   /* constructs a loop may repeat millions of times (a spin-wait on
    * `flush`): counted per site and thread, not traced per instance */

@@ -7,6 +7,7 @@
 #include "host_callbacks.h"
 #include "kernel_constructs.h"
 #include "ompt-inst/events.h"
+#include "construct_counts.h"
 #include "record.h"
 #include "unify.h"
 
@@ -77,8 +78,8 @@ static uint32_t sync_key(unsigned construct, unsigned flags) {
 static int sync_end_unmatched(oi_thread *t, ompt_sync_region_t kind, unsigned construct,
                               unsigned flags, uint64_t codeptr, uint64_t parallel_id,
                               const void *task_data) {
-  if (t->sync_depth < OI_SYNC_DEPTH) {
-    const oi_sync_frame *last = &t->sync[t->sync_depth];
+  if (t->sync.depth < OI_SYNC_DEPTH) {
+    const oi_sync_frame *last = &t->sync.frame[t->sync.depth];
     if (last->end_count && last->sync_key == sync_key(construct, flags) &&
         last->end_count == atomic_load_explicit(&t->count, memory_order_relaxed)) {
       oi_repair_note(&t->repairs, OI_REPAIR_duplicate_callbacks);
@@ -86,15 +87,15 @@ static int sync_end_unmatched(oi_thread *t, ompt_sync_region_t kind, unsigned co
     }
   }
   /* a worker's implicit barrier ends without its region: its task's */
-  if (!parallel_id && t->implicit_depth && t->implicit_depth <= OI_IMPLICIT_DEPTH)
-    parallel_id = t->implicit[t->implicit_depth - 1].parallel_id;
+  if (!parallel_id && t->team.implicit_depth && t->team.implicit_depth <= OI_IMPLICIT_DEPTH)
+    parallel_id = t->team.implicit[t->team.implicit_depth - 1].parallel_id;
   if (oi_repair_codeptr_foreign(codeptr))
     codeptr = sync_begin_codeptr(t, flags, parallel_id);
   oi_repair_note(&t->repairs, OI_REPAIR_sync_begin_missing);
   sync_event(t, OI_EP_BEGIN, construct, flags, codeptr, parallel_id, task_data, 0, kind, 1);
-  if (t->sync_depth < OI_SYNC_DEPTH)
-    t->sync[t->sync_depth] = (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
-  t->sync_depth++;
+  if (t->sync.depth < OI_SYNC_DEPTH)
+    t->sync.frame[t->sync.depth] = (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
+  t->sync.depth++;
   return 0;
 }
 
@@ -113,19 +114,19 @@ void on_sync_region(ompt_sync_region_t kind,
   if (endpoint == ompt_scope_begin) {
     if (oi_repair_codeptr_foreign(codeptr))
       codeptr = sync_begin_codeptr(t, flags, parallel_id);
-    if (t->sync_depth < OI_SYNC_DEPTH)
-      t->sync[t->sync_depth] =
+    if (t->sync.depth < OI_SYNC_DEPTH)
+      t->sync.frame[t->sync.depth] =
           (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
-    t->sync_depth++;
+    t->sync.depth++;
   } else {
-    if ((t->sync_depth == 0 ||
-         (t->sync_depth <= OI_SYNC_DEPTH &&
-          t->sync[t->sync_depth - 1].sync_key != sync_key(construct, flags))) &&
+    if ((t->sync.depth == 0 ||
+         (t->sync.depth <= OI_SYNC_DEPTH &&
+          t->sync.frame[t->sync.depth - 1].sync_key != sync_key(construct, flags))) &&
         sync_end_unmatched(t, kind, construct, flags, codeptr, parallel_id, task_data))
       return;
-    t->sync_depth--;
-    if (t->sync_depth < OI_SYNC_DEPTH) {
-      const oi_sync_frame *begin = &t->sync[t->sync_depth];
+    t->sync.depth--;
+    if (t->sync.depth < OI_SYNC_DEPTH) {
+      const oi_sync_frame *begin = &t->sync.frame[t->sync.depth];
       wait_ns = begin->wait_ns;
       if (!parallel_id)
         parallel_id = begin->parallel_id;
@@ -135,8 +136,8 @@ void on_sync_region(ompt_sync_region_t kind,
   }
   sync_event(t, oi_endpoint_of(endpoint), construct, flags, codeptr, parallel_id, task_data,
              wait_ns, kind, 0);
-  if (endpoint != ompt_scope_begin && t->sync_depth < OI_SYNC_DEPTH)
-    t->sync[t->sync_depth].end_count = atomic_load_explicit(&t->count, memory_order_relaxed);
+  if (endpoint != ompt_scope_begin && t->sync.depth < OI_SYNC_DEPTH)
+    t->sync.frame[t->sync.depth].end_count = atomic_load_explicit(&t->count, memory_order_relaxed);
 }
 
 void on_sync_region_wait(ompt_sync_region_t kind,
@@ -150,9 +151,9 @@ void on_sync_region_wait(ompt_sync_region_t kind,
   (void)codeptr_ra;
   oi_thread *t = oi_thread_self();
   /* in a kernel: its sync regions were not pushed */
-  if (!t || t->kernel_depth || t->sync_depth == 0 || t->sync_depth > OI_SYNC_DEPTH)
+  if (!t || t->counts.kernel_depth || t->sync.depth == 0 || t->sync.depth > OI_SYNC_DEPTH)
     return;
-  oi_sync_frame *frame = &t->sync[t->sync_depth - 1];
+  oi_sync_frame *frame = &t->sync.frame[t->sync.depth - 1];
   uint64_t now = oi_now_ns();
   if (endpoint == ompt_scope_begin)
     frame->wait_begin_ns = now;
@@ -188,26 +189,26 @@ void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint,
   /* counted here, at the acquire: acquired and released then pass */
   if (!t || oi_kernel_counted(t, OI_EP_BEGIN, mutex_construct(kind)))
     return;
-  t->late_acquired_wait_id = 0; /* a new acquisition: no late one pending */
+  t->sync.late_acquired_wait_id = 0; /* a new acquisition: no late one pending */
   /* A failed test_lock leaves its entry behind: reuse it. */
   uint32_t slot = 0;
-  while (slot < t->mutex_waits && t->mutex[slot].wait_id != wait_id)
+  while (slot < t->sync.mutex_waits && t->sync.mutex[slot].wait_id != wait_id)
     slot++;
-  if (slot == t->mutex_waits) {
-    if (t->mutex_waits < OI_MUTEX_WAITS)
-      t->mutex_waits++;
+  if (slot == t->sync.mutex_waits) {
+    if (t->sync.mutex_waits < OI_MUTEX_WAITS)
+      t->sync.mutex_waits++;
     else
       slot = OI_MUTEX_WAITS - 1;
   }
-  t->mutex[slot] = (oi_mutex_wait){wait_id, oi_now_ns()};
+  t->sync.mutex[slot] = (oi_mutex_wait){wait_id, oi_now_ns()};
 }
 
 /* The wait for `wait_id` since its acquire (0 if none), forgetting it. */
 static uint64_t end_wait(oi_thread *t, ompt_wait_id_t wait_id, uint64_t now) {
-  for (uint32_t i = t->mutex_waits; i-- > 0;) {
-    if (t->mutex[i].wait_id == wait_id) {
-      uint64_t wait_ns = now - t->mutex[i].since_ns;
-      t->mutex[i] = t->mutex[--t->mutex_waits];
+  for (uint32_t i = t->sync.mutex_waits; i-- > 0;) {
+    if (t->sync.mutex[i].wait_id == wait_id) {
+      uint64_t wait_ns = now - t->sync.mutex[i].since_ns;
+      t->sync.mutex[i] = t->sync.mutex[--t->sync.mutex_waits];
       return wait_ns;
     }
   }
@@ -215,8 +216,8 @@ static uint64_t end_wait(oi_thread *t, ompt_wait_id_t wait_id, uint64_t now) {
 }
 
 static int held(const oi_thread *t, ompt_wait_id_t wait_id) {
-  for (uint32_t i = t->mutex_held_count; i-- > 0;)
-    if (t->mutex_held[i].wait_id == wait_id)
+  for (uint32_t i = t->sync.mutex_held_count; i-- > 0;)
+    if (t->sync.mutex_held[i].wait_id == wait_id)
       return 1;
   return 0;
 }
@@ -245,19 +246,19 @@ void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
   uint64_t codeptr = (uintptr_t)codeptr_ra;
-  if (t->mutex_held_count && held(t, wait_id) && !oi_repair_mutex_released_off()) {
+  if (t->sync.mutex_held_count && held(t, wait_id) && !oi_repair_mutex_released_off()) {
     /* no thread holds a lock or critical section twice */
     oi_repair_note(&t->repairs, OI_REPAIR_duplicate_callbacks);
     return;
   }
   if (kind == ompt_mutex_critical) {
-    if (t->late_acquired_wait_id == wait_id) {
+    if (t->sync.late_acquired_wait_id == wait_id) {
       /* delivered after its end, which was given this begin already */
-      t->late_acquired_wait_id = 0;
+      t->sync.late_acquired_wait_id = 0;
       oi_repair_remember_critical(t, wait_id, codeptr);
       return;
     }
-    if (codeptr != t->last_critical_codeptr && oi_repair_codeptr_foreign(codeptr)) {
+    if (codeptr != t->sync.last_critical_codeptr && oi_repair_codeptr_foreign(codeptr)) {
       /* none, or the runtime's own (LLVM's when the first thread's
        * address was taken by another thread: docs/shim.md) */
       uint64_t reused = oi_repair_critical_codeptr(t, wait_id);
@@ -269,17 +270,17 @@ void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
       oi_repair_remember_critical(t, wait_id, codeptr);
     }
   }
-  if (t->mutex_held_count < OI_MUTEX_HELD && !oi_repair_mutex_released_off())
-    t->mutex_held[t->mutex_held_count++] = (oi_mutex_held){wait_id, codeptr};
+  if (t->sync.mutex_held_count < OI_MUTEX_HELD && !oi_repair_mutex_released_off())
+    t->sync.mutex_held[t->sync.mutex_held_count++] = (oi_mutex_held){wait_id, codeptr};
   mutex_begin(t, kind, wait_id, codeptr, wait_ns, now, 0);
 }
 
 /* The codeptr_ra of the acquire of `wait_id`, forgetting it; 0 if not held. */
 static uint64_t release_held(oi_thread *t, ompt_wait_id_t wait_id, int *found) {
-  for (uint32_t i = t->mutex_held_count; i-- > 0;) {
-    if (t->mutex_held[i].wait_id == wait_id) {
-      uint64_t codeptr = t->mutex_held[i].codeptr;
-      t->mutex_held[i] = t->mutex_held[--t->mutex_held_count];
+  for (uint32_t i = t->sync.mutex_held_count; i-- > 0;) {
+    if (t->sync.mutex_held[i].wait_id == wait_id) {
+      uint64_t codeptr = t->sync.mutex_held[i].codeptr;
+      t->sync.mutex_held[i] = t->sync.mutex_held[--t->sync.mutex_held_count];
       *found = 1;
       return codeptr;
     }
@@ -307,7 +308,7 @@ static uint64_t critical_end_codeptr(oi_thread *t, ompt_wait_id_t wait_id,
   uint64_t now = oi_now_ns();
   oi_repair_note(&t->repairs, OI_REPAIR_mutex_begin_missing);
   mutex_begin(t, ompt_mutex_critical, wait_id, codeptr, end_wait(t, wait_id, now), now, 1);
-  t->late_acquired_wait_id = wait_id;
+  t->sync.late_acquired_wait_id = wait_id;
   return codeptr;
 }
 
@@ -382,8 +383,8 @@ void on_nest_lock(ompt_scope_endpoint_t endpoint,
 void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
   (void)thread_data;
   oi_thread *t = oi_thread_self();
-  if (t && t->flush_counted) {
-    t->flush_counted = 0;
+  if (t && t->sync.flush_counted) {
+    t->sync.flush_counted = 0;
     return;
   }
   if (t && !oi_hooks_trace_counted() &&

@@ -57,17 +57,17 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
   OI_SET(e, PARALLEL, flags, (uint32_t)flags);
   if (!e->codeptr) /* a team's own region in a league: the league's */
     e->codeptr = oi_unify_region_codeptr(endpoint == OI_EP_BEGIN
-                                             ? t->league_id
+                                             ? t->team.league_id
                                              : OI_GET(e, PARALLEL, parallel_id));
-  if (!e->codeptr && t->target_construct) /* device code run on the host */
-    e->codeptr = t->target_codeptr;
+  if (!e->codeptr && t->target.construct) /* device code run on the host */
+    e->codeptr = t->target.codeptr;
   if (endpoint == OI_EP_BEGIN)
     oi_unify_remember_codeptr(OI_GET(e, PARALLEL, parallel_id),
                               (const void *)(uintptr_t)e->codeptr);
   /* the encountering thread runs the league's first team: LLVM 14 names no
    * region at that team's initial task (one team), so remember it here */
   if (flags & ompt_parallel_league)
-    t->league_id = endpoint == OI_EP_BEGIN ? OI_GET(e, PARALLEL, parallel_id) : 0;
+    t->team.league_id = endpoint == OI_EP_BEGIN ? OI_GET(e, PARALLEL, parallel_id) : 0;
   uint64_t parallel_id = OI_GET(e, PARALLEL, parallel_id);
   /* a team the runtime forks on its own, at an address of its own: the
    * program's construct that caused it (its events have no other line) */
@@ -120,34 +120,34 @@ void on_implicit_task(ompt_scope_endpoint_t endpoint,
    * the id given here tells that end from a real implicit task's. */
   if (flags & ompt_task_initial) {
     if (endpoint != ompt_scope_begin)
-      t->league_id = 0;
+      t->team.league_id = 0;
     else if (ID_OF(parallel_data)) /* else the league begun on this thread */
-      t->league_id = ID_OF(parallel_data);
-    t->league_task = 0;
-    if (endpoint == ompt_scope_begin && t->league_id && task_data) {
+      t->team.league_id = ID_OF(parallel_data);
+    t->team.league_task = 0;
+    if (endpoint == ompt_scope_begin && t->team.league_id && task_data) {
       task_data->value = OI_TASK_WORD(oi_new_id(), 0);
-      t->league_task = TASK_ID_OF(task_data);
+      t->team.league_task = TASK_ID_OF(task_data);
     }
     return;
   }
-  if (endpoint == ompt_scope_end && t->league_task &&
-      TASK_ID_OF(task_data) == t->league_task) {
-    t->league_id = t->league_task = 0;
+  if (endpoint == ompt_scope_end && t->team.league_task &&
+      TASK_ID_OF(task_data) == t->team.league_task) {
+    t->team.league_id = t->team.league_task = 0;
     return;
   }
   oi_implicit_frame frame = {0, ID_OF(parallel_data), actual_parallelism};
   if (endpoint == ompt_scope_begin) {
     task_data->value = OI_TASK_WORD(oi_new_id(), 0);
     frame.task_id = TASK_ID_OF(task_data);
-    if (t->implicit_depth < OI_IMPLICIT_DEPTH)
-      t->implicit[t->implicit_depth] = frame;
-    t->implicit_depth++;
-  } else if (t->implicit_depth > 0) {
+    if (t->team.implicit_depth < OI_IMPLICIT_DEPTH)
+      t->team.implicit[t->team.implicit_depth] = frame;
+    t->team.implicit_depth++;
+  } else if (t->team.implicit_depth > 0) {
     /* the end names neither the region nor the team size: use the begin's */
-    t->implicit_depth--;
-    if (t->implicit_depth < OI_IMPLICIT_DEPTH &&
-        t->implicit[t->implicit_depth].task_id == TASK_ID_OF(task_data))
-      frame = t->implicit[t->implicit_depth];
+    t->team.implicit_depth--;
+    if (t->team.implicit_depth < OI_IMPLICIT_DEPTH &&
+        t->team.implicit[t->team.implicit_depth].task_id == TASK_ID_OF(task_data))
+      frame = t->team.implicit[t->team.implicit_depth];
   }
   oi_event *e = oi_event_next(&t, OI_KIND_IMPLICIT_TASK, oi_endpoint_of(endpoint),
                               OI_CONSTRUCT_IMPLICIT_TASK, NULL);
@@ -194,11 +194,11 @@ void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
     return;
   /* LLVM names a code address of its own for taskloop; the taskgroup it
    * opens around the taskloop just before has the program's */
-  if (t && work_type == ompt_work_taskloop && t->sync_depth > 0 &&
-      t->sync_depth <= OI_SYNC_DEPTH)
-    codeptr_ra = (const void *)(uintptr_t)t->sync[t->sync_depth - 1].codeptr;
+  if (t && work_type == ompt_work_taskloop && t->sync.depth > 0 &&
+      t->sync.depth <= OI_SYNC_DEPTH)
+    codeptr_ra = (const void *)(uintptr_t)t->sync.frame[t->sync.depth - 1].codeptr;
   if (t && codeptr_ra)
-    t->work_codeptr = endpoint == ompt_scope_begin ? (uintptr_t)codeptr_ra : 0;
+    t->team.work_codeptr = endpoint == ompt_scope_begin ? (uintptr_t)codeptr_ra : 0;
   oi_event *e = oi_event_next(&t, OI_KIND_WORK, oi_endpoint_of(endpoint),
                               work_construct(work_type), codeptr_ra);
   if (!e)
@@ -252,7 +252,7 @@ void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
                        taskloop whose task runs it */
     e->codeptr = kind == ompt_dispatch_taskloop_chunk
                      ? oi_unify_region_codeptr(TASK_ID_OF(task_data))
-                     : t->work_codeptr;
+                     : t->team.work_codeptr;
   oi_unify_commit(t, e);
 }
 

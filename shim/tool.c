@@ -22,7 +22,9 @@
 #include "native_groups.h"
 #include "ompt-inst/trace.h"
 #include "process_end.h"
+#include "event_frames.h"
 #include "record.h"
+#include "trace_end.h"
 #include "record_mode.h"
 #include "registration.h"
 #include "run_folder.h"
@@ -166,7 +168,7 @@ static void finish_run(void) {
   oi_launch launch;
   oi_background_flush_stop();
   oi_thread *t = oi_tls_thread;
-  if (t && t->target_construct != OI_CONSTRUCT_NONE) /* its end never came */
+  if (t && t->target.construct != OI_CONSTRUCT_NONE) /* its end never came */
     oi_end_missing_target(t);
   if (oi_record_finish() && !oi_launch_detect_here(&launch) && !oi_run_folder_reported_by_run())
     oi_summary_print(oi_run_folder_absolute());
@@ -254,7 +256,7 @@ static void read_settings(void) {
   oi_clock_init(getenv("OMPT_INST_CLOCK"));
   oi_hash_configure(getenv("OMPT_INST_HASH"));
   oi_hash_function_configure(getenv("OMPT_INST_HASH_FUNCTION"));
-  oi_record_configure(getenv("OMPT_INST_TRACE_ENCODING"));
+  oi_frames_configure(getenv("OMPT_INST_TRACE_ENCODING"));
   oi_record_mode_configure(getenv("OMPT_INST_RECORD"));
 }
 

@@ -110,19 +110,11 @@ uint32_t oi_unify_runtime_team_site(void) {
   return __atomic_load_n(&initial->constructs.frame[depth - 1].site, __ATOMIC_RELAXED);
 }
 
-/* The native event reports the very construct instance of the site. */
+/* The native event reports the very construct instance of the site (by
+ * the name the runtime gives it: OI_CONSTRUCTS' REPORTED_AS). */
 static int same_instance(const oi_site_entry *entry, const oi_event *e) {
-  if (oi_construct_native_kind(entry->construct) != e->kind)
-    return 0;
-  if (e->kind == OI_KIND_TARGET) /* target data is reported as enter/exit */
-    return 1;
-  /* the runtime names master masked, and a loop construct the loop it
-   * becomes */
-  unsigned native = e->construct, site = entry->construct;
-  return native == site ||
-         (native == OI_CONSTRUCT_MASKED && site == OI_CONSTRUCT_MASTER) ||
-         (site == OI_CONSTRUCT_LOOP && (native == OI_CONSTRUCT_FOR ||
-                                        native == OI_CONSTRUCT_DISTRIBUTE));
+  return oi_construct_native_kind(entry->construct) == e->kind &&
+         oi_construct_reported_as(entry->construct, e->construct);
 }
 
 uint32_t oi_unify_site_of(uint64_t id) { return region_site(id); }
@@ -131,7 +123,7 @@ uint32_t oi_unify_site_of(uint64_t id) { return region_site(id); }
  * task, away from the frame of the construct that created it: they take
  * the site the task's creation recorded (target_event sets it). */
 static int in_deferred_target(const oi_thread *t, const oi_event *e) {
-  return t->target_site &&
+  return t->target.site &&
          (e->kind == OI_KIND_TARGET || e->kind == OI_KIND_KERNEL ||
           e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
 }
@@ -178,11 +170,11 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
     return;
   }
   if (in_deferred_target(t, e)) {
-    e->site = t->target_site;
+    e->site = t->target.site;
     if (e->kind == OI_KIND_TARGET)
       e->origin = OI_ORIGIN_MERGED;
     else if (e->kind == OI_KIND_DATA_OP)
-      e->var = oi_deferred_items_var(t->target_task, e->u.data.host_addr);
+      e->var = oi_deferred_items_var(t->target.task, e->u.data.host_addr);
     return;
   }
   oi_construct_frame *f = oi_construct_top(&t->constructs);
@@ -197,7 +189,7 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
     else if (e->kind == OI_KIND_PARALLEL) /* its own region's: a team the runtime
                                             forks took its cause's (team_callbacks.c);
                                             else a team of a league's */
-      e->site = region_site(OI_GET(e, PARALLEL, parallel_id)) ?: region_site(t->league_id);
+      e->site = region_site(OI_GET(e, PARALLEL, parallel_id)) ?: region_site(t->team.league_id);
     /* another team of a target region's league: its nested directives */
     const oi_site_entry *entry = e->site ? oi_site_by_id(e->site) : NULL;
     if (entry && entry->inner_sites)
@@ -225,15 +217,8 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
     e->site = 0; /* a call's site knows no nested directive: by address */
 }
 
-uint32_t oi_unify_commit_origin(oi_thread *t, oi_event *e, uint8_t *origin) {
-  oi_unify_merge(t, e);
-  uint32_t site = e->site;
-  *origin = e->origin;
-  oi_event_commit(t);
-  return site;
-}
-
-uint32_t oi_unify_commit(oi_thread *t, oi_event *e) {
-  uint8_t origin;
-  return oi_unify_commit_origin(t, e, &origin);
+oi_placement oi_unify_counted(unsigned construct, uint32_t site) {
+  const oi_site_entry *entry = site ? oi_site_by_id(site) : NULL;
+  uint32_t inner = entry ? oi_site_inner_for(entry, site, construct) : 0;
+  return (oi_placement){.site = inner, .origin = inner ? OI_ORIGIN_MERGED : OI_ORIGIN_NATIVE};
 }

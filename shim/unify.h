@@ -13,16 +13,39 @@
 #include "record.h"
 #include "sites.h"
 
-/* The one way a runtime callback's event enters the stream: the filled
- * event takes its site from the compiler's view (the construct stack, or
- * the region's or task's id), becomes `merged` when that construct is the
- * one it reports, a data operation takes its variable; then it is
- * committed. Returns its site (0: none). */
-uint32_t oi_unify_commit(oi_thread *t, oi_event *e);
-/* The same, saying the origin it gave the event. */
-uint32_t oi_unify_commit_origin(oi_thread *t, oi_event *e, uint8_t *origin);
-/* Its first half, without the commit (the unit tests). */
+/* The placement of a runtime callback's event: it takes its site from the
+ * compiler's view (the construct stack, or the region's or task's id),
+ * becomes `merged` when that construct is the one it reports, a data
+ * operation takes its variable. The one place these are decided: the
+ * callbacks, the repairs (device_repairs.c) and the counts
+ * (construct_counts.c) ask here. */
 void oi_unify_merge(oi_thread *t, oi_event *e);
+
+/* The one way a runtime callback's event enters the stream: placed, then
+ * committed. Returns its site (0: none) and the origin it gave it.
+ * Inline, so that the placement itself imports nothing of the buffers. */
+static inline uint32_t oi_unify_commit_origin(oi_thread *t, oi_event *e, uint8_t *origin) {
+  oi_unify_merge(t, e);
+  uint32_t site = e->site;
+  *origin = e->origin;
+  oi_event_commit(t);
+  return site;
+}
+
+static inline uint32_t oi_unify_commit(oi_thread *t, oi_event *e) {
+  uint8_t origin;
+  return oi_unify_commit_origin(t, e, &origin);
+}
+
+/* Where a count of instances the runtime reported goes (construct_counts.c):
+ * in a kernel of a plugin build (`site`: its target's), the target's nested
+ * directive of that construct, else the target's own site, `merged`; with
+ * no site, `native` by code address. */
+typedef struct oi_placement {
+  uint32_t site;
+  uint8_t origin;
+} oi_placement;
+oi_placement oi_unify_counted(unsigned construct, uint32_t site);
 /* After oi_unify_commit of a merged parallel_begin or a task_create with a
  * site: the site travels with the region's or task's id to the implicit
  * tasks of every thread of the team, or to the thread that runs the task. */

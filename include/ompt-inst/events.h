@@ -30,7 +30,7 @@ enum oi_kind {
 #define OI_IF_REPORTS_PART(...)
 
 enum oi_construct {
-#define OI_CONSTRUCT_ENUM(id, name, category, native, data, flags)           \
+#define OI_CONSTRUCT_ENUM(id, name, category, native, data, flags, as)       \
   OI_CONSTRUCT_##id,
   OI_CONSTRUCTS(OI_CONSTRUCT_ENUM)
 #undef OI_CONSTRUCT_ENUM
@@ -61,7 +61,7 @@ enum oi_construct_flag { OI_CONSTRUCT_FLAG_COUNTED = 1 };
  * static assertions, by the plugin too): OI_CATEGORY_OF_<ID>,
  * OI_NATIVE_KIND_OF_<ID>, OI_DATA_OF_<ID>, OI_FLAGS_OF_<ID>. */
 enum oi_construct_properties {
-#define OI_CONSTRUCT_PROPERTIES(id, name, category, native, data, flags)     \
+#define OI_CONSTRUCT_PROPERTIES(id, name, category, native, data, flags, as) \
   OI_CATEGORY_OF_##id = OI_CATEGORY_##category,                               \
   OI_NATIVE_KIND_OF_##id = OI_KIND_##native,                                  \
   OI_DATA_OF_##id = OI_DATA_##data,                                           \
@@ -223,6 +223,9 @@ unsigned oi_construct_category(unsigned construct);
 unsigned oi_construct_native_kind(unsigned construct);
 unsigned oi_construct_data_motion(unsigned construct);
 unsigned oi_construct_flags(unsigned construct);
+/* Whether the runtime may name an instance of `written` (the construct as
+ * the program wrote it) as `reported` (OI_CONSTRUCTS' REPORTED_AS). */
+int oi_construct_reported_as(unsigned written, unsigned reported);
 const char *oi_data_op_name(unsigned op);
 const char *oi_origin_name(unsigned origin);
 const char *oi_origin_label(unsigned origin);

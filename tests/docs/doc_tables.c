@@ -65,6 +65,23 @@ static void kinds(void) {
   }
 }
 
+/* The constructs the runtime names an instance of `c` by (REPORTED_AS):
+ * itself, or its aliases. */
+static void print_reported_as(unsigned c, int reported) {
+  if (!reported) {
+    printf("—");
+    return;
+  }
+  const char *separator = "";
+  for (unsigned as = OI_CONSTRUCT_NONE + 1; as < OI_CONSTRUCT_COUNT; as++)
+    if (as != c && oi_construct_reported_as(c, as)) {
+      printf("%s`%s`", separator, oi_construct_name(as));
+      separator = " or ";
+    }
+  if (!*separator)
+    printf("itself");
+}
+
 static void constructs(void) {
   static const char *const categories[] = {
       [OI_CATEGORY_OTHER] = "other", [OI_CATEGORY_TEAM] = "team",
@@ -75,16 +92,18 @@ static void constructs(void) {
       [OI_DATA_NONE] = "—", [OI_DATA_MAPS] = "maps at entry, unmaps at exit",
       [OI_DATA_ENTER] = "maps at entry", [OI_DATA_EXIT] = "unmaps at exit",
       [OI_DATA_UPDATE] = "copies to/from"};
-  printf("| construct | category | reported natively by kind | data motion |\n");
-  printf("|---|---|---|---|\n");
+  printf("| construct | category | reported natively by kind | as the construct | data motion |\n");
+  printf("|---|---|---|---|---|\n");
   for (unsigned c = OI_CONSTRUCT_NONE + 1; c < OI_CONSTRUCT_COUNT; c++) {
     unsigned native = oi_construct_native_kind(c);
-    printf("| `%s` | %s%s | %s%s%s | %s |\n", oi_construct_name(c),
+    printf("| `%s` | %s%s | %s%s%s | ", oi_construct_name(c),
            categories[oi_construct_category(c)],
            oi_construct_flags(c) & OI_CONSTRUCT_FLAG_COUNTED ? " (counted)" : "",
            native < OI_KIND_COUNT ? "`" : "",
            native < OI_KIND_COUNT ? oi_kind_name(native) : "nobody",
-           native < OI_KIND_COUNT ? "`" : "", motions[oi_construct_data_motion(c)]);
+           native < OI_KIND_COUNT ? "`" : "");
+    print_reported_as(c, native < OI_KIND_COUNT);
+    printf(" | %s |\n", motions[oi_construct_data_motion(c)]);
   }
 }
 

@@ -15,6 +15,7 @@
 
 #include "common/frame.h"
 #include "shim/record.h"
+#include "shim/trace_end.h"
 #include "shim/trace_file.h"
 
 static char dir[] = "/tmp/oi-record-test.XXXXXX";

@@ -134,6 +134,17 @@ static void native_events_take_the_enclosing_site(void **state) {
   assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
   oi_construct_pop(&t->constructs, 6);
 
+  /* the runtime names a target data region by its enter and exit, master
+   * masked (OI_CONSTRUCTS' REPORTED_AS) */
+  oi_site_entry target_data = site_of(OI_CONSTRUCT_TARGET_DATA, 0);
+  oi_construct_push(&t->constructs, 9, &target_data, 0, NULL, NULL);
+  e = (oi_event){.kind = OI_KIND_TARGET, .construct = OI_CONSTRUCT_TARGET_EXIT_DATA};
+  oi_unify_merge(t, &e);
+  assert_int_equal(e.origin, OI_ORIGIN_MERGED);
+  oi_construct_pop(&t->constructs, 9);
+  assert_true(oi_construct_reported_as(OI_CONSTRUCT_MASTER, OI_CONSTRUCT_MASKED));
+  assert_false(oi_construct_reported_as(OI_CONSTRUCT_MASKED, OI_CONSTRUCT_MASTER));
+
   /* the runtime names a loop construct the worksharing loop it becomes */
   oi_site_entry loop_construct = site_of(OI_CONSTRUCT_LOOP, 0);
   oi_construct_push(&t->constructs, 8, &loop_construct, 0, NULL, NULL);
@@ -147,10 +158,13 @@ static void native_events_take_the_enclosing_site(void **state) {
   const void *addrs[] = {a, &b};
   const uint64_t bytes[] = {sizeof a, sizeof b};
   oi_construct_frame *f = oi_construct_push(&t->constructs, 7, &target, 2, addrs, bytes);
-  e = (oi_event){.kind = OI_KIND_TARGET,
-                 .construct = OI_CONSTRUCT_TARGET_ENTER_DATA};
+  e = (oi_event){.kind = OI_KIND_TARGET, .construct = OI_CONSTRUCT_TARGET};
   oi_unify_merge(t, &e);
   assert_int_equal(e.origin, OI_ORIGIN_MERGED);
+  /* a device construct of another kind is not this site's instance */
+  e = (oi_event){.kind = OI_KIND_TARGET, .construct = OI_CONSTRUCT_TARGET_UPDATE};
+  oi_unify_merge(t, &e);
+  assert_int_equal(e.origin, OI_ORIGIN_NATIVE);
   e = (oi_event){.kind = OI_KIND_DATA_OP, .op = OI_DATA_OP_TO_DEVICE};
   e.u.data.host_addr = (uintptr_t)&a[9];
   oi_unify_merge(t, &e);

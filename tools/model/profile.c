@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "profile_internal.h"
+#include "common/site_descriptor.h"
 
 #define PROGRESS_EVERY (1u << 18)
 /* Tool thread numbers are dense from 0; a larger one means a corrupt event
@@ -123,15 +124,22 @@ static uint32_t label_of(oi_profile *p, const oi_event *e) {
   return label;
 }
 
-/* The runtime's name for what the programmer wrote otherwise: `master` is
- * reported as masked, a `target data` region as its enter and exit. */
+/* The runtime's name for what the programmer wrote otherwise (`master`
+ * reported as masked, a `target data` region as its enter and exit:
+ * OI_CONSTRUCTS' REPORTED_AS), for a directive of that construct alone. */
 static bool written_for_runtime(const char *written, const oi_event *e) {
-  if (e->construct == OI_CONSTRUCT_MASKED)
-    return strcmp(written, "master") == 0;
-  if (e->construct == OI_CONSTRUCT_TARGET_ENTER_DATA ||
-      e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA)
-    return strcmp(written, "target data") == 0;
-  return false;
+  unsigned construct = oi_leading_construct(written, strlen(written));
+  return construct != e->construct && strcmp(written, oi_construct_name(construct)) == 0 &&
+         oi_construct_reported_as(construct, e->construct);
+}
+
+/* The event, reported as `construct`, is the exit half of the construct
+ * the program wrote (`label`), which the runtime reports as an enter and an
+ * exit. */
+static bool exit_half_of_written(const char *label, unsigned construct) {
+  unsigned written = oi_leading_construct(label, strlen(label));
+  return written != construct && oi_construct_data_motion(construct) == OI_DATA_EXIT &&
+         oi_construct_reported_as(written, construct);
 }
 
 static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
@@ -262,10 +270,9 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
     row = row_of(p, place, label, e->kind, compiler);
     if (row == OI_NO_INDEX)
       return -1;
-    /* a `target data` region is reported as its enter and its exit: one
-     * instance, timed twice */
-    bool second_half = e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA &&
-                       strcmp(p->labels.strings[label], "target data") == 0;
+    /* a construct the runtime reports as an enter and an exit (`target
+     * data`): one instance, timed twice */
+    bool second_half = exit_half_of_written(p->labels.strings[label], e->construct);
     p->rows[row].instances += !second_half;
     if (count_on_thread(&p->rows[row], thread, 0, !second_half) != 0)
       return -1;
