@@ -186,6 +186,10 @@ int oi_construct_reported_as(unsigned written, unsigned reported) {
          (reported_as[written] >> reported & 1);
 }
 
+int oi_construct_reported_by(unsigned written, unsigned kind, unsigned reported) {
+  return oi_construct_native_kind(written) == kind && oi_construct_reported_as(written, reported);
+}
+
 const char *oi_data_op_name(unsigned op) {
   return name_or_unknown(data_op_names, COUNT_OF(data_op_names), op);
 }

@@ -113,8 +113,7 @@ uint32_t oi_unify_runtime_team_site(void) {
 /* The native event reports the very construct instance of the site (by
  * the name the runtime gives it: OI_CONSTRUCTS' REPORTED_AS). */
 static int same_instance(const oi_site_entry *entry, const oi_event *e) {
-  return oi_construct_native_kind(entry->construct) == e->kind &&
-         oi_construct_reported_as(entry->construct, e->construct);
+  return oi_construct_reported_by(entry->construct, e->kind, e->construct);
 }
 
 uint32_t oi_unify_site_of(uint64_t id) { return region_site(id); }

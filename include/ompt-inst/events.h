@@ -226,6 +226,9 @@ unsigned oi_construct_flags(unsigned construct);
 /* Whether the runtime may name an instance of `written` (the construct as
  * the program wrote it) as `reported` (OI_CONSTRUCTS' REPORTED_AS). */
 int oi_construct_reported_as(unsigned written, unsigned reported);
+/* Whether a runtime event of `kind` naming `reported` reports an instance
+ * of `written`: its native kind, under one of its names. */
+int oi_construct_reported_by(unsigned written, unsigned kind, unsigned reported);
 const char *oi_data_op_name(unsigned op);
 const char *oi_origin_name(unsigned origin);
 const char *oi_origin_label(unsigned origin);
