@@ -7,7 +7,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 build=${OMPT_INST_BUILD:-$top/build}
 log="$build/build.log"
 mkdir -p "$build"
-if ! { cmake -S "$top" -B "$build" "$@" && cmake --build "$build" -j"$(nproc)" ${OMPT_INST_TARGETS:+--target $OMPT_INST_TARGETS}; } >"$log" 2>&1; then
+if ! { cmake -S "$top" -B "$build" -DOMPT_INST_WERROR=ON "$@" && cmake --build "$build" -j"$(nproc)" ${OMPT_INST_TARGETS:+--target $OMPT_INST_TARGETS}; } >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   echo "build: failed (full log: $log)" >&2
   exit 1
