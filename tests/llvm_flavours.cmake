@@ -34,11 +34,9 @@ oi_llvm_skip(14 "${no_device_callbacks}, and the diffs assert the findings and s
 oi_llvm_skip(14 "${no_device_callbacks} and no kernels, and the stress programs' plain runs under the test build of the tool (OMP_TOOL_LIBRARIES, no offload calls library) count the runtime's own"
   stress_kernels stress_maps stress_miniapp stress_items)
 oi_llvm_skip(14 "asserts dispatch chunks: LLVM 14 answers never for the dispatch callback"
-  shim_host_constructs unify_host_constructs)
+  shim_host_constructs)
 oi_llvm_skip(14 "asserts LLVM 19's events per construct instance (dispatch chunks, device callbacks)"
   bench_smoke_host bench_smoke_threads bench_smoke_offload bench_smoke_record bench_smoke_shapes)
-oi_llvm_skip(14 "atomic directly inside teams is OpenMP 5.1, rejected by clang 14"
-  shim_more_constructs)
 foreach(v 14 15 16)
   oi_llvm_skip(${v} "LLVM ${v}'s runtime ends the inner loop of distribute parallel for with work type distribute (its begin says loop), so the dump's begin/end pairing fails"
     plugin_e2e_dump)

@@ -6,7 +6,7 @@
 # prints. The per-construct tables go to the build tree for
 # docs/coverage.md (tests/coverage/coverage_table.py).
 . "$OI_SRC/tests/lib.sh"
-. "$OI_SRC/tests/unify/lib_unify.sh"
+. "$OI_SRC/tests/shim/lib_unify.sh"
 
 # line_of PROGRAM TEXT: the one line of programs/PROGRAM.c holding TEXT
 line_of() {

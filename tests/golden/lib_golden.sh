@@ -11,7 +11,7 @@ golden_check() {
 }
 
 # golden_three NAME SRC [FLAGS...]: SRC built with and without the plugin,
-# run merged, inferred and native (tests/unify/lib_unify.sh), each run
+# run merged, inferred and native (tests/shim/lib_unify.sh), each run
 # printing what the program prints without the tool, and each run's JSON
 # report checked against its expectation.
 golden_three() {

@@ -11,7 +11,13 @@ built objects:
   the folders form layers;
 - headers are included by folder ("common/map.h", "model/movement.h"); a
   bare name ("map.h") only for a header of the including file's own folder
-  (or one generated into that folder of the build), <system> headers aside.
+  (or one generated into that folder of the build), <system> headers aside;
+- unit tests mirror the source tree (docs/testing.md): tests/unit/<folder>/
+  test_<name>.c tests <folder>/<name>.c (or .h, .cpp), test_<name>_<aspect>.c
+  one aspect of it, for a folder of CODE_FOLDERS; other files there are
+  helpers of that folder's tests; tests/unit/ itself holds only helpers
+  several folders share and the CMake list that registers every unit test;
+  no other folder of tests/ holds a cmocka test or registers a unit test.
 
 usage: check_layout.py SOURCE_DIR BUILD_DIR"""
 import collections
@@ -218,6 +224,61 @@ def generated(build, own, header):
     return False
 
 
+UNIT = 'tests/unit/'
+TEST_SUFFIXES = ('.c', '.cpp')
+CODE_SUFFIXES = ('.c', '.h', '.cpp')
+CMOCKA = re.compile(r'^\s*#\s*include\s*<cmocka\.h>', re.M)
+REGISTERS_UNIT_TEST = re.compile(r'^\s*oi_add_unit_test\s*\(', re.M)
+
+
+def mirrors(src, folder, name):
+    """Whether test_<name> of tests/unit/<folder>/ names a source file of
+    <folder>: <name> is the file's stem, or the stem and an aspect."""
+    try:
+        entries = os.listdir(os.path.join(src, folder))
+    except OSError:
+        return False
+    stems = {os.path.splitext(e)[0] for e in entries if e.endswith(CODE_SUFFIXES)}
+    return any(name == stem or name.startswith(stem + '_') for stem in stems)
+
+
+def unit_test_layout(src, files=None):
+    """Where the unit tests lie: the rule of the module's docstring."""
+    bad = []
+    for name in sorted(files if files is not None else source_files(src)):
+        if not name.startswith('tests/') or not os.path.isfile(os.path.join(src, name)):
+            continue
+        base = os.path.basename(name)
+        if name.startswith(UNIT):
+            folder = os.path.dirname(name[len(UNIT):])
+            is_test = base.startswith('test_') and base.endswith(TEST_SUFFIXES)
+            if not folder:
+                if is_test:
+                    bad.append(f'{name}: a unit test goes in the folder that mirrors the '
+                               f'source it tests ({UNIT}<folder>/test_<name>.c)')
+                continue
+            if (folder.split('/')[0] not in CODE_FOLDERS or
+                    not os.path.isdir(os.path.join(src, folder))):
+                bad.append(f'{name}: {UNIT}{folder}/ mirrors no source folder '
+                           f'(one of {", ".join(CODE_FOLDERS)} or a folder inside)')
+            elif is_test and not mirrors(src, folder, os.path.splitext(base)[0][5:]):
+                bad.append(f'{name}: no {folder}/{os.path.splitext(base)[0][5:]}.c (.h, .cpp) '
+                           f'it tests: test_<name>[_<aspect>] names a file of {folder}/')
+            continue
+        if not name.endswith(('.c', '.cpp', '.h', 'CMakeLists.txt', '.cmake')):
+            continue
+        with open(os.path.join(src, name), encoding='utf-8', errors='replace') as f:
+            text = f.read()
+        if name.endswith(('.c', '.cpp', '.h')) and CMOCKA.search(text):
+            bad.append(f'{name}: a cmocka test outside {UNIT}: it goes in {UNIT}<folder>/, '
+                       'the folder that mirrors the source it tests')
+        if (name.endswith(('CMakeLists.txt', '.cmake')) and name != 'tests/CMakeLists.txt'
+                and REGISTERS_UNIT_TEST.search(text)):
+            bad.append(f'{name}: registers a unit test; unit tests are registered in '
+                       f'{UNIT}CMakeLists.txt')
+    return bad
+
+
 def circle_text(component, edges):
     """A circle, each step with what makes it: a -> b (symbol) -> ... -> a."""
     inside = set(component)
@@ -242,6 +303,7 @@ def main():
     src, build = sys.argv[1], sys.argv[2]
     problems = long_files(src)
     problems += bare_includes(src, build)
+    problems += unit_test_layout(src)
     objects, edges, why = import_graph(src, build)
     tops = {source.split('/')[0] for source in objects}
     for top in ('common', 'shim', 'tools'):
@@ -273,7 +335,8 @@ def main():
         return 1
     print(f'layout: {len(objects)} objects in {len(set(map(folder, objects)))} folders, '
           f'{sum(len(t) for t in edges.values())} imports, no circle; no bare include of '
-          f'another folder\'s header; no source file over {MAX_LINES} lines')
+          f'another folder\'s header; no source file over {MAX_LINES} lines; unit tests '
+          f'mirror the source tree')
     return 0
 
 

@@ -10,7 +10,7 @@
 # the plain build's lines and names come from its calls into libomptarget
 programs=("$OI_SRC"/examples/patterns/*.c "$OI_SRC/tests/patterns/programs/wavefront.c"
           "$OI_SRC/tests/report/programs/transfers.c" "$OI_SRC/tests/report/programs/fresh_heap.c"
-          "$OI_SRC/tests/unify/programs/mappings.c" "$OI_SRC/bench/target_updates.c"
+          "$OI_SRC/tests/shim/programs/mappings.c" "$OI_SRC/bench/target_updates.c"
           "$OI_SRC"/tests/patterns/programs/{gpu_thread_count,pointer_kernel,written_names,macro_if_clause,memcpy_in_target_data}.c)
 [ ${#programs[@]} -ge 17 ] || fail "expected 17 programs, found ${#programs[@]}"
 proven=0

@@ -1,7 +1,7 @@
 # Runs one program of examples/patterns four ways and checks the findings
 # of `ompt-inst report --format json` for each (sourced by tests/patterns/*.sh).
 . "$OI_SRC/tests/lib.sh"
-. "$OI_SRC/tests/unify/lib_unify.sh"
+. "$OI_SRC/tests/shim/lib_unify.sh"
 . "$OI_SRC/tests/golden/lib_golden.sh"
 
 # pattern_test NAME: examples/patterns/NAME.c built with the plugin (runs

@@ -1,4 +1,4 @@
-/* Constructs beyond host_constructs.c: loop, master, flush,
+/* Constructs beyond host_constructs_three_ways.c: loop, master, flush,
  * taskloop, cancel (on one thread, so that it is deterministic), host teams
  * with distribute, taskyield. */
 #include <omp.h>

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "trace_fixture.h"
+#include "unit/trace_fixture.h"
 #include "trace/trace_reader.h"
 
 #define MANY 1200 /* more than OI_READER_EVENT_BUFFER: forces refills */

@@ -1,11 +1,11 @@
-# Data mapping three ways (tests/unify/programs/mappings.c): the merged run
+# Data mapping three ways (tests/shim/programs/mappings.c): the merged run
 # names every native operation's variable and site, the inferred run (no
 # device callbacks) replays the same operations from the map clauses, the
 # plain -g run names them from its calls into the offload runtime, and
 # without those shows what the runtime alone reports.
 . "$OI_SRC/tests/lib.sh"
-. "$OI_SRC/tests/unify/lib_unify.sh"
-build_three "$OI_SRC/tests/unify/programs/mappings.c" $OI_HOST_OFFLOAD
+. "$OI_SRC/tests/shim/lib_unify.sh"
+build_three "$OI_SRC/tests/shim/programs/mappings.c" $OI_HOST_OFFLOAD
 ./plain > expected.out
 run_three
 

@@ -14,7 +14,7 @@
 #include <math.h>
 
 #include "shim/aes_hash.h"
-#include "xorshift.h"
+#include "unit/xorshift.h"
 
 /* The vector code where the CPU has it, else the definition itself. */
 static uint64_t hash(const void *data, size_t bytes) {

@@ -69,7 +69,7 @@ static void finds_file_line_and_function(void **state) {
   uint64_t codeptr = return_address();
   const oi_location *where = oi_symbolize(s, codeptr);
   assert_true(where->has_source);
-  assert_non_null(strstr(where->file, "tests/unit/test_symbolize.c"));
+  assert_non_null(strstr(where->file, "tests/unit/tools/trace/test_symbolize.c"));
   assert_int_equal(where->line, call_line);
   assert_string_equal(where->function, "finds_file_line_and_function");
   assert_non_null(where->module);

@@ -1,4 +1,6 @@
-# Helpers for the three-way tests of tests/unify/ (sourced after tests/lib.sh).
+# Helpers for the three-way tests of the shim's merge (shim/unify.c), its
+# host_constructs, more_constructs and mappings tests and the techniques'
+# (golden, patterns, coverage) runs of both builds; sourced after tests/lib.sh.
 
 # build_three SRC [FLAGS...]: `plugin` (instrumented) and `plain` (-g, no
 # plugin) binaries of one program.

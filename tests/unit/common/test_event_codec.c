@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "common/event_codec.h"
-#include "xorshift.h"
+#include "unit/xorshift.h"
 
 #define THREAD 7u
 #define EVENTS 20000
