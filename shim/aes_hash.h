@@ -6,7 +6,7 @@
  * unchanged buffers from changed ones, it does not resist crafted inputs.
  *
  * The definition is oi_aes_hash_reference, plain C over a software AES
- * round; the vector code must give its values (tests/unit/test_aes_hash.c
+ * round; the vector code must give its values (tests/unit/shim/test_aes_hash.c
  * on every length to 1 KiB and beyond, tests/fuzz/fuzz_aes_hash.c on any
  * input). In short: eight 16-byte lanes; each 128-byte stripe of the
  * buffer (the last one overlapping its predecessor, so nothing is read
