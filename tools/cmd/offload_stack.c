@@ -97,29 +97,45 @@ static void find_runtime(oi_offload_stack *s, const char *program) {
   s->runtime_path[0] = '\0';
 }
 
-/* Which device plugins the runtime has: LLVM 17 and later build them into
- * libomptarget, which then names the driver library each opens; LLVM 14
- * keeps one libomptarget.rtl.<kind>.so beside it. */
-static bool has_plugin(const oi_offload_stack *s, const char *driver, const char *rtl) {
+/* Which device plugins the runtime has (`cuda`, `amd`: the kinds asked):
+ * LLVM 17 and later build them into libomptarget, which then names the
+ * driver library each opens; LLVM 14 keeps one libomptarget.rtl.<kind>.so
+ * beside it. The runtime is read once for both (a few MB: asked only where
+ * an answer is needed, not before every program's run). */
+static bool plugin_beside(const oi_offload_stack *s, const char *rtl) {
   char beside[4200];
   const char *slash = strrchr(s->runtime_path, '/');
   snprintf(beside, sizeof beside, "%.*s/libomptarget.rtl.%s.so",
            slash ? (int)(slash - s->runtime_path) : 0, s->runtime_path, rtl);
-  if (access(beside, R_OK) == 0)
-    return true;
+  return access(beside, R_OK) == 0;
+}
+
+static bool names_driver(const void *map, size_t size, const char *driver) {
+  return memmem(map, size, driver, strlen(driver) + 1) != NULL;
+}
+
+static void find_plugins(oi_offload_stack *s, bool cuda, bool amd) {
+  if (!s->runtime_path[0])
+    return;
+  s->cuda_plugin = cuda && plugin_beside(s, "cuda");
+  s->amdgpu_plugin = amd && plugin_beside(s, "amdgpu");
+  cuda = cuda && !s->cuda_plugin;
+  amd = amd && !s->amdgpu_plugin;
+  if (!cuda && !amd)
+    return;
   int fd = open(s->runtime_path, O_RDONLY | O_CLOEXEC);
   struct stat info;
-  bool found = false;
   if (fd >= 0 && fstat(fd, &info) == 0 && info.st_size > 0) {
     void *map = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map != MAP_FAILED) {
-      found = memmem(map, (size_t)info.st_size, driver, strlen(driver) + 1) != NULL;
+      s->cuda_plugin = s->cuda_plugin || (cuda && names_driver(map, (size_t)info.st_size, "libcuda.so"));
+      s->amdgpu_plugin = s->amdgpu_plugin ||
+                         (amd && names_driver(map, (size_t)info.st_size, "libhsa-runtime64.so"));
       munmap(map, (size_t)info.st_size);
     }
   }
   if (fd >= 0)
     close(fd);
-  return found;
 }
 
 static bool has_image(const oi_offload_stack *s, uint16_t machine) {
@@ -145,8 +161,8 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
     if (s->image_count < 0)
       return false;
     find_runtime(s, program);
-    s->cuda_plugin = s->runtime_path[0] && has_plugin(s, "libcuda.so", "cuda");
-    s->amdgpu_plugin = s->runtime_path[0] && has_plugin(s, "libhsa-runtime64.so", "amdgpu");
+    /* the verdict asks only about the kinds of GPU image the program has */
+    find_plugins(s, has_image(s, OI_EM_CUDA), has_image(s, OI_EM_AMDGPU));
   }
   int shown = s->image_count < OI_STACK_MAX_IMAGES ? s->image_count : OI_STACK_MAX_IMAGES;
   char reason[160];
@@ -170,6 +186,7 @@ bool oi_offload_stack_read(const char *program, oi_offload_stack *s) {
 }
 
 void oi_offload_stack_machine(oi_offload_stack *s) {
+  find_plugins(s, true, true); /* what the runtime could run, whatever the program has */
   s->libcuda = loads("libcuda.so");
   s->libcuda_1 = cuda_driver(&s->cuda_devices);
   s->libhsa = loads("libhsa-runtime64.so");

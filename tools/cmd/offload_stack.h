@@ -36,9 +36,10 @@ typedef struct oi_offload_stack {
  * started and none counted; false when it is no readable ELF file. */
 bool oi_offload_stack_read(const char *program, oi_offload_stack *stack);
 
-/* The machine's part (for `ompt-inst doctor`): every driver library, and
- * the devices the NVIDIA driver and the HSA runtime count (it starts
- * them). */
+/* The machine's part (for `ompt-inst doctor`): the runtime's device
+ * plugins of every kind (oi_offload_stack_read asks only about the kinds of
+ * GPU image the program has), every driver library, and the devices the
+ * NVIDIA driver and the HSA runtime count (it starts them). */
 void oi_offload_stack_machine(oi_offload_stack *stack);
 
 /* The one-line verdict ("" when the program does no offload), in buf:
