@@ -21,15 +21,17 @@
 extern "C" {
 #endif
 
-/* How the caller names things (see oi_movement_names). */
-typedef oi_movement_names oi_analysis_callbacks;
-
-/* NULL on out of memory. `callbacks` is copied; it may be NULL. */
-oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks);
+/* NULL on out of memory. `names`: the table the events' name ids
+ * (oi_event_facts.name) are in, which findings' places carry; it must
+ * outlive the context. */
+oi_analysis *oi_analysis_create(const oi_names *names);
 /* 0 on success, -1 on out of memory (the context is then unusable). Events
  * other than data ops, kernels and target constructs only extend the
- * measured time span. Events after oi_analysis_finish are ignored. */
-int oi_analysis_add(oi_analysis *ctx, const oi_event *event);
+ * measured time span. `facts`: what the caller resolved of the event from
+ * the trace (its variable's name id, its site's place, its line, what its
+ * site's body writes; model/movement.h); the analysis reads nothing else
+ * of the trace. Events after oi_analysis_finish are ignored. */
+int oi_analysis_add(oi_analysis *ctx, const oi_event *event, const oi_event_facts *facts);
 /* 0 on success, -1 on out of memory. Idempotent. */
 int oi_analysis_finish(oi_analysis *ctx);
 /* Findings sorted by avoidable time, then bytes, then count (descending). */

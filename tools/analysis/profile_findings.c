@@ -7,20 +7,21 @@
 #include <stdlib.h>
 
 int oi_profile_analyse(oi_profile *p) {
-  oi_movement_names names = oi_profile_names(p);
-  oi_analysis *analysis = oi_analysis_create(&names);
+  oi_analysis *analysis = oi_analysis_create(&p->names);
   if (!analysis)
     return -1;
   p->analysis = analysis;
   p->analysis_destroy = oi_analysis_destroy;
   oi_device_stream stream = oi_profile_device_stream(p);
   int failed = 0;
+  /* the span's ends only widen it: nothing of them is resolved */
+  oi_event_facts none = oi_event_facts_none();
   if (stream.first)
-    failed |= oi_analysis_add(analysis, stream.first);
+    failed |= oi_analysis_add(analysis, stream.first, &none);
   for (uint64_t i = 0; i < stream.count; i++)
-    failed |= oi_analysis_add(analysis, &stream.events[i]);
+    failed |= oi_analysis_add(analysis, &stream.events[i].event, &stream.events[i].facts);
   if (stream.last)
-    failed |= oi_analysis_add(analysis, stream.last);
+    failed |= oi_analysis_add(analysis, stream.last, &none);
   failed |= oi_analysis_finish(analysis);
   if (failed)
     return -1;

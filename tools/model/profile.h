@@ -202,15 +202,17 @@ int oi_profile_build(oi_profile *profile, oi_trace_reader *trace,
  * items, between the earliest and the latest other event (NULL when there
  * is none), which stand for the measured span. Valid while the profile is
  * being built, from the `analyse` option. */
+typedef struct oi_device_event {
+  oi_event event; /* an operation without a site or map item has the map
+                     item that last mapped its host address */
+  oi_event_facts facts; /* its name, place and line, resolved once */
+} oi_device_event;
 typedef struct oi_device_stream {
   const oi_event *first, *last;
-  const oi_event *events;
+  const oi_device_event *events;
   uint64_t count;
 } oi_device_stream;
 oi_device_stream oi_profile_device_stream(oi_profile *profile);
-/* How the trace names sites, map items and code addresses, for the model
- * of data movement (tools/model/movement.h). */
-oi_movement_names oi_profile_names(oi_profile *profile);
 /* The place of a compiler site, else of a return address, else the unknown
  * place; OI_NO_INDEX (UINT32_MAX) when out of memory. */
 uint32_t oi_profile_place_of(oi_profile *profile, uint32_t site, uint64_t codeptr);
