@@ -311,6 +311,40 @@ static void test_device_events_carry_their_facts(void **state) {
   release(&b);
 }
 
+/* A finding on operations the runtime reported without a site carries,
+ * from the moment it enters the model, the name id of the variable its
+ * host address has in the variable table: here the name its device
+ * address got from a map item, where its place alone knows an address. */
+static void test_a_siteless_finding_carries_its_variables_name(void **state) {
+  (void)state;
+  built b;
+  fixture_begin(&b.fx, OI_TRACE_VERSION);
+  fixture_site(&b.fx, 2, target_site);
+  oi_event alloc = data_op(1, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 100);
+  alloc.site = 2;
+  alloc.var = 1;
+  oi_event events[] = {alloc, data_op(2, 0, OI_DATA_OP_TO_DEVICE, 0x3000, 0x9000, 800, 100),
+                       data_op(3, 0, OI_DATA_OP_TO_DEVICE, 0x3000, 0x9000, 800, 100)};
+  for (unsigned i = 1; i < 3; i++) {
+    events[i].flags = OI_FLAG_HASH_VALID;
+    events[i].u.data.hash = 0xabc;
+  }
+  fixture_events(&b.fx, 0, events, 3);
+  build(&b, false);
+  const oi_profile *p = &b.profile;
+  const oi_finding *f = NULL; /* beside it: the unused allocation, the unused transfer */
+  for (size_t i = 0; i < p->finding_count; i++)
+    if (p->findings[i].kind == OI_FINDING_DUPLICATE_TRANSFER)
+      f = &p->findings[i];
+  assert_non_null(f);
+  assert_int_equal(f->at.site, 0);
+  assert_string_equal(oi_names_at(&p->names, f->at.name)->text, "a[0:n]");
+  assert_string_equal(oi_profile_finding_var(p, f), "a[0:n]");
+  /* its place (`other` of a duplicate) knows the address only */
+  assert_string_equal(oi_names_at(&p->names, f->other.name)->text, "0x3000 (800 bytes)");
+  release(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_worker_before_its_region),
@@ -318,6 +352,7 @@ int main(void) {
       cmocka_unit_test(test_counted_atomics),
       cmocka_unit_test(test_variables_and_lanes),
       cmocka_unit_test(test_device_events_carry_their_facts),
+      cmocka_unit_test(test_a_siteless_finding_carries_its_variables_name),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

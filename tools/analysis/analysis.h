@@ -34,8 +34,11 @@ oi_analysis *oi_analysis_create(const oi_names *names);
 int oi_analysis_add(oi_analysis *ctx, const oi_event *event, const oi_event_facts *facts);
 /* 0 on success, -1 on out of memory. Idempotent. */
 int oi_analysis_finish(oi_analysis *ctx);
-/* Findings sorted by avoidable time, then bytes, then count (descending). */
-const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count);
+/* Findings sorted by avoidable time, then bytes, then count (descending).
+ * The caller may give a finding's `at` another name id of its table (the
+ * report model names a site-less operation's variable once it has read the
+ * whole trace). */
+oi_finding *oi_analysis_findings(oi_analysis *ctx, size_t *count);
 const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx);
 /* The data operations per place and device, read on demand (nothing
  * copies them): how many there are once finished, and the i-th. */

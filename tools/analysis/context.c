@@ -191,7 +191,7 @@ int oi_analysis_finish(oi_analysis *ctx) {
   return 0;
 }
 
-const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count) {
+oi_finding *oi_analysis_findings(oi_analysis *ctx, size_t *count) {
   *count = ctx->finished && !failed(ctx) ? ctx->nfindings : 0;
   return ctx->findings;
 }

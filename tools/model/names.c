@@ -101,21 +101,22 @@ const char *oi_variable_key(const char *text) {
   return text;
 }
 
-oi_finding_vars oi_profile_finding_vars(const oi_profile *p, const oi_finding *f) {
+uint32_t oi_profile_finding_name(oi_profile *p, const oi_finding *f) {
   const oi_profile_state *s = p->state;
+  uint32_t v = f->at.site == 0 && s ? oi_map_get_address(&s->host_variables, f->host_addr)
+                                    : OI_NO_INDEX;
+  if (v == OI_NO_INDEX)
+    return f->at.name;
+  const oi_variable_row *row = &p->variables[v];
+  oi_variable_name name = {.text = row->name, .source = row->source, .whole = row->whole};
+  return oi_names_add(&p->names, &name);
+}
+
+oi_finding_vars oi_profile_finding_vars(const oi_profile *p, const oi_finding *f) {
   const oi_name_entry *at = oi_names_at(&p->names, f->at.name),
                       *other = oi_names_at(&p->names, f->other.name);
-  oi_finding_vars vars = {at ? at->text : "?", at && at->whole,
-                          at ? at->source : OI_NAME_ADDRESS, other ? other->text : NULL};
-  if (f->at.site == 0 && s) {
-    uint32_t v = oi_map_get_address(&s->host_variables, f->host_addr);
-    if (v != OI_NO_INDEX) {
-      vars.var = p->variables[v].name;
-      vars.var_whole = p->variables[v].whole;
-      vars.var_source = p->variables[v].source;
-    }
-  }
-  return vars;
+  return (oi_finding_vars){at ? at->text : "?", at && at->whole,
+                           at ? at->source : OI_NAME_ADDRESS, other ? other->text : NULL};
 }
 
 const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {
