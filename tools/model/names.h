@@ -10,7 +10,11 @@
  * Its key (oi_variable_key) is what stays the same across processes and
  * runs: the text without the address, which changes with each run. A job
  * merge and `ompt-inst diff` match variables by key; a finding's variable
- * together with the finding's place (file, function). */
+ * together with the finding's place (file, function).
+ * The report model names in its streaming pass, once: each data operation
+ * it keeps for the analysis (a name id in its facts, model/movement.h),
+ * and each finding once the findings enter it (oi_profile_finding_name);
+ * the analysis and the writers read those ids. */
 #ifndef OMPT_INST_MODEL_NAMES_H
 #define OMPT_INST_MODEL_NAMES_H
 
