@@ -9,6 +9,9 @@ built objects:
   files may reach each other;
 - the same between folders (tools/cmd, tools/model, shim, common, ...):
   the folders form layers;
+- the analysis (tools/analysis) and the model of data movement it drives
+  call nothing of tools/trace: they read the ids the report model's
+  streaming pass resolved once per event (oi_event_facts);
 - headers are included by folder ("common/map.h", "model/movement.h"); a
   bare name ("map.h") only for a header of the including file's own folder
   (or one generated into that folder of the build), <system> headers aside;
@@ -174,6 +177,20 @@ def import_graph(src, build):
     return objects, edges, why
 
 
+# The files that read the facts of events and never the trace.
+TRACE_FREE = ('tools/analysis/', 'tools/model/movement.c', 'tools/model/holders.c',
+              'tools/model/transfers.c', 'tools/model/versions.c',
+              'tools/model/kernel_writes.c', 'tools/model/transfer_places.c')
+
+
+def trace_readers(edges, why):
+    """Calls from the analysis or the model of data movement into tools/trace."""
+    return [f'{source} uses {why[source, target]} of {target}: the analysis reads the '
+            'facts the report model resolved, not the trace'
+            for source, targets in sorted(edges.items()) if source.startswith(TRACE_FREE)
+            for target in sorted(targets) if target.startswith('tools/trace/')]
+
+
 def folder(source):
     """The layer a file belongs to: tools/<folder>, or the top folder."""
     parts = source.split('/')
@@ -309,6 +326,7 @@ def main():
     for top in ('common', 'shim', 'tools'):
         if top not in tops:
             problems.append(f'found no object of {top}/ under {build}')
+    problems += trace_readers(edges, why)
     for component in cycles(edges):
         steps = circle_text(component, edges)
         problems.append(f'import circle among files: {", ".join(component)}\n'
@@ -334,7 +352,8 @@ def main():
     if problems:
         return 1
     print(f'layout: {len(objects)} objects in {len(set(map(folder, objects)))} folders, '
-          f'{sum(len(t) for t in edges.values())} imports, no circle; no bare include of '
+          f'{sum(len(t) for t in edges.values())} imports, no circle, no call from the analysis '
+          f'into tools/trace; no bare include of '
           f'another folder\'s header; no source file over {MAX_LINES} lines; unit tests '
           f'mirror the source tree')
     return 0

@@ -21,19 +21,24 @@
 extern "C" {
 #endif
 
-/* How the caller names things (see oi_movement_names). */
-typedef oi_movement_names oi_analysis_callbacks;
-
-/* NULL on out of memory. `callbacks` is copied; it may be NULL. */
-oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks);
+/* NULL on out of memory. `names`: the table the events' name ids
+ * (oi_event_facts.name) are in, which findings' places carry; it must
+ * outlive the context. */
+oi_analysis *oi_analysis_create(const oi_names *names);
 /* 0 on success, -1 on out of memory (the context is then unusable). Events
  * other than data ops, kernels and target constructs only extend the
- * measured time span. Events after oi_analysis_finish are ignored. */
-int oi_analysis_add(oi_analysis *ctx, const oi_event *event);
+ * measured time span. `facts`: what the caller resolved of the event from
+ * the trace (its variable's name id, its site's place, its line, what its
+ * site's body writes; model/movement.h); the analysis reads nothing else
+ * of the trace. Events after oi_analysis_finish are ignored. */
+int oi_analysis_add(oi_analysis *ctx, const oi_event *event, const oi_event_facts *facts);
 /* 0 on success, -1 on out of memory. Idempotent. */
 int oi_analysis_finish(oi_analysis *ctx);
-/* Findings sorted by avoidable time, then bytes, then count (descending). */
-const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count);
+/* Findings sorted by avoidable time, then bytes, then count (descending).
+ * The caller may give a finding's `at` another name id of its table (the
+ * report model names a site-less operation's variable once it has read the
+ * whole trace). */
+oi_finding *oi_analysis_findings(oi_analysis *ctx, size_t *count);
 const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx);
 /* The data operations per place and device, read on demand (nothing
  * copies them): how many there are once finished, and the i-th. */

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-oi_analysis *oi_analysis_create(const oi_analysis_callbacks *callbacks) {
+oi_analysis *oi_analysis_create(const oi_names *names) {
   oi_analysis *ctx = calloc(1, sizeof *ctx);
   if (!ctx)
     return NULL;
-  oi_movement_init(&ctx->model, callbacks);
+  oi_movement_init(&ctx->model, names);
   ctx->lifetimes.elem = sizeof(oia_lifetime);
   ctx->memory.elem = sizeof(oi_memory_sample);
   ctx->memory_devices.elem = sizeof(oia_bucket_device);
@@ -82,7 +82,7 @@ static void transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
     oia_unused_sent(ctx, ev, profile, range, avoidable);
 }
 
-static void data_op(oi_analysis *ctx, const oi_event *ev) {
+static void data_op(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *facts) {
   uint64_t start = ev->time_ns, duration = ev->u.data.duration_ns;
   if (ev->flags & (OI_FLAG_ASYNC | OI_FLAG_NOWAIT) || start < ctx->busy_until ||
       ctx->kernels_running)
@@ -92,7 +92,7 @@ static void data_op(oi_analysis *ctx, const oi_event *ev) {
   ctx->totals.data_ops++;
   if (ev->op == OI_DATA_OP_TO_DEVICE || ev->op == OI_DATA_OP_FROM_DEVICE)
     oia_content_expect(ctx, ev); /* as early as can be: it waits on memory */
-  uint32_t profile = oi_movement_profile_of(&ctx->model, ev);
+  uint32_t profile = oi_movement_profile_of(&ctx->model, ev, facts);
   if (profile == OIA_NONE)
     return;
   oi_movement_count(&ctx->model, profile, ev);
@@ -147,7 +147,7 @@ static void device_activity(oi_analysis *ctx, const oi_event *ev,
   }
 }
 
-int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
+int oi_analysis_add(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *facts) {
   if (failed(ctx))
     return -1;
   if (ctx->finished)
@@ -160,9 +160,9 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev) {
   if (!oi_event_analysed(ev))
     return 0; /* it only widens the measured span */
   oi_movement_writes_apply(&ctx->model, ev);
-  oi_movement_writes_note(&ctx->model, ev);
+  oi_movement_writes_note(&ctx->model, ev, facts);
   if (is_data)
-    data_op(ctx, ev);
+    data_op(ctx, ev, facts);
   else if (ev->kind == OI_KIND_KERNEL)
     device_activity(ctx, ev, event_device(ev), true);
   else if (ev->kind == OI_KIND_TARGET) {
@@ -191,7 +191,7 @@ int oi_analysis_finish(oi_analysis *ctx) {
   return 0;
 }
 
-const oi_finding *oi_analysis_findings(const oi_analysis *ctx, size_t *count) {
+oi_finding *oi_analysis_findings(oi_analysis *ctx, size_t *count) {
   *count = ctx->finished && !failed(ctx) ? ctx->nfindings : 0;
   return ctx->findings;
 }

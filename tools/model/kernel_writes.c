@@ -1,5 +1,5 @@
 /* Kernels as writers. A target region whose body may write a mapped
- * variable (the plugin's writes= line, through the var_written callback)
+ * variable (the plugin's writes= line, in the facts of its events)
  * gives the device's copy of that variable a new write version when its
  * kernel runs, as a transfer into it would. Content found unchanged after
  * such a kernel is then the same values this run only: a to_device is no
@@ -29,7 +29,7 @@
  * copy as it was this time only. */
 #include "movement_internal.h"
 
-static void add_pending(oi_movement *m, const oi_event *ev,
+static void add_pending(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
                         enum oi_pending_kind kind, uint64_t host_addr,
                         uint64_t bytes, bool unseen) {
   oi_pending_write *w = oi_array_push(&m->pending_writes);
@@ -37,15 +37,12 @@ static void add_pending(oi_movement *m, const oi_event *ev,
     m->failed = true;
     return;
   }
-  const char *file;
-  unsigned line;
-  oi_movement_locate(m, ev, &file, &line);
   *w = (oi_pending_write){.thread = ev->thread,
                            .device = ev->device,
                            .kind = kind,
                            .host_addr = host_addr,
                            .bytes = bytes,
-                           .line = line,
+                           .line = facts->line,
                            .unseen = unseen};
 }
 
@@ -55,26 +52,23 @@ static bool is_region_begin(const oi_event *ev) {
           (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER));
 }
 
-/* What the body of the region at `site` may write of map item `var`
- * (names.var_written's answer; -1 without a site or a way to ask). */
-static int body_writes(oi_movement *m, uint32_t site, uint16_t var) {
-  return site && m->names.var_written ? m->names.var_written(m->names.user, site, var) : -1;
-}
-
-void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev) {
+/* What the body of the region may write is the site's `writes=` line, as
+ * the streaming pass read it into the event's facts (-1: not known). */
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev,
+                                  const oi_event_facts *facts) {
   if (ev->kind == OI_KIND_MAP) {
     if (!ev->var)
       return;
-    int written = body_writes(m, ev->site, ev->var);
+    int written = facts->writes_item;
     /* an unwritten item matters only to a body that writes `*`; an item
      * of an unknown body is written with everything at its begin */
-    if (written == 1 || (written == 0 && body_writes(m, ev->site, 0) == 1))
-      add_pending(m, ev, written ? OI_PENDING_ITEM : OI_PENDING_SPARED,
+    if (written == 1 || (written == 0 && facts->writes_other == 1))
+      add_pending(m, ev, facts, written ? OI_PENDING_ITEM : OI_PENDING_SPARED,
                   OI_GET(ev, MAP, host_addr), OI_GET(ev, MAP, bytes), false);
   } else if (is_region_begin(ev)) {
-    int anything = body_writes(m, ev->site, 0);
+    int anything = facts->writes_other;
     if (anything != 0)
-      add_pending(m, ev, OI_PENDING_ANY, 0, 0, anything < 0);
+      add_pending(m, ev, facts, OI_PENDING_ANY, 0, 0, anything < 0);
   }
 }
 

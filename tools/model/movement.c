@@ -6,12 +6,9 @@
 
 #include "movement_internal.h"
 
-void oi_movement_init(oi_movement *m, const oi_movement_names *names) {
+void oi_movement_init(oi_movement *m, const oi_names *names) {
   memset(m, 0, sizeof *m);
-  if (names)
-    m->names = *names;
-  if (!m->names.table)
-    m->names.table = &m->own_names;
+  m->names = names;
   m->places.elem = sizeof(oi_place_record);
   m->profiles.elem = sizeof(oi_profile_record);
   m->ranges.elem = sizeof(oi_held_range);
@@ -29,11 +26,10 @@ void oi_movement_init(oi_movement *m, const oi_movement_names *names) {
 }
 
 const oi_name_entry *oi_movement_name(const oi_movement *m, uint32_t name) {
-  return oi_names_at(m->names.table, name);
+  return m->names ? oi_names_at(m->names, name) : NULL;
 }
 
 void oi_movement_free(oi_movement *m) {
-  oi_names_free(&m->own_names);
   oi_map *tables[] = {&m->places_by_key, &m->profiles_by_key,
                       &m->ranges_by_key, &m->compiler_regions,
                       &m->native_regions, &m->place_sites};

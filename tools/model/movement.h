@@ -25,42 +25,36 @@
 #include "common/map.h"
 #include "names.h"
 #include "ompt-inst/events.h"
-#include "trace/symbolize.h"
 
 #define OI_MOVEMENT_NONE UINT32_MAX
 #define OI_HOST_HOLDER (-1) /* the holder number of the host */
 
-/* How the caller names things. Every callback may be NULL; a returned string
- * must stay valid until the model is done with the event (it is copied). */
-typedef struct oi_movement_names {
-  void *user;
-  /* the map item as written, e.g. "a[0:N]"; NULL if unknown */
-  const char *(*var_name)(void *user, uint32_t site, uint16_t var);
-  /* whether `site` is a plain build's call into the offload runtime, not
-   * a plugin site (NULL: none is) */
-  bool (*site_is_call)(void *user, uint32_t site);
-  /* file and line of a compiler site */
-  void (*site_location)(void *user, uint32_t site, const char **file,
-                        unsigned *line);
-  /* file and line of an OMPT codeptr_ra (events without a site) */
-  void (*code_location)(void *user, uint64_t codeptr, const char **file,
-                        unsigned *line);
-  /* whether the body of the target construct at `site` may write its map
-   * item `var` (1-based; 0: memory no map item names): 1 yes, 0 no, -1 not
-   * known (no plugin information: such a kernel may write every copy its
-   * device holds); NULL: nothing is known of any site */
-  int (*var_written)(void *user, uint32_t site, uint16_t var);
+/* What the report model's streaming pass (tools/model/device_events.c)
+ * resolved for one event, once, from the trace: this model and the
+ * detectors read these ids and never the trace, its sites or its symbols.
+ * A zeroed record knows nothing (no name: oi_event_facts_none). */
+typedef struct oi_event_facts {
+  /* the variable a data op moves, as the naming service named it
+   * (names.h): its id in the names table; OI_NAME_NONE for other events */
+  uint32_t name;
   /* the site's place in the source (oi_site.place: one for every template
-   * instantiation of a construct), 0 when it has none; NULL: every site is
-   * a place of its own */
-  uint64_t (*site_place)(void *user, uint32_t site);
-  /* names memory no map item names by the program's data symbols; NULL:
-   * by address only */
-  oi_symbolizer *symbolizer;
-  /* the table the ids of places' names are in (the report model's, so that
-   * findings and variables share it); NULL: the model's own */
-  oi_names *table;
-} oi_movement_names;
+   * instantiation of a construct), 0 when it has none or no site */
+  uint64_t site_place;
+  /* where the event happens: its site's file and line, else its code
+   * address's; NULL and 0 when unknown */
+  const char *file;
+  unsigned line;
+  /* whether the body of the target construct at the event's site may write
+   * the event's map item (writes_item) and memory no map item names
+   * (writes_other): 1 yes, 0 no, -1 not known (no site, or no plugin
+   * information: such a kernel may write every copy its device holds) */
+  int8_t writes_item, writes_other;
+} oi_event_facts;
+
+/* Facts of an event nothing is known of. */
+static inline oi_event_facts oi_event_facts_none(void) {
+  return (oi_event_facts){.name = OI_NAME_NONE, .writes_item = -1, .writes_other = -1};
+}
 
 /* Where data operations happen. */
 typedef struct oi_transfer_place {
@@ -147,8 +141,9 @@ typedef struct oi_device_state {
 } oi_device_state;
 
 typedef struct oi_movement {
-  oi_movement_names names;
-  oi_names own_names; /* names.table when the caller gives none */
+  /* the table of the ids in oi_event_facts.name (the report model's, so
+   * that findings and variables share it) */
+  const oi_names *names;
   bool failed; /* out of memory: the model is incomplete */
   oi_map places_by_key, profiles_by_key, ranges_by_key,
       compiler_regions, /* thread -> device + 1 of its open hook-reported
@@ -173,8 +168,6 @@ typedef struct oi_movement {
    * map */
   struct oi_site_places *site_places;
   uint64_t site_places_cap;
-  uint32_t last_site; /* cache of names.site_place: the last site asked */
-  uint64_t last_site_place;
   /* the version an unseen kernel last wrote every copy of `unseen_device`
    * with (kernel_writes.c): while no version is handed out after it, the
    * next such kernel changes nothing a detector can tell */
@@ -182,7 +175,9 @@ typedef struct oi_movement {
   int32_t unseen_device;
 } oi_movement;
 
-void oi_movement_init(oi_movement *m, const oi_movement_names *names);
+/* `names`: the table the events' name ids are in; it must outlive the
+ * model. */
+void oi_movement_init(oi_movement *m, const oi_names *names);
 void oi_movement_free(oi_movement *m);
 /* The name of a place's variable (oi_transfer_place.name). */
 const oi_name_entry *oi_movement_name(const oi_movement *m, uint32_t name);
@@ -263,13 +258,15 @@ void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start,
 
 /* kernel_writes.c: what target regions may write, as write versions; both
  * take every event */
-void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev);
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev,
+                                  const oi_event_facts *facts);
 void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev);
 /* inline: every event asks, and nearly all have nothing to do */
-static inline void oi_movement_writes_note(oi_movement *m, const oi_event *ev) {
+static inline void oi_movement_writes_note(oi_movement *m, const oi_event *ev,
+                                           const oi_event_facts *facts) {
   if (ev->construct == OI_CONSTRUCT_TARGET && ev->device >= 0 &&
       (ev->kind == OI_KIND_MAP || ev->endpoint == OI_EP_BEGIN))
-    oi_movement_writes_note_site(m, ev);
+    oi_movement_writes_note_site(m, ev, facts);
 }
 static inline void oi_movement_writes_apply(oi_movement *m,
                                             const oi_event *ev) {
@@ -277,13 +274,11 @@ static inline void oi_movement_writes_apply(oi_movement *m,
     oi_movement_writes_apply_pending(m, ev);
 }
 
-/* where an event happens: its compiler site's file and line, else its code
- * address's, through the caller's callbacks (NULL and 0 when unknown) */
-void oi_movement_locate(const oi_movement *m, const oi_event *ev, const char **file,
-                        unsigned *line);
-/* the place-and-device profile record of a data
- * operation, created if new (its counts not yet added) */
-uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev);
+/* the place-and-device profile record of a data operation, created if new
+ * (its counts not yet added; a new place takes its line and name from the
+ * event's facts) */
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev,
+                                const oi_event_facts *facts);
 /* A target construct instance begins or ends on the event's thread. */
 void oi_movement_native_region(oi_movement *m, const oi_event *ev);
 /* extend the range's first/last mapped line by the profile's line */

@@ -14,71 +14,10 @@ const char *oi_variable_item_name(const oi_profile *p, uint32_t site_id, uint16_
   return item && *item ? item : NULL;
 }
 
-static const char *var_name(void *user, uint32_t site_id, uint16_t var) {
-  return oi_variable_item_name(user, site_id, var);
-}
-
-static bool site_is_call(void *user, uint32_t site_id) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  return site && site->call;
-}
-
-static int var_written(void *user, uint32_t site_id, uint16_t var) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  return site ? oi_site_writes(site, var) : -1;
-}
-
-static uint64_t site_place(void *user, uint32_t site_id) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  return site ? site->place : 0;
-}
-
-static void site_location(void *user, uint32_t site_id, const char **file,
-                          unsigned *line) {
-  const oi_profile *p = user;
-  const oi_site *site = oi_reader_site(p->trace, site_id);
-  if (site) {
-    *file = site->file;
-    *line = site->line;
-  }
-}
-
-static void code_location(void *user, uint64_t codeptr, const char **file,
-                          unsigned *line) {
-  const oi_profile *p = user;
-  if (!p->symbolizer)
-    return;
-  const oi_location *where = oi_symbolize(p->symbolizer, codeptr);
-  if (where->has_source) {
-    *file = where->file;
-    *line = where->line;
-  }
-}
-
-/* How the trace names sites, map items and code addresses. */
-oi_movement_names oi_profile_names(oi_profile *p) {
-  return (oi_movement_names){.user = p,
-                             .var_name = var_name,
-                             .site_is_call = site_is_call,
-                             .site_location = site_location,
-                             .code_location = code_location,
-                             .var_written = var_written,
-                             .site_place = site_place,
-                             .symbolizer = p->symbolizer,
-                             .table = &p->names};
-}
-
-void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, uint16_t var,
+void oi_name_variable(const char *item, bool call, struct oi_symbolizer *symbols,
                       uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
                       oi_variable_name *name) {
-  const char *item = site && var && sources->var_name
-                         ? sources->var_name(sources->user, site, var)
-                         : NULL;
   if (item && *item) {
-    bool call = sources->site_is_call && sources->site_is_call(sources->user, site);
     *name = (oi_variable_name){
         .text = item, .source = call ? OI_NAME_WRITTEN_ITEM : OI_NAME_PLUGIN_ITEM, .whole = true};
     return;
@@ -89,8 +28,7 @@ void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, ui
     name->source = OI_NAME_DEVICE;
     name->whole = false;
     snprintf(name->buf, sizeof name->buf, "device 0x%" PRIx64, device_addr);
-  } else if (sources->symbolizer &&
-             oi_symbolize_data(sources->symbolizer, host_addr, name->buf, sizeof name->buf)) {
+  } else if (symbols && oi_symbolize_data(symbols, host_addr, name->buf, sizeof name->buf)) {
     name->source = OI_NAME_SYMBOL;
     name->whole = !strchr(name->buf, '+');
   } else {
@@ -99,6 +37,41 @@ void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, ui
     snprintf(name->buf, sizeof name->buf, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr,
              bytes);
   }
+}
+
+void oi_profile_name_variable(const oi_profile *p, uint32_t site_id, uint16_t var,
+                              uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
+                              oi_variable_name *name) {
+  const char *item = oi_variable_item_name(p, site_id, var);
+  const oi_site *site = item ? oi_reader_site(p->trace, site_id) : NULL;
+  oi_name_variable(item, site && site->call, p->symbolizer, host_addr, device_addr, bytes,
+                   name);
+}
+
+/* What a data op's name depends on, and nothing else: its map item, else
+ * its host address (the symbol holding it, else the address and size),
+ * else its device address. */
+static oi_map_key name_inputs(const oi_profile *p, const oi_event *e) {
+  if (oi_variable_item_name(p, e->site, e->var))
+    return (oi_map_key){{1, e->site, e->var, 0}};
+  if (e->u.data.host_addr)
+    return (oi_map_key){{2, e->u.data.host_addr, e->u.data.bytes, 0}};
+  return (oi_map_key){{3, e->u.data.device_addr, 0, 0}};
+}
+
+uint32_t oi_profile_name_event(oi_profile *p, const oi_event *e) {
+  oi_profile_state *s = p->state;
+  oi_map_key key = name_inputs(p, e);
+  uint32_t *known = oi_map_slot(&s->event_names, &key);
+  if (known && *known != OI_MAP_NONE)
+    return *known; /* the same inputs: the same name, no symbol lookup again */
+  oi_variable_name name;
+  oi_profile_name_variable(p, e->site, e->var, e->u.data.host_addr, e->u.data.device_addr,
+                           e->u.data.bytes, &name);
+  uint32_t id = oi_names_add(&p->names, &name);
+  if (known)
+    *known = id;
+  return id;
 }
 
 uint32_t oi_names_add(oi_names *names, const oi_variable_name *name) {
@@ -128,21 +101,22 @@ const char *oi_variable_key(const char *text) {
   return text;
 }
 
-oi_finding_vars oi_profile_finding_vars(const oi_profile *p, const oi_finding *f) {
+uint32_t oi_profile_finding_name(oi_profile *p, const oi_finding *f) {
   const oi_profile_state *s = p->state;
+  uint32_t v = f->at.site == 0 && s ? oi_map_get_address(&s->host_variables, f->host_addr)
+                                    : OI_NO_INDEX;
+  if (v == OI_NO_INDEX)
+    return f->at.name;
+  const oi_variable_row *row = &p->variables[v];
+  oi_variable_name name = {.text = row->name, .source = row->source, .whole = row->whole};
+  return oi_names_add(&p->names, &name);
+}
+
+oi_finding_vars oi_profile_finding_vars(const oi_profile *p, const oi_finding *f) {
   const oi_name_entry *at = oi_names_at(&p->names, f->at.name),
                       *other = oi_names_at(&p->names, f->other.name);
-  oi_finding_vars vars = {at ? at->text : "?", at && at->whole,
-                          at ? at->source : OI_NAME_ADDRESS, other ? other->text : NULL};
-  if (f->at.site == 0 && s) {
-    uint32_t v = oi_map_get_address(&s->host_variables, f->host_addr);
-    if (v != OI_NO_INDEX) {
-      vars.var = p->variables[v].name;
-      vars.var_whole = p->variables[v].whole;
-      vars.var_source = p->variables[v].source;
-    }
-  }
-  return vars;
+  return (oi_finding_vars){at ? at->text : "?", at && at->whole,
+                           at ? at->source : OI_NAME_ADDRESS, other ? other->text : NULL};
 }
 
 const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {

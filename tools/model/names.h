@@ -10,7 +10,11 @@
  * Its key (oi_variable_key) is what stays the same across processes and
  * runs: the text without the address, which changes with each run. A job
  * merge and `ompt-inst diff` match variables by key; a finding's variable
- * together with the finding's place (file, function). */
+ * together with the finding's place (file, function).
+ * The report model names in its streaming pass, once: each data operation
+ * it keeps for the analysis (a name id in its facts, model/movement.h),
+ * and each finding once the findings enter it (oi_profile_finding_name);
+ * the analysis and the writers read those ids. */
 #ifndef OMPT_INST_MODEL_NAMES_H
 #define OMPT_INST_MODEL_NAMES_H
 
@@ -20,7 +24,7 @@
 
 #include "string_index.h"
 
-struct oi_movement_names; /* movement.h: the sources of names */
+struct oi_symbolizer; /* trace/symbolize.h: the program's data symbols */
 
 typedef enum oi_name_source {
   OI_NAME_PLUGIN_ITEM, /* a map item of a plugin site, as written */
@@ -41,11 +45,12 @@ typedef struct oi_variable_name {
   char buf[128];
 } oi_variable_name;
 
-/* Names the variable of map item `var` of compiler site `site` (0: none),
- * else of `host_addr` (`bytes` long), else of `device_addr`, through the
- * sources the caller gives (the site's map items, the program's symbols).
- * `name` may not be copied: its text may point into it. */
-void oi_name_variable(const struct oi_movement_names *sources, uint32_t site, uint16_t var,
+/* Names a variable by its map item as written (`item`, NULL or "" when no
+ * map item names it; `call`: the item is a plain build's call's), else by
+ * the data symbol of `host_addr` (`symbols` may be NULL), else by
+ * `host_addr` and `bytes`, else by `device_addr`. `name` may not be
+ * copied: its text may point into it. */
+void oi_name_variable(const char *item, bool call, struct oi_symbolizer *symbols,
                       uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
                       oi_variable_name *name);
 

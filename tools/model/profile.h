@@ -202,15 +202,17 @@ int oi_profile_build(oi_profile *profile, oi_trace_reader *trace,
  * items, between the earliest and the latest other event (NULL when there
  * is none), which stand for the measured span. Valid while the profile is
  * being built, from the `analyse` option. */
+typedef struct oi_device_event {
+  oi_event event; /* an operation without a site or map item has the map
+                     item that last mapped its host address */
+  oi_event_facts facts; /* its name, place and line, resolved once */
+} oi_device_event;
 typedef struct oi_device_stream {
   const oi_event *first, *last;
-  const oi_event *events;
+  const oi_device_event *events;
   uint64_t count;
 } oi_device_stream;
 oi_device_stream oi_profile_device_stream(oi_profile *profile);
-/* How the trace names sites, map items and code addresses, for the model
- * of data movement (tools/model/movement.h). */
-oi_movement_names oi_profile_names(oi_profile *profile);
 /* The place of a compiler site, else of a return address, else the unknown
  * place; OI_NO_INDEX (UINT32_MAX) when out of memory. */
 uint32_t oi_profile_place_of(oi_profile *profile, uint32_t site, uint64_t codeptr);
@@ -240,9 +242,13 @@ typedef struct oi_finding_vars {
   const char *other; /* NULL without one */
 } oi_finding_vars;
 
-/* A finding's names in a profile: its place's, except that an operation
- * the runtime reported without a site takes the name its host address
- * got in the variable table (a map item that mapped it). Every writer,
+/* The name id (in profile->names) a finding's variable is shown by, made
+ * once when the findings enter the model, after the whole trace was read:
+ * its place's, except that an operation the runtime reported without a
+ * site takes the name its host address got in the variable table (a map
+ * item that mapped it). OI_NAME_NONE when out of memory. */
+uint32_t oi_profile_finding_name(oi_profile *profile, const oi_finding *finding);
+/* A finding's names in a profile, from the ids it carries. Every writer,
  * the advice and `ompt-inst diff` name a finding's variables by this. */
 oi_finding_vars oi_profile_finding_vars(const oi_profile *profile, const oi_finding *finding);
 

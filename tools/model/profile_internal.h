@@ -59,13 +59,17 @@ typedef struct oi_profile_state {
   uint64_t map_item_count, map_item_capacity;
   oi_pending_instance *pending;
   uint64_t pending_count, pending_capacity;
-  /* device events for the analysis, fed in time order at the end */
-  oi_event *device_events;
+  /* device events for the analysis with their facts, fed in time order at
+   * the end */
+  oi_device_event *device_events;
   uint64_t device_event_count, device_event_capacity;
   /* memos of the per-event look-ups that build text keys: site id -> place,
    * return address -> place, (site, kind, construct) -> label, and
    * (place, label, kind, origin) -> row */
   oi_map site_places, code_places, site_labels, row_ids;
+  /* what a data op's name depends on -> its id in the names table
+   * (names.c): the name of the same inputs is made once */
+  oi_map event_names;
   oi_event first_event, last_event; /* earliest start, latest end */
   bool any_event;
 } oi_profile_state;
@@ -87,6 +91,15 @@ uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigne
  * where none names the memory (no site, no such item, or an item the
  * program gave the runtime no name for) */
 const char *oi_variable_item_name(const oi_profile *p, uint32_t site, uint16_t var);
+/* Names the variable of map item `var` of `site` (0: none), else of
+ * host_addr, else of device_addr (names.h: oi_name_variable) through the
+ * trace's sites and the program's symbols. */
+void oi_profile_name_variable(const oi_profile *p, uint32_t site, uint16_t var,
+                              uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
+                              oi_variable_name *name);
+/* The id in p->names of the variable data op `event` moves, named once
+ * for the same map item or addresses. OI_NAME_NONE when out of memory. */
+uint32_t oi_profile_name_event(oi_profile *p, const oi_event *event);
 /* the variable row of that name, created if new */
 uint32_t oi_variable_intern(oi_profile *p, const char *name);
 /* A map event: its item names its host address. 0, or -1 when out of memory. */

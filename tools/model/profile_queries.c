@@ -104,6 +104,7 @@ void oi_profile_free(oi_profile *p) {
     oi_map_free(&s->code_places);
     oi_map_free(&s->site_labels);
     oi_map_free(&s->row_ids);
+    oi_map_free(&s->event_names);
     free(s->map_items);
     free(s->pending);
     free(s->device_events);

@@ -1,6 +1,8 @@
 /* Places (a site's map item, or a code address and host address without a
- * site), their names and lines from the caller's callbacks, and the
- * per-place, per-device transfer profile records. */
+ * site): the one decision which operations are one place (place_key), the
+ * line and name each place takes from the facts of its first operation
+ * (resolved in the report model's streaming pass), and the per-place,
+ * per-device transfer profile records. */
 #include "movement_internal.h"
 #include "names.h"
 
@@ -44,13 +46,8 @@ static uint32_t native_var(oi_movement *m, const oi_event *ev) {
 
 /* The site's place in the source, else the site itself (the top bit keeps
  * site ids apart from places' hashes). */
-static uint64_t site_place(oi_movement *m, uint32_t site) {
-  if (site != m->last_site) {
-    uint64_t place = m->names.site_place ? m->names.site_place(m->names.user, site) : 0;
-    m->last_site = site;
-    m->last_site_place = place ? place & ~(UINT64_C(1) << 63) : UINT64_C(1) << 63 | site;
-  }
-  return m->last_site_place;
+static uint64_t site_place(uint32_t site, uint64_t place) {
+  return place ? place & ~(UINT64_C(1) << 63) : UINT64_C(1) << 63 | site;
 }
 
 /* A place is a compiler site's map item (of the construct's place in the
@@ -59,9 +56,9 @@ static uint64_t site_place(oi_movement *m, uint32_t site) {
  * variable's position in its target construct (so one line is one place
  * however many host addresses its variable has: a fresh heap block each
  * time), else the code address and host address of the operation. */
-static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
+static oi_map_key place_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts) {
   if (ev->site)
-    return (oi_map_key){{(uint64_t)ev->var << 32 | 1, site_place(m, ev->site),
+    return (oi_map_key){{(uint64_t)ev->var << 32 | 1, site_place(ev->site, facts->site_place),
                       ev->var ? 0 : ev->u.data.host_addr, 0}};
   uint32_t position = native_var(m, ev);
   /* the top bit keeps positions apart from host addresses */
@@ -70,33 +67,17 @@ static oi_map_key place_key(oi_movement *m, const oi_event *ev) {
   return (oi_map_key){{0, ev->codeptr, variable, 0}};
 }
 
-/* Locates the new place `index` at the event's site or code address
- * through the caller's callbacks, and names its variable (names.h). */
-void oi_movement_locate(const oi_movement *m, const oi_event *ev, const char **file,
-                        unsigned *line) {
-  *file = NULL;
-  *line = 0;
-  if (ev->site && m->names.site_location)
-    m->names.site_location(m->names.user, ev->site, file, line);
-  else if (!ev->site && ev->codeptr && m->names.code_location)
-    m->names.code_location(m->names.user, ev->codeptr, file, line);
-}
-
-static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev) {
+/* The new place `index`: where the event happens and the name of its
+ * variable, as the streaming pass resolved them (its facts). */
+static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev,
+                           const oi_event_facts *facts) {
   oi_transfer_place place = {
       .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
-      .construct = ev->construct, .instantiations = 1};
-  const char *file;
-  unsigned line;
-  oi_movement_locate(m, ev, &file, &line);
-  oi_variable_name name;
-  oi_name_variable(&m->names, ev->site, ev->var, ev->u.data.host_addr,
-                   ev->u.data.device_addr, ev->u.data.bytes, &name);
-  place.name = oi_names_add(m->names.table, &name);
+      .construct = ev->construct, .instantiations = 1,
+      .name = facts->name, .line = facts->line};
   if (place.name == OI_NAME_NONE)
     m->failed = true;
-  place.file = file ? oi_movement_strdup(m, file) : NULL;
-  place.line = line;
+  place.file = facts->file ? oi_movement_strdup(m, facts->file) : NULL;
   oi_place_record *rec = OI_ARRAY_AT(m->places, oi_place_record, index);
   rec->place = place;
   rec->host_addr = ev->u.data.host_addr;
@@ -145,8 +126,9 @@ static uint32_t *site_var_slot(oi_movement *m, const oi_event *ev) {
 /* The profile through the maps, created if new (then added to the site's
  * list at *first, when given); apart, so the common path stays short. */
 static __attribute__((noinline)) uint32_t
-profile_by_key(oi_movement *m, const oi_event *ev, uint32_t *first) {
-  oi_map_key key = place_key(m, ev);
+profile_by_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
+               uint32_t *first) {
+  oi_map_key key = place_key(m, ev, facts);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   uint32_t profile = oi_map_get(&m->profiles_by_key, &key);
   if (profile != OI_MAP_NONE) {
@@ -157,7 +139,7 @@ profile_by_key(oi_movement *m, const oi_event *ev, uint32_t *first) {
   int created;
   uint32_t place = oi_map_intern(&m->places_by_key, &key, &m->places, &created);
   if (place != OI_MAP_NONE && created)
-    describe_place(m, place, ev);
+    describe_place(m, place, ev, facts);
   else if (place != OI_MAP_NONE)
     count_instantiation(m, place, ev->site);
   key.w[3] = (uint64_t)(int64_t)ev->device;
@@ -183,7 +165,8 @@ profile_by_key(oi_movement *m, const oi_event *ev, uint32_t *first) {
   return profile;
 }
 
-uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev,
+                                const oi_event_facts *facts) {
   uint32_t *first = site_var_slot(m, ev);
   for (uint32_t next = first ? *first : 0; next;) {
     oi_profile_record *rec = profile_at(m, next - 1);
@@ -195,7 +178,7 @@ uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev) {
       return next - 1;
     next = rec->next_device;
   }
-  return profile_by_key(m, ev, first);
+  return profile_by_key(m, ev, facts, first);
 }
 
 oi_transfer_profile *oi_movement_profile_at(oi_movement *m, uint32_t profile) {

@@ -41,9 +41,8 @@ static uint32_t variable_of(oi_profile *p, const oi_event *e, uint64_t host_addr
   if (!item && (v = oi_map_get_address(&s->host_variables, host_addr)) == OI_NO_INDEX)
     v = oi_map_get_address(&s->device_variables, device_addr);
   if (v == OI_NO_INDEX) {
-    oi_movement_names sources = oi_profile_names(p);
     oi_variable_name name;
-    oi_name_variable(&sources, e->site, e->var, host_addr, device_addr, bytes, &name);
+    oi_profile_name_variable(p, e->site, e->var, host_addr, device_addr, bytes, &name);
     v = oi_variable_intern(p, name.text);
     if (v == OI_NO_INDEX)
       return OI_NO_INDEX;

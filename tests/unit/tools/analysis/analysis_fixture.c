@@ -8,36 +8,6 @@
 
 #include "report/finding_words.h"
 
-static const char *var_name(void *user, uint32_t site, uint16_t var) {
-  (void)user;
-  (void)site;
-  static const char *const names[] = {NULL, "a[0:N]", "b[0:N]", "c[0:N]",
-                                      "x[0:1]"};
-  return var < 5 ? names[var] : NULL;
-}
-
-static void site_location(void *user, uint32_t site, const char **file,
-                          unsigned *line) {
-  (void)user;
-  *file = "c.c";
-  *line = site;
-}
-
-static void code_location(void *user, uint64_t codeptr, const char **file,
-                          unsigned *line) {
-  (void)user;
-  *line = (unsigned)(codeptr & 0xfff);
-  *file = *line ? "bin.c" : NULL;
-}
-
-static int var_written(void *user, uint32_t site, uint16_t var) {
-  (void)site;
-  const fx *f = user;
-  if (f->writes_unknown)
-    return -1;
-  return var < 5 ? f->writes[var] : 0;
-}
-
 /* The names of every fixture's places: ids stay valid after fx_done. */
 static oi_names fx_names;
 
@@ -54,10 +24,7 @@ bool fx_var_whole(const oi_finding_place *place) {
 void fx_init(fx *f) {
   memset(f, 0, sizeof *f);
   f->region_site = FX_REGION_SITE;
-  oi_analysis_callbacks cb = {.user = f, .var_name = var_name, .site_location = site_location,
-                              .code_location = code_location, .var_written = var_written,
-                              .table = &fx_names};
-  f->ctx = oi_analysis_create(&cb);
+  f->ctx = oi_analysis_create(&fx_names);
   assert_non_null(f->ctx);
   f->now = 1000000;
   f->origin = OI_ORIGIN_NATIVE;
@@ -68,8 +35,41 @@ void fx_init(fx *f) {
 
 void fx_done(fx *f) { oi_analysis_destroy(f->ctx); }
 
-static void add(fx *f, oi_event *ev) {
-  assert_int_equal(oi_analysis_add(f->ctx, ev), 0);
+/* What the body of a target construct at `site` may write of map item
+ * `var`, as its writes= line says (-1: not known). */
+static int8_t body_writes(const fx *f, uint32_t site, uint16_t var) {
+  if (!site || f->writes_unknown)
+    return -1;
+  return (int8_t)(var < 5 ? f->writes[var] : 0);
+}
+
+/* The facts the report model's streaming pass resolves for an event, as a
+ * trace would give them: map items 1-4 are a, b, c and x whatever the
+ * site, a site's line is its id (in c.c), an address without a site is on
+ * line (address & 0xfff) of bin.c. */
+static oi_event_facts facts_of(const fx *f, const oi_event *ev) {
+  static const char *const items[] = {NULL, "a[0:N]", "b[0:N]", "c[0:N]", "x[0:1]"};
+  oi_event_facts facts = oi_event_facts_none();
+  if (ev->site) {
+    facts.file = "c.c";
+    facts.line = ev->site;
+  } else if ((facts.line = (unsigned)(ev->codeptr & 0xfff)) != 0) {
+    facts.file = "bin.c";
+  }
+  facts.writes_item = body_writes(f, ev->site, ev->var);
+  facts.writes_other = body_writes(f, ev->site, 0);
+  if (ev->kind == OI_KIND_DATA_OP) {
+    oi_variable_name name;
+    oi_name_variable(ev->site && ev->var < 5 ? items[ev->var] : NULL, false, NULL,
+                     ev->u.data.host_addr, ev->u.data.device_addr, ev->u.data.bytes, &name);
+    facts.name = oi_names_add(&fx_names, &name);
+  }
+  return facts;
+}
+
+void fx_add(fx *f, const oi_event *ev) {
+  oi_event_facts facts = facts_of(f, ev);
+  assert_int_equal(oi_analysis_add(f->ctx, ev, &facts), 0);
 }
 
 void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
@@ -91,7 +91,7 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
   ev.u.data.device_addr = host ? host + 0x7000000u : 0x9000000u;
   ev.u.data.hash = hash;
   ev.u.data.duration_ns = FX_DUR;
-  add(f, &ev);
+  fx_add(f, &ev);
   f->now += FX_DUR + 10;
 }
 
@@ -113,7 +113,7 @@ void fx_map(fx *f, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes) {
   OI_SET(&ev, MAP, host_addr, host);
   OI_SET(&ev, MAP, bytes, bytes);
   ev.time_ns = f->now++;
-  add(f, &ev);
+  fx_add(f, &ev);
 }
 
 void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint) {
@@ -124,7 +124,7 @@ void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint) {
   OI_SET(&ev, KERNEL, device, (uint64_t)device);
   ev.endpoint = (uint8_t)endpoint;
   ev.time_ns = f->now++;
-  add(f, &ev);
+  fx_add(f, &ev);
 }
 
 void fx_kernel(fx *f, int32_t device) {
@@ -145,7 +145,7 @@ void fx_region(fx *f, enum oi_construct construct, unsigned endpoint) {
   ev.device = FX_DEV;
   OI_SET(&ev, TARGET, device, FX_DEV);
   ev.time_ns = f->now;
-  add(f, &ev);
+  fx_add(f, &ev);
   f->now += 10;
 }
 

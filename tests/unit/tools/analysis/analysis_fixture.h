@@ -41,6 +41,9 @@ typedef struct fx {
 } fx;
 
 void fx_init(fx *f);
+/* Feeds one event with the facts a trace would give it (names, lines,
+ * what a site's body writes). */
+void fx_add(fx *f, const oi_event *ev);
 void fx_done(fx *f);
 /* a data op of map item `var` at site (= line) `site`; hash 0 = none */
 void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,

@@ -153,13 +153,13 @@ static void target_region_counts_as_kernel(void **state) {
   t.device = FX_DEV;
   t.endpoint = OI_EP_BEGIN;
   t.time_ns = f.now++;
-  assert_int_equal(oi_analysis_add(f.ctx, &t), 0);
+  fx_add(&f, &t);
   fx_op(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH);
   fx_op(&f, OI_DATA_OP_TO_DEVICE, 14, 1, FX_A, FX_BYTES, 0x99);
   fx_op(&f, OI_DATA_OP_DELETE, 14, 1, FX_A, 0, FX_NO_HASH);
   t.endpoint = OI_EP_END;
   t.time_ns = f.now++;
-  assert_int_equal(oi_analysis_add(f.ctx, &t), 0);
+  fx_add(&f, &t);
   assert_int_equal(oi_analysis_finish(f.ctx), 0);
   size_t n;
   oi_analysis_findings(f.ctx, &n);
@@ -187,7 +187,7 @@ static void compiler_region(fx *f, int32_t device, int64_t if_value,
   c.device = endpoint == OI_EP_BEGIN ? device : -1;
   OI_SET(&c, CONSTRUCT, if_value, endpoint == OI_EP_BEGIN ? (uint64_t)if_value : 0);
   c.time_ns = f->now++;
-  assert_int_equal(oi_analysis_add(f->ctx, &c), 0);
+  fx_add(f, &c);
 }
 
 static void compiler_reported_region_counts_as_kernel(void **state) {
@@ -246,7 +246,7 @@ static void peak_device_memory(void **state) {
   del.device = FX_DEV;
   del.time_ns = f.now++;
   del.u.data.device_addr = FX_C + 0x7000000u; /* as fx_op makes them */
-  assert_int_equal(oi_analysis_add(f.ctx, &del), 0);
+  fx_add(&f, &del);
   fx_op(&f, OI_DATA_OP_ALLOC, 40, 1, FX_A, FX_BYTES, FX_NO_HASH);
   fx_kernel(&f, FX_DEV);
   assert_int_equal(oi_analysis_finish(f.ctx), 0);

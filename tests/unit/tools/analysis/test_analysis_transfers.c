@@ -268,7 +268,7 @@ static void content_from_another_device_is_no_round_trip(void **state) {
   ev.u.data.host_addr = FX_A;
   ev.u.data.hash = H0;
   ev.u.data.duration_ns = FX_DUR;
-  assert_int_equal(oi_analysis_add(f.ctx, &ev), 0);
+  fx_add(&f, &ev);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_ROUND_TRIP), 0);
   const oi_finding *d = fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "a[0:N]");
   assert_int_equal(d->device, FX_DEV + 1);

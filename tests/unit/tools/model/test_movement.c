@@ -36,12 +36,35 @@ static oi_event transfer_event(enum oi_data_op op, uint32_t site, uint64_t host,
   return ev;
 }
 
+/* The names of every test's places: what the report model's table is to
+ * the analysis. */
+static oi_names names;
+
+/* The facts the report model's streaming pass resolves for an event, as a
+ * trace would give them: site 20's map item is "a[0:N]", a site's line is
+ * its id (in m.c), and the target region at site 30 may write its map item
+ * 1 and nothing else. */
+static oi_event_facts facts_of(const oi_event *ev) {
+  oi_event_facts facts = {.file = "m.c", .line = ev->site,
+                          .writes_item = ev->site == 30 && ev->var == 1};
+  oi_variable_name name;
+  oi_name_variable(ev->site == 20 ? "a[0:N]" : NULL, false, NULL, ev->u.data.host_addr,
+                   ev->u.data.device_addr, ev->u.data.bytes, &name);
+  facts.name = oi_names_add(&names, &name);
+  return facts;
+}
+
+static uint32_t profile_of(oi_movement *m, const oi_event *ev) {
+  oi_event_facts facts = facts_of(ev);
+  return oi_movement_profile_of(m, ev, &facts);
+}
+
 /* Records the transfer as the analysis does: its place, then the device's
  * copy, then the transfer itself. */
 static oi_transfer_seen send(oi_movement *m, enum oi_data_op op, uint32_t site,
                              uint64_t host, uint64_t bytes, uint64_t hash) {
   oi_event ev = transfer_event(op, site, host, bytes, hash);
-  uint32_t profile = oi_movement_profile_of(m, &ev);
+  uint32_t profile = profile_of(m, &ev);
   assert_int_not_equal(profile, OI_MOVEMENT_NONE);
   oi_movement_count(m, profile, &ev);
   uint32_t range = oi_movement_range(m, DEV, host, bytes, false);
@@ -51,22 +74,10 @@ static oi_transfer_seen send(oi_movement *m, enum oi_data_op op, uint32_t site,
   return seen;
 }
 
-static const char *item_name(void *user, uint32_t site, uint16_t var) {
-  (void)user;
-  (void)var;
-  return site == 20 ? "a[0:N]" : NULL;
-}
-
-static void site_line(void *user, uint32_t site, const char **file, unsigned *line) {
-  (void)user;
-  *file = "m.c";
-  *line = site;
-}
-
 static void a_second_copy_finds_the_content_unchanged(void **state) {
   (void)state;
   oi_movement m;
-  oi_movement_init(&m, NULL);
+  oi_movement_init(&m, &names);
   oi_transfer_seen first = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   assert_false(first.held.known); /* nothing there yet */
   assert_int_equal(first.receiver, DEV);
@@ -82,7 +93,7 @@ static void a_second_copy_finds_the_content_unchanged(void **state) {
 static void a_copy_back_finds_what_the_host_sent(void **state) {
   (void)state;
   oi_movement m;
-  oi_movement_init(&m, NULL);
+  oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   oi_transfer_seen back = send(&m, OI_DATA_OP_FROM_DEVICE, 22, A, BYTES, 0xabc);
   assert_int_equal(back.receiver, OI_HOST_HOLDER);
@@ -98,7 +109,7 @@ static void a_copy_back_finds_what_the_host_sent(void **state) {
 static void an_element_update_changes_the_array_copy(void **state) {
   (void)state;
   oi_movement m;
-  oi_movement_init(&m, NULL);
+  oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   send(&m, OI_DATA_OP_TO_DEVICE, 23, A + 80, 8, 0x1); /* a[10] inside a[0:N] */
   oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
@@ -116,7 +127,7 @@ static void whole_writes_after_an_element_update_see_only_real_changes(
     void **state) {
   (void)state;
   oi_movement m;
-  oi_movement_init(&m, NULL);
+  oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   send(&m, OI_DATA_OP_TO_DEVICE, 23, A + 80, 8, 0x1);
   oi_transfer_seen after_update = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
@@ -137,15 +148,8 @@ static void whole_writes_after_an_element_update_see_only_real_changes(
   oi_movement_free(&m);
 }
 
-/* the target region at site 30 may write its map item 1 */
-static int writes_item(void *user, uint32_t site, uint16_t var) {
-  (void)user;
-  return site == 30 && var == 1;
-}
-
 static void a_kernel_that_may_write_marks_the_device_copy(void **state) {
   (void)state;
-  oi_movement_names names = {.site_location = site_line, .var_written = writes_item};
   oi_movement m;
   oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
@@ -161,7 +165,8 @@ static void a_kernel_that_may_write_marks_the_device_copy(void **state) {
   OI_SET(&map, MAP, host_addr, A + 8); /* a section inside the mapped array */
   OI_SET(&map, MAP, bytes, 8);
   oi_movement_writes_apply(&m, &map);
-  oi_movement_writes_note(&m, &map);
+  oi_event_facts map_facts = facts_of(&map);
+  oi_movement_writes_note(&m, &map, &map_facts);
   assert_int_equal(oi_movement_versions_newest(&m, range), before); /* not yet */
   oi_event kernel;
   memset(&kernel, 0, sizeof kernel);
@@ -178,16 +183,15 @@ static void a_kernel_that_may_write_marks_the_device_copy(void **state) {
 
 static void places_are_named_and_counted_per_device(void **state) {
   (void)state;
-  oi_movement_names names = {.var_name = item_name, .site_location = site_line};
   oi_movement m;
   oi_movement_init(&m, &names);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   oi_event other = transfer_event(OI_DATA_OP_TO_DEVICE, 21, A + BYTES, 16, 0);
-  uint32_t unnamed = oi_movement_profile_of(&m, &other);
+  uint32_t unnamed = profile_of(&m, &other);
   assert_int_equal(m.profiles.len, 2);
   oi_event first = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0);
-  uint32_t named = oi_movement_profile_of(&m, &first);
+  uint32_t named = profile_of(&m, &first);
   const oi_transfer_profile *p = oi_movement_profile_at(&m, named);
   assert_int_equal(p->ops[OI_DATA_OP_TO_DEVICE], 2);
   assert_int_equal(p->bytes[OI_DATA_OP_TO_DEVICE], 2 * BYTES);
@@ -206,22 +210,16 @@ static void places_are_named_and_counted_per_device(void **state) {
   oi_movement_free(&m);
 }
 
-static bool every_site_a_call(void *user, uint32_t site) {
-  (void)user, (void)site;
-  return true;
-}
-
 /* Where each name comes from (names.h): a plain build's call names its map
  * items as the program passed them; device memory without a host address
  * reads as its device address. */
 static void names_say_where_they_come_from(void **state) {
   (void)state;
-  oi_movement_names sources = {.var_name = item_name, .site_is_call = every_site_a_call};
   oi_variable_name name;
-  oi_name_variable(&sources, 20, 1, A, 0, BYTES, &name);
+  oi_name_variable("a[0:N]", true, NULL, A, 0, BYTES, &name);
   assert_string_equal(name.text, "a[0:N]");
   assert_int_equal(name.source, OI_NAME_WRITTEN_ITEM);
-  oi_name_variable(&sources, 0, 0, 0, 0xd000, BYTES, &name);
+  oi_name_variable(NULL, true, NULL, 0, 0xd000, BYTES, &name);
   assert_string_equal(name.text, "device 0xd000");
   assert_int_equal(name.source, OI_NAME_DEVICE);
   assert_false(name.whole);
@@ -237,9 +235,9 @@ static void names_say_where_they_come_from(void **state) {
 static void a_place_finds_the_ranges_of_its_data_ops(void **state) {
   (void)state;
   oi_movement m;
-  oi_movement_init(&m, NULL);
+  oi_movement_init(&m, &names);
   oi_event ev = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0);
-  uint32_t profile = oi_movement_profile_of(&m, &ev);
+  uint32_t profile = profile_of(&m, &ev);
   uint32_t device_copy = oi_movement_op_range(&m, profile, false, A, BYTES);
   uint32_t host_copy = oi_movement_op_range(&m, profile, true, A, BYTES);
   assert_int_not_equal(device_copy, host_copy);
@@ -266,14 +264,14 @@ static void a_place_finds_the_ranges_of_its_data_ops(void **state) {
 static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
   (void)state;
   oi_movement m;
-  oi_movement_init(&m, NULL);
+  oi_movement_init(&m, &names);
   for (uint32_t site = 20; site <= 20u + (1u << 21); site += 1u << 21) {
     /* a small site id (indexed) and one beyond the direct index (mapped) */
     oi_event on_first = transfer_event(OI_DATA_OP_TO_DEVICE, site, A, BYTES, 0);
     oi_event on_second = on_first;
     on_second.device = DEV + 1;
-    uint32_t first = oi_movement_profile_of(&m, &on_first);
-    uint32_t second = oi_movement_profile_of(&m, &on_second);
+    uint32_t first = profile_of(&m, &on_first);
+    uint32_t second = profile_of(&m, &on_second);
     assert_int_not_equal(first, second);
     assert_int_equal(oi_movement_place_index(&m, first),
                      oi_movement_place_index(&m, second));
@@ -282,9 +280,9 @@ static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
     uint32_t second_copy = oi_movement_range(&m, DEV + 1, A, BYTES, false);
     uint32_t host_copy = oi_movement_range(&m, OI_HOST_HOLDER, A, BYTES, false);
     for (int i = 0; i < 2; i++) {
-      assert_int_equal(oi_movement_profile_of(&m, &on_first), first);
+      assert_int_equal(profile_of(&m, &on_first), first);
       assert_int_equal(oi_movement_op_range(&m, first, false, A, BYTES), first_copy);
-      assert_int_equal(oi_movement_profile_of(&m, &on_second), second);
+      assert_int_equal(profile_of(&m, &on_second), second);
       assert_int_equal(oi_movement_op_range(&m, second, false, A, BYTES), second_copy);
       assert_int_equal(oi_movement_op_range(&m, second, true, A, BYTES), host_copy);
       assert_int_equal(oi_movement_op_range(&m, first, true, A, BYTES), host_copy);
@@ -298,7 +296,7 @@ static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
   assert_false(to_first.held.known);
   oi_event to_second = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   to_second.device = DEV + 1;
-  uint32_t second = oi_movement_profile_of(&m, &to_second);
+  uint32_t second = profile_of(&m, &to_second);
   oi_transfer_seen seen;
   assert_true(oi_movement_transfer(
       &m, &to_second, second,

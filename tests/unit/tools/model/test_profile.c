@@ -244,12 +244,115 @@ static void test_variables_and_lanes(void **state) {
   release(&b);
 }
 
+/* The analysis' stream as the `analyse` option sees it, checked there:
+ * each kept event's facts were resolved once in the streaming pass. */
+static int check_facts(oi_profile *p) {
+  oi_device_stream stream = oi_profile_device_stream(p);
+  uint32_t item = OI_NAME_NONE, address = OI_NAME_NONE;
+  for (uint64_t i = 0; i < stream.count; i++) {
+    const oi_device_event *kept = &stream.events[i];
+    if (kept->event.kind != OI_KIND_DATA_OP) {
+      assert_int_equal(kept->facts.name, OI_NAME_NONE); /* only data ops move a variable */
+      continue;
+    }
+    const oi_name_entry *name = oi_names_at(&p->names, kept->facts.name);
+    assert_non_null(name);
+    if (kept->event.u.data.host_addr == 0x2000) {
+      assert_string_equal(name->text, "0x2000 (800 bytes)");
+      assert_int_equal(kept->event.site, 0); /* no map item mapped it */
+      address = kept->facts.name;
+      continue;
+    }
+    if (!kept->event.u.data.host_addr)
+      continue; /* the delete: its device address names it */
+    /* the runtime gave no site: the map item that mapped the address */
+    assert_int_equal(kept->event.site, 2);
+    assert_int_equal(kept->event.var, 1);
+    assert_string_equal(name->text, "a[0:n]");
+    assert_int_equal(name->source, OI_NAME_PLUGIN_ITEM);
+    assert_string_equal(kept->facts.file, "/src/app.c");
+    assert_int_equal(kept->facts.line, 30);
+    assert_int_equal(kept->facts.writes_item, -1); /* the site has no writes= line */
+    /* the same map item: the same id, made once */
+    assert_true(item == OI_NAME_NONE || item == kept->facts.name);
+    item = kept->facts.name;
+  }
+  assert_int_not_equal(item, OI_NAME_NONE);
+  assert_int_not_equal(address, OI_NAME_NONE);
+  assert_int_not_equal(item, address);
+  return 0;
+}
+
+/* The facts the analysis gets with each event: the variable's name id in
+ * the profile's names table (the map item that mapped a site-less
+ * operation's address, else its address), its line and its site's
+ * writes= answer. The analysis reads these and not the trace. */
+static void test_device_events_carry_their_facts(void **state) {
+  (void)state;
+  built b;
+  fixture_begin(&b.fx, OI_TRACE_VERSION);
+  fixture_site(&b.fx, 2, target_site);
+  oi_event map = fixture_event(1, OI_KIND_MAP, 0);
+  map.site = 2;
+  map.var = 1;
+  OI_SET(&map, MAP, host_addr, 0x1000);
+  OI_SET(&map, MAP, bytes, 800);
+  oi_event events[] = {map,
+                       data_op(2, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 1000),
+                       data_op(3, 0, OI_DATA_OP_TO_DEVICE, 0x1000, 0x9000, 800, 5000),
+                       data_op(4, 0, OI_DATA_OP_TO_DEVICE, 0x2000, 0xa000, 800, 5000),
+                       data_op(10, 0, OI_DATA_OP_DELETE, 0, 0x9000, 0, 100)};
+  fixture_events(&b.fx, 0, events, 5);
+  fixture_end(&b.fx, 0, 0);
+  fixture_finish(&b.fx);
+  assert_int_equal(oi_reader_open(&b.trace, b.fx.dir), OI_READER_OK);
+  oi_profile_options options = {.analyse = check_facts};
+  assert_int_equal(oi_profile_build(&b.profile, &b.trace, &options), 0);
+  release(&b);
+}
+
+/* A finding on operations the runtime reported without a site carries,
+ * from the moment it enters the model, the name id of the variable its
+ * host address has in the variable table: here the name its device
+ * address got from a map item, where its place alone knows an address. */
+static void test_a_siteless_finding_carries_its_variables_name(void **state) {
+  (void)state;
+  built b;
+  fixture_begin(&b.fx, OI_TRACE_VERSION);
+  fixture_site(&b.fx, 2, target_site);
+  oi_event alloc = data_op(1, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 100);
+  alloc.site = 2;
+  alloc.var = 1;
+  oi_event events[] = {alloc, data_op(2, 0, OI_DATA_OP_TO_DEVICE, 0x3000, 0x9000, 800, 100),
+                       data_op(3, 0, OI_DATA_OP_TO_DEVICE, 0x3000, 0x9000, 800, 100)};
+  for (unsigned i = 1; i < 3; i++) {
+    events[i].flags = OI_FLAG_HASH_VALID;
+    events[i].u.data.hash = 0xabc;
+  }
+  fixture_events(&b.fx, 0, events, 3);
+  build(&b, false);
+  const oi_profile *p = &b.profile;
+  const oi_finding *f = NULL; /* beside it: the unused allocation, the unused transfer */
+  for (size_t i = 0; i < p->finding_count; i++)
+    if (p->findings[i].kind == OI_FINDING_DUPLICATE_TRANSFER)
+      f = &p->findings[i];
+  assert_non_null(f);
+  assert_int_equal(f->at.site, 0);
+  assert_string_equal(oi_names_at(&p->names, f->at.name)->text, "a[0:n]");
+  assert_string_equal(oi_profile_finding_var(p, f), "a[0:n]");
+  /* its place (`other` of a duplicate) knows the address only */
+  assert_string_equal(oi_names_at(&p->names, f->other.name)->text, "0x3000 (800 bytes)");
+  release(&b);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_worker_before_its_region),
       cmocka_unit_test(test_pairing),
       cmocka_unit_test(test_counted_atomics),
       cmocka_unit_test(test_variables_and_lanes),
+      cmocka_unit_test(test_device_events_carry_their_facts),
+      cmocka_unit_test(test_a_siteless_finding_carries_its_variables_name),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
