@@ -58,18 +58,7 @@ static const oi_finding_place *place_of(oi_analysis *ctx, uint32_t profile) {
   return oi_movement_place_of(&ctx->model, profile);
 }
 
-static int by_importance(const void *a, const void *b) {
-  const oi_finding *x = a, *y = b;
-  if (x->time_ns != y->time_ns)
-    return x->time_ns < y->time_ns ? 1 : -1;
-  if (x->bytes != y->bytes)
-    return x->bytes < y->bytes ? 1 : -1;
-  if (x->count != y->count)
-    return x->count < y->count ? 1 : -1;
-  if (x->kind != y->kind)
-    return x->kind < y->kind ? -1 : 1;
-  return x->at.line < y->at.line ? -1 : x->at.line > y->at.line;
-}
+static int by_importance(const void *a, const void *b) { return oi_finding_compare(a, b); }
 
 int oia_groups_build_findings(oi_analysis *ctx) {
   ctx->nfindings = ctx->groups.len;

@@ -86,6 +86,18 @@ typedef struct oi_memory_sample {
   uint64_t live_bytes;
 } oi_memory_sample;
 
+/* The one order of findings, in a run and in a job: most avoidable time
+ * first, then bytes, then operations, then kind and line; < 0, 0, > 0. */
+int oi_finding_compare(const oi_finding *a, const oi_finding *b);
+
+/* A finding's identity, the one key that says two findings are the same:
+ * across the ranks of a job and across the runs `ompt-inst diff` compares.
+ * Its kind, operation and device, its variable by key (`var`: its name;
+ * blanks ignored, so `u[0:n*n]` and clang's `u[0:n * n]` are one), at
+ * `where`: the caller's key of its place (exact in a job; what an edit
+ * keeps in a diff). malloc'd; NULL when out of memory. */
+char *oi_finding_key(const oi_finding *finding, const char *var, const char *where);
+
 /* The detectors' context (tools/analysis/analysis.h). */
 typedef struct oi_analysis oi_analysis;
 

@@ -228,11 +228,12 @@ static uint32_t find_or_add_finding(rank_merge *m, uint32_t k, bool *created) {
   uint32_t place = m->map[TABLE_PLACES][m->rank->finding_places[k]];
   /* the rank's names (names.h), matched by key: addresses differ by process */
   oi_finding_vars vars = oi_profile_finding_vars(m->rank, f);
-  char key[4400];
-  snprintf(key, sizeof key, "%d\x1e%d\x1e%s\x1e%s\x1e%" PRId32, (int)f->kind, (int)f->op,
-           job->place_keys.strings[place], oi_variable_key(vars.var), f->device);
+  char *key = oi_finding_key(f, vars.var, job->place_keys.strings[place]);
+  if (!key)
+    return OI_NO_INDEX;
   uint32_t before = s->finding_keys.count;
   uint32_t i = oi_string_index_add(&s->finding_keys, key);
+  free(key);
   *created = i == before;
   if (i == OI_NO_INDEX || !*created)
     return i;
@@ -537,20 +538,16 @@ static void align_ranks(oi_profile *job) {
 static const oi_profile *sorting; /* qsort has no context argument in C11 */
 
 static int compare_findings(const void *left, const void *right) {
-  const oi_finding *a = &sorting->job_findings[*(const uint32_t *)left];
-  const oi_finding *b = &sorting->job_findings[*(const uint32_t *)right];
-  if (a->time_ns != b->time_ns)
-    return a->time_ns > b->time_ns ? -1 : 1;
-  if (a->bytes != b->bytes)
-    return a->bytes > b->bytes ? -1 : 1;
-  if (a->count != b->count)
-    return a->count > b->count ? -1 : 1;
+  int c = oi_finding_compare(&sorting->job_findings[*(const uint32_t *)left],
+                             &sorting->job_findings[*(const uint32_t *)right]);
+  if (c)
+    return c;
   return (*(const uint32_t *)left > *(const uint32_t *)right) -
          (*(const uint32_t *)left < *(const uint32_t *)right);
 }
 
-/* Summed over ranks, the findings are ordered as in one trace: by avoidable
- * time, then bytes, then count. */
+/* Summed over ranks, the findings are ordered as in one trace
+ * (oi_finding_compare), ties in the order the ranks gave them. */
 static int sort_findings(oi_profile *job) {
   size_t n = job->finding_count;
   if (n < 2)
@@ -584,17 +581,7 @@ static int sort_findings(oi_profile *job) {
 static void finish_rows(oi_profile *job) {
   for (uint32_t i = 0; i < job->row_keys.count; i++) {
     oi_construct_row *row = &job->rows[i];
-    uint64_t max = 0, sum = 0;
-    uint32_t threads = 0;
-    for (uint32_t t = 0; t < row->thread_capacity; t++) {
-      threads += row->thread_instances[t] > 0;
-      if (row->thread_ns[t] > max)
-        max = row->thread_ns[t];
-    }
-    for (uint32_t t = 0; t < row->thread_capacity; t++)
-      sum += row->thread_ns[t];
-    row->threads = threads;
-    row->imbalance = sum > 0 ? (double)max * threads / (double)sum : 1.0;
+    oi_row_finish_threads(row);
     uint64_t rank_max = 0, rank_sum = 0;
     for (uint32_t r = 0; r < job->rank_count; r++) {
       if (job->ranks[r].problem)

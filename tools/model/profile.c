@@ -512,21 +512,23 @@ static int settle(oi_profile *p) {
   return 0;
 }
 
-static void finish_rows(oi_profile *p) {
-  for (uint32_t i = 0; i < p->row_keys.count; i++) {
-    oi_construct_row *row = &p->rows[i];
-    uint64_t max = 0, sum = 0;
-    row->threads = 0;
-    for (uint32_t t = 0; t < row->thread_capacity; t++) {
-      if (row->thread_instances[t] == 0)
-        continue;
-      row->threads++;
-      sum += row->thread_ns[t];
-      if (row->thread_ns[t] > max)
-        max = row->thread_ns[t];
-    }
-    row->imbalance = sum > 0 ? (double)max * row->threads / (double)sum : 1.0;
+void oi_row_finish_threads(oi_construct_row *row) {
+  uint64_t max = 0, sum = 0;
+  row->threads = 0;
+  for (uint32_t t = 0; t < row->thread_capacity; t++) {
+    if (row->thread_instances[t] == 0)
+      continue;
+    row->threads++;
+    sum += row->thread_ns[t];
+    if (row->thread_ns[t] > max)
+      max = row->thread_ns[t];
   }
+  row->imbalance = sum > 0 ? (double)max * row->threads / (double)sum : 1.0;
+}
+
+static void finish_rows(oi_profile *p) {
+  for (uint32_t i = 0; i < p->row_keys.count; i++)
+    oi_row_finish_threads(&p->rows[i]);
 }
 
 static void show_progress(const oi_profile *p, uint64_t done, bool last) {

@@ -258,12 +258,20 @@ const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *
  * runtime has no OMPT (the trace's info ompt=none). */
 #define OI_PROFILE_NO_OMPT "runtime without OMPT: compiler events only"
 
-/* "from the runtime", "inferred from map clauses" or "partly inferred":
- * where the data operations came from; NULL when there were none. */
-const char *oi_profile_data_op_source(const oi_profile *profile);
+/* Where the data operations came from (their words: report/finding_words.h). */
+enum oi_data_op_source {
+  OI_DATA_OPS_NONE,            /* there were none */
+  OI_DATA_OPS_RUNTIME,         /* all reported by the runtime */
+  OI_DATA_OPS_INFERRED,        /* all inferred from map clauses */
+  OI_DATA_OPS_PARTLY_INFERRED, /* some of each */
+};
+enum oi_data_op_source oi_profile_data_op_source(const oi_profile *profile);
 /* Transfer totals of a variable: to + from device. */
 uint64_t oi_variable_transfer_bytes(const oi_variable_row *v);
 uint64_t oi_variable_transfer_ns(const oi_variable_row *v);
+/* A row's threads and imbalance from its per-thread figures, once they are
+ * all in (a run's rows and a job's merged rows alike). */
+void oi_row_finish_threads(oi_construct_row *row);
 uint64_t oi_variable_transfer_ops(const oi_variable_row *v);
 
 void oi_profile_free(oi_profile *profile);

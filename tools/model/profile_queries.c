@@ -142,14 +142,13 @@ void oi_profile_free(oi_profile *p) {
   memset(p, 0, sizeof *p);
 }
 
-const char *oi_profile_data_op_source(const oi_profile *p) {
+enum oi_data_op_source oi_profile_data_op_source(const oi_profile *p) {
   uint64_t inferred = p->data_ops_by_origin[OI_ORIGIN_INFERRED], all = 0;
   for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
     all += p->data_ops_by_origin[o];
   if (all == 0)
-    return NULL;
+    return OI_DATA_OPS_NONE;
   if (inferred == 0)
-    return "from the runtime";
-  return inferred == all ? "inferred from map clauses (the runtime reports none)"
-                         : "partly inferred from map clauses";
+    return OI_DATA_OPS_RUNTIME;
+  return inferred == all ? OI_DATA_OPS_INFERRED : OI_DATA_OPS_PARTLY_INFERRED;
 }

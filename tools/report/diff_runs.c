@@ -121,9 +121,7 @@ static int keep_findings(oi_diff_run *run, const oi_profile *p) {
     d->kind = oi_finding_kind_name(f->kind);
     d->var = copy(oi_profile_finding_var(p, f));
     d->var_key = d->var ? spelling_key(d->var) : NULL;
-    d->item.key = where_key && d->var_key
-                      ? format("%s\x1f%s\x1f%s", d->kind, d->var_key, where_key)
-                      : NULL;
+    d->item.key = where_key && d->var ? oi_finding_key(f, d->var, where_key) : NULL;
     free(where_key);
     d->item.order = place_order(place);
     d->where = copy(oi_place_text(place, false, where, sizeof where));
@@ -161,7 +159,7 @@ static int keep(oi_diff_run *run, const oi_profile *p) {
   run->hash = copy(p->hash_mode);
   run->hash_code = t ? copy(oi_trace_info(t, "hash_code")) : NULL;
   run->clock = t ? copy(oi_trace_info(t, "clock")) : NULL;
-  run->data_ops = copy(oi_profile_data_op_source(p));
+  run->data_ops = copy(oi_data_op_source_words(p));
   run->instrumented = instrumented(p);
   run->threads = p->thread_count;
   run->duration_ns = p->duration_ns;

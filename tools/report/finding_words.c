@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "format.h"
+
 static const char *const kind_names[] = {
     [OI_FINDING_DUPLICATE_TRANSFER] = "duplicate_transfer",
     [OI_FINDING_ROUND_TRIP] = "round_trip",
@@ -53,4 +55,39 @@ const char *oi_profile_hashing(const oi_profile *p) {
   if (strcmp(p->hash_mode, "off") == 0)
     return "off: no content compared (no duplicate, round-trip or identical-content findings)";
   return p->hash_mode;
+}
+
+const char *oi_potential_words(const oi_analysis_totals *t, const char *arrow, char *text,
+                               size_t size) {
+  char saved[64], bytes[64], measured[64], predicted[64];
+  snprintf(text, size, "%s and %s of transfers avoidable; %s %s %s predicted (%.2fx%s)",
+           oi_format_ns(t->saved_ns, saved, sizeof saved),
+           oi_format_bytes(t->saved_bytes, bytes, sizeof bytes),
+           oi_format_ns(t->measured_ns, measured, sizeof measured), arrow,
+           oi_format_ns(t->predicted_ns, predicted, sizeof predicted), t->speedup,
+           t->upper_bound ? ", an upper bound" : "");
+  return text;
+}
+
+const char *oi_potential_short_words(const oi_analysis_totals *t, char *text, size_t size) {
+  char saved[32], bytes[32];
+  snprintf(text, size, "%s and %s avoidable (predicted speedup %.2fx%s)",
+           oi_format_ns(t->saved_ns, saved, sizeof saved),
+           oi_format_bytes(t->saved_bytes, bytes, sizeof bytes), t->speedup,
+           t->upper_bound ? ", an upper bound" : "");
+  return text;
+}
+
+const char *oi_data_op_source_words(const oi_profile *profile) {
+  switch (oi_profile_data_op_source(profile)) {
+  case OI_DATA_OPS_RUNTIME:
+    return "from the runtime";
+  case OI_DATA_OPS_INFERRED:
+    return "inferred from map clauses (the runtime reports none)";
+  case OI_DATA_OPS_PARTLY_INFERRED:
+    return "partly inferred from map clauses";
+  case OI_DATA_OPS_NONE:
+    break;
+  }
+  return NULL;
 }

@@ -28,6 +28,23 @@ const char *oi_finding_instantiations(const oi_finding *finding, char *buf, size
  * does not say. */
 const char *oi_profile_hashing(const oi_profile *profile);
 
+/* The potential of a run's findings, one sentence for every writer: "1.2 ms
+ * and 3.4 MiB of transfers avoidable; 9.8 ms -> 8.6 ms predicted (1.14x)";
+ * `arrow`: "->", or the writer's own ("&rarr;" in html). Into text (`size`
+ * bytes, 256 hold any). */
+const char *oi_potential_words(const oi_analysis_totals *totals, const char *arrow, char *text,
+                               size_t size);
+/* The same, short, for the exit summary: "1.2 ms and 3.4 MiB avoidable
+ * (predicted speedup 1.14x)". */
+const char *oi_potential_short_words(const oi_analysis_totals *totals, char *text, size_t size);
+/* What a report says when there is no finding. */
+#define OI_NO_FINDINGS_WORDS "no inefficient data movement found"
+
+/* Where a run's data operations came from, NULL when there were none: "from
+ * the runtime", "inferred from map clauses (the runtime reports none)",
+ * "partly inferred from map clauses". */
+const char *oi_data_op_source_words(const oi_profile *profile);
+
 /* The fix, in source terms, into text (`size` bytes, 1024 hold any). */
 const char *oi_finding_advice(const oi_finding *finding, const oi_finding_vars *vars,
                               char *text, size_t size);

@@ -3,6 +3,7 @@
  * and filterable, each linked to its source line), the plots and the
  * annotated source. Built from the same model as the other formats; the
  * findings carry the JSON report's values in data- attributes. */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +102,7 @@ static void summary(const oi_html_page *page) {
   item(out, "events", "Events", a);
   if (p->runtime)
     item(out, "runtime", "Runtime", p->runtime);
-  const char *source = oi_profile_data_op_source(p);
+  const char *source = oi_data_op_source_words(p);
   item(out, "data-ops", "Data operations", source ? source : "none");
   const char *hashing = oi_profile_hashing(p);
   item(out, "hashing", "Hashing", hashing ? hashing : "not recorded");
@@ -198,17 +199,16 @@ static void findings(const oi_html_page *page) {
   fprintf(out, "<section id=\"findings\" aria-labelledby=\"h-findings\">"
                "<h2 id=\"h-findings\">Findings (%zu)</h2>\n", p->finding_count);
   if (p->finding_count == 0) {
-    fputs("<p>No data-mapping inefficiency found.</p>\n</section>\n", out);
+    /* the words every format says, as a sentence */
+    fprintf(out, "<p>%c%s.</p>\n</section>\n", toupper((unsigned char)OI_NO_FINDINGS_WORDS[0]),
+            OI_NO_FINDINGS_WORDS + 1);
     return;
   }
   const oi_analysis_totals *t = p->totals;
-  char a[64], b[64], c[64], d[64];
-  fprintf(out, "<p class=\"potential\">%s and %s of transfers avoidable; %s &rarr; %s "
-               "predicted (%.2fx%s). Sort by a column's header; Enter on a row goes to its "
-               "source line.</p>\n",
-          oi_format_ns(t->saved_ns, a, sizeof a), oi_format_bytes(t->saved_bytes, b, sizeof b),
-          oi_format_ns(t->measured_ns, c, sizeof c), oi_format_ns(t->predicted_ns, d, sizeof d),
-          t->speedup, t->upper_bound ? ", an upper bound" : "");
+  char potential[256];
+  fprintf(out, "<p class=\"potential\">%s. Sort by a column's header; Enter on a row goes to "
+               "its source line.</p>\n",
+          oi_potential_words(t, "&rarr;", potential, sizeof potential));
   fputs("<div class=\"controls\" id=\"finding-controls\"></div>\n"
         "<table id=\"finding-table\"><caption class=\"note\">Data-mapping findings, most "
         "avoidable time first</caption>\n<thead><tr>", out);

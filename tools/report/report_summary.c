@@ -41,7 +41,7 @@ static uint64_t data_moved(const oi_profile *p, FILE *out, const style *s) {
                "from device; %s\n",
           s->bold, s->off, oi_format_bytes(to + from, a, sizeof a), ops,
           oi_format_ns(ns, b, sizeof b), oi_format_bytes(to, c, sizeof c),
-          oi_format_bytes(from, d, sizeof d), oi_profile_data_op_source(p));
+          oi_format_bytes(from, d, sizeof d), oi_data_op_source_words(p));
   return ops;
 }
 
@@ -49,12 +49,10 @@ static void top_findings(const oi_profile *p, FILE *out, const style *s) {
   const oi_analysis_totals *t = p->totals;
   if (!t || p->finding_count == 0)
     return;
-  char a[32], b[32];
-  fprintf(out, "%sompt-inst:%s %s%zu data-mapping finding%s%s: %s and %s avoidable "
-               "(predicted speedup %.2fx%s)\n",
-          s->bold, s->off, s->warn, p->finding_count, p->finding_count == 1 ? "" : "s", s->off,
-          oi_format_ns(t->saved_ns, a, sizeof a), oi_format_bytes(t->saved_bytes, b, sizeof b),
-          t->speedup, t->upper_bound ? ", an upper bound" : "");
+  char a[32], b[32], potential[160];
+  fprintf(out, "%sompt-inst:%s %s%zu data-mapping finding%s%s: %s\n", s->bold, s->off, s->warn,
+          p->finding_count, p->finding_count == 1 ? "" : "s", s->off,
+          oi_potential_short_words(t, potential, sizeof potential));
   for (size_t k = 0; k < p->finding_count && k < SUMMARY_FINDINGS; k++) {
     const oi_finding *f = &p->findings[k];
     char where[256];

@@ -113,7 +113,7 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
           p->events, pid);
   if (p->offload_check)
     fprintf(out, "  offload   %s\n", p->offload_check);
-  const char *source = oi_profile_data_op_source(p);
+  const char *source = oi_data_op_source_words(p);
   if (source)
     fprintf(out, "  data ops  %s\n", source);
   const char *hashing = oi_profile_hashing(p);
@@ -338,13 +338,9 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
            p->finding_count);
   rule(out, title);
   if (t)
-    fprintf(out, "potential: %s and %s of transfers avoidable; %s -> %s predicted (%.2fx%s)\n",
-            oi_format_ns(t->saved_ns, a, sizeof a), oi_format_bytes(t->saved_bytes, b, sizeof b),
-            oi_format_ns(t->measured_ns, title, sizeof title),
-            oi_format_ns(t->predicted_ns, line, sizeof line), t->speedup,
-            t->upper_bound ? ", an upper bound" : "");
+    fprintf(out, "potential: %s\n", oi_potential_words(t, "->", line, sizeof line));
   if (p->finding_count == 0)
-    fprintf(out, "no inefficient data movement found\n");
+    fprintf(out, "%s\n", OI_NO_FINDINGS_WORDS);
   for (size_t k = 0; k < shown((unsigned)p->finding_count, o->top); k++) {
     const oi_finding *f = &p->findings[k];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
