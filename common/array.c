@@ -8,8 +8,7 @@ int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size) {
   return oi_grow_from(array, capacity, need, size, 64);
 }
 
-int oi_grow_from(void **array, uint64_t *capacity, uint64_t need, size_t size,
-                 uint64_t first) {
+int oi_grow_from(void **array, uint64_t *capacity, uint64_t need, size_t size, uint64_t first) {
   if (need <= *capacity)
     return 0;
   if (need > UINT64_MAX / 2)
@@ -27,8 +26,7 @@ int oi_grow_from(void **array, uint64_t *capacity, uint64_t need, size_t size,
   return 0;
 }
 
-int oi_grow_zeroed(void **array, uint64_t *capacity, uint64_t need,
-                   size_t size) {
+int oi_grow_zeroed(void **array, uint64_t *capacity, uint64_t need, size_t size) {
   uint64_t before = *capacity;
   if (oi_grow(array, capacity, need, size) != 0)
     return -1;
@@ -53,8 +51,7 @@ void *oi_array_push(oi_array *array) {
 void oi_array_remove_swap(oi_array *array, size_t i) {
   char *data = array->data;
   if (i + 1 < array->len)
-    memcpy(data + i * array->elem, data + (array->len - 1) * array->elem,
-           array->elem);
+    memcpy(data + i * array->elem, data + (array->len - 1) * array->elem, array->elem);
   array->len--;
 }
 

@@ -15,12 +15,10 @@ int oi_grow(void **array, uint64_t *capacity, uint64_t need, size_t size);
 
 /* oi_grow, starting at `first` elements: for the many small arrays of one
  * record (a site's few map items), where 64 would waste most of the room. */
-int oi_grow_from(void **array, uint64_t *capacity, uint64_t need, size_t size,
-                 uint64_t first);
+int oi_grow_from(void **array, uint64_t *capacity, uint64_t need, size_t size, uint64_t first);
 
 /* oi_grow, with the elements it adds zeroed. */
-int oi_grow_zeroed(void **array, uint64_t *capacity, uint64_t need,
-                   size_t size);
+int oi_grow_zeroed(void **array, uint64_t *capacity, uint64_t need, size_t size);
 
 typedef struct oi_array {
   void *data;

@@ -18,7 +18,7 @@ enum column {
   COLUMN_COUNT
 };
 _Static_assert(OI_CODEC_KEYS < OI_CODEC_WHOLE, "a key byte names every kind and endpoint");
-_Static_assert(sizeof ((oi_event *)0)->u.generic == SLOTS * sizeof(uint64_t),
+_Static_assert(sizeof((oi_event *)0)->u.generic == SLOTS * sizeof(uint64_t),
                "a bit per word of oi_event.u");
 
 /* Which words of oi_event.u each kind's rows name: byte `slot` of a
@@ -88,9 +88,9 @@ static inline unsigned char *put_varint(unsigned char *out, uint64_t value) {
 /* The column bits of the one-byte columns and var, by the bytes of the
  * event's second word that differ (bit i: byte i), see changed_columns. */
 static const uint16_t small_columns[256] = {
-#define SMALL(b)                                                                           \
-  (uint16_t)(((b) >> 3 & 1u) << COLUMN_CONSTRUCT | ((b) >> 2 & 1u) << COLUMN_ORIGIN |       \
-             ((b) >> 4 & 1u) << COLUMN_FLAGS | ((b) >> 5 & 1u) << COLUMN_OP |               \
+#define SMALL(b)                                                                                   \
+  (uint16_t)(((b) >> 3 & 1u) << COLUMN_CONSTRUCT | ((b) >> 2 & 1u) << COLUMN_ORIGIN |              \
+             ((b) >> 4 & 1u) << COLUMN_FLAGS | ((b) >> 5 & 1u) << COLUMN_OP |                      \
              (((b) >> 6 | (b) >> 7) & 1u) << COLUMN_VAR)
 #define SMALL4(b) SMALL(b), SMALL((b) + 1), SMALL((b) + 2), SMALL((b) + 3)
 #define SMALL16(b) SMALL4(b), SMALL4((b) + 4), SMALL4((b) + 8), SMALL4((b) + 12)
@@ -144,10 +144,14 @@ static size_t write_whole(const oi_event *e, unsigned char *out) {
 /* Where the one-byte columns lie in an event. */
 static size_t byte_offset(unsigned column) {
   switch (column) {
-  case COLUMN_CONSTRUCT: return offsetof(oi_event, construct);
-  case COLUMN_ORIGIN: return offsetof(oi_event, origin);
-  case COLUMN_FLAGS: return offsetof(oi_event, flags);
-  default: return offsetof(oi_event, op);
+  case COLUMN_CONSTRUCT:
+    return offsetof(oi_event, construct);
+  case COLUMN_ORIGIN:
+    return offsetof(oi_event, origin);
+  case COLUMN_FLAGS:
+    return offsetof(oi_event, flags);
+  default:
+    return offsetof(oi_event, op);
   }
 }
 
@@ -162,15 +166,27 @@ static inline unsigned char *put_column(unsigned char *p, unsigned column, const
                                         const oi_event *previous) {
   uint64_t delta;
   switch (column) {
-  case COLUMN_CODEPTR: delta = e->codeptr - previous->codeptr; break;
-  case COLUMN_SITE: delta = (uint64_t)e->site - previous->site; break;
+  case COLUMN_CODEPTR:
+    delta = e->codeptr - previous->codeptr;
+    break;
+  case COLUMN_SITE:
+    delta = (uint64_t)e->site - previous->site;
+    break;
   case COLUMN_CONSTRUCT:
   case COLUMN_ORIGIN:
   case COLUMN_FLAGS:
-  case COLUMN_OP: *p = ((const uint8_t *)e)[byte_offset(column)]; return p + 1;
-  case COLUMN_VAR: delta = (uint64_t)e->var - previous->var; break;
-  case COLUMN_DEVICE: delta = (uint64_t)((int64_t)e->device - previous->device); break;
-  default: delta = e->u.generic[column] - previous->u.generic[column]; break;
+  case COLUMN_OP:
+    *p = ((const uint8_t *)e)[byte_offset(column)];
+    return p + 1;
+  case COLUMN_VAR:
+    delta = (uint64_t)e->var - previous->var;
+    break;
+  case COLUMN_DEVICE:
+    delta = (uint64_t)((int64_t)e->device - previous->device);
+    break;
+  default:
+    delta = e->u.generic[column] - previous->u.generic[column];
+    break;
   }
   return put_varint(p, zigzag(delta));
 }
@@ -216,8 +232,7 @@ static int get_long_varint(const unsigned char **at, const unsigned char *end, u
 }
 
 /* One to three bytes without a loop, as put_varint writes them. */
-static inline int get_varint(const unsigned char **at, const unsigned char *end,
-                             uint64_t *value) {
+static inline int get_varint(const unsigned char **at, const unsigned char *end, uint64_t *value) {
   const unsigned char *p = *at;
   if (p < end && p[0] < 0x80) {
     *value = p[0];
@@ -239,8 +254,8 @@ static inline int get_varint(const unsigned char **at, const unsigned char *end,
 
 /* Reads column `column` of the event `e` (the previous of its key until
  * then) from *at: 0, or -1 if the bytes are no column. */
-static inline int get_column(const unsigned char **at, const unsigned char *end,
-                             unsigned column, oi_event *e) {
+static inline int get_column(const unsigned char **at, const unsigned char *end, unsigned column,
+                             oi_event *e) {
   if (is_byte_column(column)) {
     if (*at >= end)
       return -1;
@@ -252,11 +267,21 @@ static inline int get_column(const unsigned char **at, const unsigned char *end,
     return -1;
   uint64_t delta = unzigzag(zigzagged);
   switch (column) {
-  case COLUMN_CODEPTR: e->codeptr += delta; break;
-  case COLUMN_SITE: e->site = (uint32_t)(e->site + delta); break;
-  case COLUMN_VAR: e->var = (uint16_t)(e->var + delta); break;
-  case COLUMN_DEVICE: e->device = (int32_t)(uint32_t)((uint64_t)(int64_t)e->device + delta); break;
-  default: e->u.generic[column] += delta; break;
+  case COLUMN_CODEPTR:
+    e->codeptr += delta;
+    break;
+  case COLUMN_SITE:
+    e->site = (uint32_t)(e->site + delta);
+    break;
+  case COLUMN_VAR:
+    e->var = (uint16_t)(e->var + delta);
+    break;
+  case COLUMN_DEVICE:
+    e->device = (int32_t)(uint32_t)((uint64_t)(int64_t)e->device + delta);
+    break;
+  default:
+    e->u.generic[column] += delta;
+    break;
   }
   return 0;
 }
@@ -288,8 +313,8 @@ static int pass_columns(const unsigned char **at, const unsigned char *end, unsi
   return 0;
 }
 
-int oi_codec_next(oi_event_codec *codec, uint32_t thread, uint64_t kinds,
-                  const unsigned char **at, const unsigned char *end, oi_event *e) {
+int oi_codec_next(oi_event_codec *codec, uint32_t thread, uint64_t kinds, const unsigned char **at,
+                  const unsigned char *end, oi_event *e) {
   if (*at >= end)
     return -1;
   unsigned key = *(*at)++;

@@ -54,7 +54,7 @@ static inline uint64_t oi_codec_kind_bit(unsigned kind) { return 1ull << (kind <
  * and passed over, not decoded into *e: 1 (decoded), 0 (passed over) or -1.
  * Passing over keeps the time chain but not the kind's previous event, so
  * within a frame a kind must be passed over every time or never. */
-int oi_codec_next(oi_event_codec *codec, uint32_t thread, uint64_t kinds,
-                  const unsigned char **at, const unsigned char *end, oi_event *e);
+int oi_codec_next(oi_event_codec *codec, uint32_t thread, uint64_t kinds, const unsigned char **at,
+                  const unsigned char *end, oi_event *e);
 
 #endif

@@ -13,7 +13,7 @@ static const char *const kind_names[] = {
 };
 
 enum {
-#define TYPE_PROPERTIES(type, ctype, bits, is_signed, hex)                    \
+#define TYPE_PROPERTIES(type, ctype, bits, is_signed, hex)                                         \
   BITS_##type = bits, SIGNED_##type = is_signed, HEX_##type = hex,
   OI_FIELD_TYPES(TYPE_PROPERTIES)
 #undef TYPE_PROPERTIES
@@ -22,9 +22,9 @@ enum {
 /* Every field row, and the kind of each; the rows of a kind are adjacent
  * (test_event_names), so a kind's fields are a run of `fields`. */
 static const oi_field fields[] = {
-#define FIELD_ROW(kind, name, slot, type, when, link)                         \
-  {#name, slot, OI_FIELD_##type, BITS_##type, SIGNED_##type, HEX_##type,      \
-   OI_WHEN_##when, OI_LINK_##link},
+#define FIELD_ROW(kind, name, slot, type, when, link)                                              \
+  {#name,         slot,       OI_FIELD_##type, BITS_##type,                                        \
+   SIGNED_##type, HEX_##type, OI_WHEN_##when,  OI_LINK_##link},
     OI_EVENT_FIELDS(FIELD_ROW)
 #undef FIELD_ROW
 };
@@ -43,9 +43,8 @@ static const char *const construct_names[] = {
 static const struct construct_properties {
   uint8_t category, native_kind, data, flags;
 } construct_properties[] = {
-#define CONSTRUCT_PROPERTIES(id, name, category, native, data, flags, as)    \
-  {OI_CATEGORY_OF_##id, OI_NATIVE_KIND_OF_##id, OI_DATA_OF_##id,              \
-   OI_FLAGS_OF_##id},
+#define CONSTRUCT_PROPERTIES(id, name, category, native, data, flags, as)                          \
+  {OI_CATEGORY_OF_##id, OI_NATIVE_KIND_OF_##id, OI_DATA_OF_##id, OI_FLAGS_OF_##id},
     OI_CONSTRUCTS(CONSTRUCT_PROPERTIES)
 #undef CONSTRUCT_PROPERTIES
 };
@@ -56,8 +55,7 @@ static const struct construct_properties {
 #define AS(c) (UINT64_C(1) << OI_CONSTRUCT_##c)
 #define AS2(c, d) (AS(c) | AS(d))
 static const uint64_t reported_as[] = {
-#define CONSTRUCT_REPORTED_AS(id, name, category, native, data, flags, as)   \
-  AS(id) | as,
+#define CONSTRUCT_REPORTED_AS(id, name, category, native, data, flags, as) AS(id) | as,
     OI_CONSTRUCTS(CONSTRUCT_REPORTED_AS)
 #undef CONSTRUCT_REPORTED_AS
 };
@@ -92,8 +90,7 @@ static const char *const mpi_call_names[] = {
 
 static const char *const endpoint_names[] = {"", "begin", "end"};
 
-static const char *name_or_unknown(const char *const *names, size_t count,
-                                   unsigned index) {
+static const char *name_or_unknown(const char *const *names, size_t count, unsigned index) {
   return index < count ? names[index] : "unknown";
 }
 
@@ -118,8 +115,7 @@ const oi_field *oi_kind_fields(unsigned kind, unsigned *count) {
 
 int oi_field_present(const oi_event *e, const oi_field *f) {
   if (f->when == OI_WHEN_DEVICE_BEGIN)
-    return e->endpoint == OI_EP_BEGIN &&
-           oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
+    return e->endpoint == OI_EP_BEGIN && oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
   return 1;
 }
 
@@ -128,7 +124,7 @@ int oi_field_present(const oi_event *e, const oi_field *f) {
 #define IF_LINKED_REGION(...) __VA_ARGS__
 #define IF_LINKED_DEVICE(...) __VA_ARGS__
 static const uint8_t link_slots[OI_KIND_COUNT][3] = {
-#define LINK_SLOT(kind, name, slot, type, when, link)                         \
+#define LINK_SLOT(kind, name, slot, type, when, link)                                              \
   IF_LINKED_##link([OI_KIND_##kind][OI_LINK_##link] = (slot) + 1, )
     OI_EVENT_FIELDS(LINK_SLOT)
 #undef LINK_SLOT
@@ -160,25 +156,21 @@ const char *oi_construct_name(unsigned construct) {
 }
 
 unsigned oi_construct_category(unsigned construct) {
-  return construct < OI_CONSTRUCT_COUNT
-             ? construct_properties[construct].category
-             : OI_CATEGORY_OTHER;
+  return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].category
+                                        : OI_CATEGORY_OTHER;
 }
 
 unsigned oi_construct_native_kind(unsigned construct) {
-  return construct < OI_CONSTRUCT_COUNT
-             ? construct_properties[construct].native_kind
-             : OI_KIND_HOOKS_ONLY;
+  return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].native_kind
+                                        : OI_KIND_HOOKS_ONLY;
 }
 
 unsigned oi_construct_data_motion(unsigned construct) {
-  return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].data
-                                        : OI_DATA_NONE;
+  return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].data : OI_DATA_NONE;
 }
 
 unsigned oi_construct_flags(unsigned construct) {
-  return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].flags
-                                        : 0;
+  return construct < OI_CONSTRUCT_COUNT ? construct_properties[construct].flags : 0;
 }
 
 int oi_construct_reported_as(unsigned written, unsigned reported) {

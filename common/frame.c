@@ -30,12 +30,10 @@ void oi_frame_sum_add(oi_frame_sum *sum, const void *bytes, size_t size) {
     frame_update(state_of(sum), bytes, size);
 }
 
-uint32_t oi_frame_sum_end(oi_frame_sum *sum) {
-  return (uint32_t)XXH3_64bits_digest(state_of(sum));
-}
+uint32_t oi_frame_sum_end(oi_frame_sum *sum) { return (uint32_t)XXH3_64bits_digest(state_of(sum)); }
 
-uint32_t oi_frame_checksum(uint32_t type, uint32_t encoding, const void *head,
-                           size_t head_size, const void *tail, size_t tail_size) {
+uint32_t oi_frame_checksum(uint32_t type, uint32_t encoding, const void *head, size_t head_size,
+                           const void *tail, size_t tail_size) {
   oi_frame_sum sum;
   oi_frame_sum_begin(&sum, type, encoding, (uint32_t)(head_size + tail_size));
   oi_frame_sum_add(&sum, head, head_size);

@@ -19,7 +19,7 @@ void oi_frame_sum_add(oi_frame_sum *sum, const void *bytes, size_t size);
 uint32_t oi_frame_sum_end(oi_frame_sum *sum);
 
 /* The checksum of a payload in at most two parts (tail may be NULL). */
-uint32_t oi_frame_checksum(uint32_t type, uint32_t encoding, const void *head,
-                           size_t head_size, const void *tail, size_t tail_size);
+uint32_t oi_frame_checksum(uint32_t type, uint32_t encoding, const void *head, size_t head_size,
+                           const void *tail, size_t tail_size);
 
 #endif

@@ -29,8 +29,7 @@ static uint32_t next_priority(oi_interval_pool *pool) {
   return pool->rng = x;
 }
 
-static uint32_t new_node(oi_interval_pool *pool, uint64_t start, uint64_t end,
-                         uint32_t owner) {
+static uint32_t new_node(oi_interval_pool *pool, uint64_t start, uint64_t end, uint32_t owner) {
   uint32_t index;
   if (pool->free_head != NONE) {
     index = pool->free_head;
@@ -57,8 +56,8 @@ static void free_node(oi_interval_pool *pool, uint32_t index) {
 }
 
 /* left: starts < key; right: starts >= key */
-static void split(oi_interval_node *nodes, uint32_t t, uint64_t key,
-                  uint32_t *left, uint32_t *right) {
+static void split(oi_interval_node *nodes, uint32_t t, uint64_t key, uint32_t *left,
+                  uint32_t *right) {
   if (t == NONE) {
     *left = *right = NONE;
   } else if (nodes[t].start < key) {
@@ -94,8 +93,8 @@ static uint32_t last_node(const oi_interval_node *nodes, uint32_t t) {
   return t;
 }
 
-static void take_middle(oi_interval_pool *pool, uint32_t t, uint64_t end,
-                        uint32_t *kept, oi_interval_visit visit, void *user) {
+static void take_middle(oi_interval_pool *pool, uint32_t t, uint64_t end, uint32_t *kept,
+                        oi_interval_visit visit, void *user) {
   if (t == NONE)
     return;
   oi_interval_node *n = &pool->nodes[t];
@@ -116,8 +115,7 @@ static void take_middle(oi_interval_pool *pool, uint32_t t, uint64_t end,
 
 /* Whether a segment of t overlaps [start, end): the one starting last
  * before `end` is the only candidate (segments are disjoint and sorted). */
-static int overlaps_any(const oi_interval_node *nodes, uint32_t t,
-                        uint64_t start, uint64_t end) {
+static int overlaps_any(const oi_interval_node *nodes, uint32_t t, uint64_t start, uint64_t end) {
   uint32_t last = NONE;
   while (t != NONE) {
     if (nodes[t].start < end) {
@@ -132,19 +130,16 @@ static int overlaps_any(const oi_interval_node *nodes, uint32_t t,
 
 /* Inserts `node`, which overlaps no segment of *root: down to where its
  * priority belongs, then what lies below splits around it. */
-static void insert_disjoint(oi_interval_node *nodes, uint32_t *root,
-                            uint32_t node) {
+static void insert_disjoint(oi_interval_node *nodes, uint32_t *root, uint32_t node) {
   uint32_t *at = root;
   while (*at != NONE && nodes[*at].priority > nodes[node].priority)
-    at = nodes[node].start < nodes[*at].start ? &nodes[*at].left
-                                              : &nodes[*at].right;
+    at = nodes[node].start < nodes[*at].start ? &nodes[*at].left : &nodes[*at].right;
   split(nodes, *at, nodes[node].start, &nodes[node].left, &nodes[node].right);
   *at = node;
 }
 
-int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
-                           uint64_t start, uint64_t end, uint32_t owner,
-                           oi_interval_visit visit, void *user) {
+int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root, uint64_t start, uint64_t end,
+                           uint32_t owner, oi_interval_visit visit, void *user) {
   if (end <= start)
     return 0;
   uint32_t inserted = NONE, tail = NONE;
@@ -193,8 +188,8 @@ int oi_intervals_overwrite(oi_interval_pool *pool, uint32_t *root,
   return 0;
 }
 
-int oi_intervals_retake(oi_interval_pool *pool, uint32_t node, uint64_t start,
-                        uint64_t end, uint32_t owner, uint32_t owner_now) {
+int oi_intervals_retake(oi_interval_pool *pool, uint32_t node, uint64_t start, uint64_t end,
+                        uint32_t owner, uint32_t owner_now) {
   if (node >= pool->len || owner == NONE)
     return 0;
   oi_interval_node *n = &pool->nodes[node];
@@ -229,8 +224,8 @@ static void visit_overlapping(const oi_interval_node *nodes, uint32_t t, uint64_
   }
 }
 
-void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start,
-                        uint64_t end, oi_interval_visit visit, void *user) {
+void oi_intervals_query(oi_interval_pool *pool, uint32_t *root, uint64_t start, uint64_t end,
+                        oi_interval_visit visit, void *user) {
   if (end > start)
     visit_overlapping(pool->nodes, *root, start, end, visit, user);
 }
@@ -243,8 +238,7 @@ void oi_intervals_relabel(oi_interval_pool *pool, uint32_t root, uint32_t owner)
   }
 }
 
-static void clear_tree(oi_interval_pool *pool, uint32_t t,
-                       oi_interval_visit visit, void *user) {
+static void clear_tree(oi_interval_pool *pool, uint32_t t, oi_interval_visit visit, void *user) {
   if (t == NONE)
     return;
   uint32_t left = pool->nodes[t].left, right = pool->nodes[t].right;
@@ -254,8 +248,8 @@ static void clear_tree(oi_interval_pool *pool, uint32_t t,
   clear_tree(pool, right, visit, user);
 }
 
-void oi_intervals_clear(oi_interval_pool *pool, uint32_t *root,
-                        oi_interval_visit visit, void *user) {
+void oi_intervals_clear(oi_interval_pool *pool, uint32_t *root, oi_interval_visit visit,
+                        void *user) {
   clear_tree(pool, *root, visit, user);
   *root = NONE;
 }

@@ -22,7 +22,10 @@ static const struct {
 
 /* Job ids in the same order of preference. */
 static const char *const job_variables[] = {
-    "OMPI_MCA_ess_base_jobid", "PMIX_NAMESPACE", "PMI_JOBID", "SLURM_JOB_ID",
+    "OMPI_MCA_ess_base_jobid",
+    "PMIX_NAMESPACE",
+    "PMI_JOBID",
+    "SLURM_JOB_ID",
 };
 
 static int parse_count(const char *text, long *value) {

@@ -9,9 +9,7 @@
 
 #define INITIAL_CAPACITY 64
 
-static uint64_t rotate(uint64_t x, unsigned bits) {
-  return x << bits | x >> (64 - bits);
-}
+static uint64_t rotate(uint64_t x, unsigned bits) { return x << bits | x >> (64 - bits); }
 
 static uint64_t key_hash(const oi_map_key *key) {
   uint64_t h = (key->w[0] ^ 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
@@ -26,8 +24,7 @@ static uint64_t key_hash(const oi_map_key *key) {
 }
 
 static int key_equal(const oi_map_key *a, const oi_map_key *b) {
-  return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] &&
-         a->w[3] == b->w[3];
+  return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->w[2] == b->w[2] && a->w[3] == b->w[3];
 }
 
 static oi_map_entry *find(oi_map_entry *slots, size_t mask, const oi_map_key *key) {
@@ -107,8 +104,7 @@ void oi_map_free(oi_map *map) {
   memset(map, 0, sizeof *map);
 }
 
-uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records,
-                       int *created) {
+uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records, int *created) {
   *created = 0;
   uint32_t *slot = oi_map_slot(map, key);
   if (!slot)

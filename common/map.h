@@ -37,8 +37,7 @@ uint32_t *oi_map_slot(oi_map *map, const oi_map_key *key);
 /* The index in `records` of key's record: an existing one, or a new zeroed
  * record pushed at its end (*created set). OI_MAP_NONE when out of memory
  * (then nothing was added). */
-uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records,
-                       int *created);
+uint32_t oi_map_intern(oi_map *map, const oi_map_key *key, oi_array *records, int *created);
 /* Forgets key, if there. */
 void oi_map_remove(oi_map *map, const oi_map_key *key);
 static inline size_t oi_map_size(const oi_map *map) { return map->used; }

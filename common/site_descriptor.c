@@ -59,7 +59,6 @@ static int parse_map_item(const char *text, size_t length, oi_map_item *map) {
   return map->type && map->modifiers && map->item ? 0 : -1;
 }
 
-
 static int add_map_item(oi_site *site, const char *value, size_t length) {
   if (oi_grow_from((void **)&site->maps, &site->map_capacity, (uint64_t)site->map_count + 1,
                    sizeof *site->maps, SMALL_ARRAY) != 0)
@@ -87,7 +86,7 @@ enum site_key {
 #define KEY_ENUM(id) KEY_##id,
   OMPT_INST_SITE_KEYS(KEY_ENUM)
 #undef KEY_ENUM
-  KEY_UNKNOWN
+      KEY_UNKNOWN
 };
 
 static enum site_key key_of(const char *key, size_t length) {
@@ -118,8 +117,8 @@ static int add_inner(oi_site *site, const char *value, size_t length) {
       return 0;
     p = semi[i] + 1;
   }
-  if (oi_grow_from((void **)&site->inner, &site->inner_capacity,
-                   (uint64_t)site->inner_count + 1, sizeof *site->inner, SMALL_ARRAY) != 0)
+  if (oi_grow_from((void **)&site->inner, &site->inner_capacity, (uint64_t)site->inner_count + 1,
+                   sizeof *site->inner, SMALL_ARRAY) != 0)
     return -1;
   oi_inner_directive *d = &site->inner[site->inner_count];
   d->construct = copy_text(value, (size_t)(semi[0] - value));
@@ -132,29 +131,48 @@ static int add_inner(oi_site *site, const char *value, size_t length) {
   return 0;
 }
 
-static int set_field(oi_site *site, const char *key, size_t key_length,
-                     const char *value, size_t length) {
+static int set_field(oi_site *site, const char *key, size_t key_length, const char *value,
+                     size_t length) {
   switch (key_of(key, key_length)) {
-  case KEY_CONSTRUCT: return set_text(&site->construct, value, length);
-  case KEY_FILE: return set_text(&site->file, value, length);
-  case KEY_FUNCTION: return set_text(&site->function, value, length);
-  case KEY_CLAUSES: return set_text(&site->clauses, value, length);
-  case KEY_MESSAGE: return set_text(&site->message, value, length);
+  case KEY_CONSTRUCT:
+    return set_text(&site->construct, value, length);
+  case KEY_FILE:
+    return set_text(&site->file, value, length);
+  case KEY_FUNCTION:
+    return set_text(&site->function, value, length);
+  case KEY_CLAUSES:
+    return set_text(&site->clauses, value, length);
+  case KEY_MESSAGE:
+    return set_text(&site->message, value, length);
   case KEY_SEVERITY:
     site->severity = text_is(value, length, OMPT_INST_SEVERITY_FATAL) ? 2 : 1;
     return 0;
-  case KEY_LINE: site->line = parse_number(value, length); return 0;
-  case KEY_COL: site->col = parse_number(value, length); return 0;
-  case KEY_END_LINE: site->end_line = parse_number(value, length); return 0;
-  case KEY_NOWAIT: site->nowait = parse_number(value, length) != 0; return 0;
+  case KEY_LINE:
+    site->line = parse_number(value, length);
+    return 0;
+  case KEY_COL:
+    site->col = parse_number(value, length);
+    return 0;
+  case KEY_END_LINE:
+    site->end_line = parse_number(value, length);
+    return 0;
+  case KEY_NOWAIT:
+    site->nowait = parse_number(value, length) != 0;
+    return 0;
   case KEY_RUNTIME_EVENTS:
     site->runtime_silent = parse_number(value, length) == 0;
     return 0;
-  case KEY_DEPEND: site->depend = parse_number(value, length) != 0; return 0;
-  case KEY_MAP: return add_map_item(site, value, length);
-  case KEY_INNER: return add_inner(site, value, length);
-  case KEY_WRITES: return set_text(&site->writes, value, length);
-  case KEY_CALL: return set_text(&site->call, value, length);
+  case KEY_DEPEND:
+    site->depend = parse_number(value, length) != 0;
+    return 0;
+  case KEY_MAP:
+    return add_map_item(site, value, length);
+  case KEY_INNER:
+    return add_inner(site, value, length);
+  case KEY_WRITES:
+    return set_text(&site->writes, value, length);
+  case KEY_CALL:
+    return set_text(&site->call, value, length);
   case KEY_NAME: /* the critical's name is in `clauses` as written */
   case KEY_UNKNOWN:
     return 0;
@@ -195,9 +213,8 @@ int oi_site_parse(const char *text, size_t length, oi_site *site) {
     if (!line_end)
       line_end = end;
     const char *equals = memchr(p, '=', (size_t)(line_end - p));
-    if (equals &&
-        set_field(site, p, (size_t)(equals - p), equals + 1,
-                  (size_t)(line_end - equals - 1)) != 0) {
+    if (equals && set_field(site, p, (size_t)(equals - p), equals + 1,
+                            (size_t)(line_end - equals - 1)) != 0) {
       oi_site_free(site);
       return -1;
     }
@@ -262,8 +279,7 @@ int oi_site_writes(const oi_site *site, uint32_t var) {
   for (const char *p = site->writes; *p;) {
     size_t n = strcspn(p, ",");
     if (var == 0 ? n == 1 && *p == '*'
-                 : n > 0 && *p != '*' && *p != '-' &&
-                       parse_number(p, n) == var)
+                 : n > 0 && *p != '*' && *p != '-' && parse_number(p, n) == var)
       return 1;
     p += n + (p[n] == ',');
   }

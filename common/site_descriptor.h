@@ -33,9 +33,9 @@ typedef struct oi_site {
   uint32_t line, col, end_line;
   bool nowait, depend;
   bool runtime_silent; /* runtime_events=0: no runtime call reports it */
-  uint8_t severity; /* `error` at(execution): ompt_severity_t (1 warning,
-                       2 fatal), 0 for other constructs */
-  char *message;    /* `error`: its message literal, NULL if none */
+  uint8_t severity;    /* `error` at(execution): ompt_severity_t (1 warning,
+                          2 fatal), 0 for other constructs */
+  char *message;       /* `error`: its message literal, NULL if none */
   uint32_t map_count;
   oi_map_item *maps;
   uint64_t map_capacity; /* grown by doubling (common/array.h) */

@@ -123,9 +123,9 @@ int MPI_Irecv(void *buf, int count, MPI_Datatype type, int source, int tag, MPI_
   return result;
 }
 
-int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
-                 int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source,
-                 int recvtag, MPI_Comm comm, MPI_Status *status) {
+int MPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                 void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                 MPI_Comm comm, MPI_Status *status) {
   const void *caller = CALLER;
   uint64_t bytes = bytes_of(sendcount, sendtype) + bytes_of(recvcount, recvtype);
   enter(OI_MPI_SENDRECV, bytes, dest, caller);
@@ -193,8 +193,7 @@ int MPI_Gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *
   const void *caller = CALLER;
   uint64_t bytes = bytes_of(sendcount, sendtype);
   enter(OI_MPI_GATHER, bytes, root, caller);
-  int result =
-      PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int result = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   leave(OI_MPI_GATHER, bytes, root, caller);
   return result;
 }
@@ -214,8 +213,7 @@ int MPI_Scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void 
   const void *caller = CALLER;
   uint64_t bytes = bytes_of(recvcount, recvtype);
   enter(OI_MPI_SCATTER, bytes, root, caller);
-  int result =
-      PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+  int result = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
   leave(OI_MPI_SCATTER, bytes, root, caller);
   return result;
 }

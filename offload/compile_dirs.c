@@ -116,22 +116,71 @@ static bool read_form(cursor *c, unsigned form, unsigned address_size, unsigned 
                       str_value *text, uint64_t *number) {
   uint64_t v = 0;
   switch (form) {
-  case 0x01: v = fixed(c, address_size); break;                  /* addr */
-  case 0x03: skip(c, fixed(c, 2)); break;                        /* block2 */
-  case 0x04: skip(c, fixed(c, 4)); break;                        /* block4 */
-  case 0x05: v = fixed(c, 2); break;                             /* data2 */
-  case 0x06: case 0x17: case 0x1c: case 0x1d: v = fixed(c, 4); break; /* data4, sec_offset, ref_sup4, strp_sup */
-  case 0x07: case 0x14: case 0x20: case 0x24: v = fixed(c, 8); break; /* data8, ref8, ref_sig8, ref_sup8 */
-  case 0x09: case 0x18: skip(c, uleb(c)); break;                 /* block, exprloc */
-  case 0x0a: skip(c, fixed(c, 1)); break;                        /* block1 */
-  case 0x0b: case 0x0c: case 0x11: v = fixed(c, 1); break;       /* data1, flag, ref1 */
-  case 0x0d: case 0x0f: case 0x15: case 0x1b: case 0x22: case 0x23: v = uleb(c); break;
-  case 0x10: v = fixed(c, version <= 2 ? address_size : 4); break; /* ref_addr */
-  case 0x12: v = fixed(c, 2); break;                             /* ref2 */
-  case 0x13: v = fixed(c, 4); break;                             /* ref4 */
-  case 0x19: case FORM_implicit_const: break;                    /* flag_present */
-  case 0x1e: skip(c, 16); break;                                 /* data16 */
-  case 0x29: case 0x2a: case 0x2b: case 0x2c: v = fixed(c, (size_t)(form - 0x28)); break; /* addrx1-4 */
+  case 0x01:
+    v = fixed(c, address_size);
+    break; /* addr */
+  case 0x03:
+    skip(c, fixed(c, 2));
+    break; /* block2 */
+  case 0x04:
+    skip(c, fixed(c, 4));
+    break; /* block4 */
+  case 0x05:
+    v = fixed(c, 2);
+    break; /* data2 */
+  case 0x06:
+  case 0x17:
+  case 0x1c:
+  case 0x1d:
+    v = fixed(c, 4);
+    break; /* data4, sec_offset, ref_sup4, strp_sup */
+  case 0x07:
+  case 0x14:
+  case 0x20:
+  case 0x24:
+    v = fixed(c, 8);
+    break; /* data8, ref8, ref_sig8, ref_sup8 */
+  case 0x09:
+  case 0x18:
+    skip(c, uleb(c));
+    break; /* block, exprloc */
+  case 0x0a:
+    skip(c, fixed(c, 1));
+    break; /* block1 */
+  case 0x0b:
+  case 0x0c:
+  case 0x11:
+    v = fixed(c, 1);
+    break; /* data1, flag, ref1 */
+  case 0x0d:
+  case 0x0f:
+  case 0x15:
+  case 0x1b:
+  case 0x22:
+  case 0x23:
+    v = uleb(c);
+    break;
+  case 0x10:
+    v = fixed(c, version <= 2 ? address_size : 4);
+    break; /* ref_addr */
+  case 0x12:
+    v = fixed(c, 2);
+    break; /* ref2 */
+  case 0x13:
+    v = fixed(c, 4);
+    break; /* ref4 */
+  case 0x19:
+  case FORM_implicit_const:
+    break; /* flag_present */
+  case 0x1e:
+    skip(c, 16);
+    break; /* data16 */
+  case 0x29:
+  case 0x2a:
+  case 0x2b:
+  case 0x2c:
+    v = fixed(c, (size_t)(form - 0x28));
+    break; /* addrx1-4 */
   case FORM_string: {
     const uint8_t *end = memchr(c->p, 0, (size_t)(c->end - c->p));
     if (!end)
@@ -141,11 +190,23 @@ static bool read_form(cursor *c, unsigned form, unsigned address_size, unsigned 
     c->p = end + 1;
     return true;
   }
-  case FORM_strp: case FORM_line_strp: v = fixed(c, 4); break;
-  case FORM_strx: v = uleb(c); break;
-  case FORM_strx1: case 0x26: case 0x27: case FORM_strx4: v = fixed(c, (size_t)(form - 0x24)); break;
-  case FORM_indirect: return read_form(c, (unsigned)uleb(c), address_size, version, text, number);
-  default: return false;
+  case FORM_strp:
+  case FORM_line_strp:
+    v = fixed(c, 4);
+    break;
+  case FORM_strx:
+    v = uleb(c);
+    break;
+  case FORM_strx1:
+  case 0x26:
+  case 0x27:
+  case FORM_strx4:
+    v = fixed(c, (size_t)(form - 0x24));
+    break;
+  case FORM_indirect:
+    return read_form(c, (unsigned)uleb(c), address_size, version, text, number);
+  default:
+    return false;
   }
   if (text)
     *text = (str_value){form, v, NULL};
@@ -156,9 +217,12 @@ static bool read_form(cursor *c, unsigned form, unsigned address_size, unsigned 
 
 static const char *resolve(const sections *s, const str_value *v, uint64_t str_offsets_base) {
   switch (v->form) {
-  case FORM_string: return v->inline_text;
-  case FORM_strp: return string_at(s->str, v->value);
-  case FORM_line_strp: return string_at(s->line_str, v->value);
+  case FORM_string:
+    return v->inline_text;
+  case FORM_strp:
+    return string_at(s->str, v->value);
+  case FORM_line_strp:
+    return string_at(s->line_str, v->value);
   case 0:
     return NULL;
   default: { /* strx: an index into the unit's string offsets */
@@ -181,8 +245,8 @@ static bool find_abbrev(const sections *s, uint64_t offset, uint64_t code, curso
     uint64_t this_code = uleb(&c);
     if (c.bad || this_code == 0)
       return false;
-    uleb(&c);       /* tag */
-    fixed(&c, 1);   /* has children */
+    uleb(&c);     /* tag */
+    fixed(&c, 1); /* has children */
     if (this_code == code) {
       *out = c;
       return !c.bad;

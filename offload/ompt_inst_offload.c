@@ -60,9 +60,9 @@ enum {
 
 enum call_kind { CALL_DATA_BEGIN, CALL_DATA_END, CALL_UPDATE, CALL_TARGET };
 
-typedef void (*offload_hook)(uint32_t point, ompt_inst_site *site, int64_t device,
-                             uint32_t nitems, const void *const *host_addrs,
-                             const uint64_t *bytes, const void *codeptr);
+typedef void (*offload_hook)(uint32_t point, ompt_inst_site *site, int64_t device, uint32_t nitems,
+                             const void *const *host_addrs, const uint64_t *bytes,
+                             const void *codeptr);
 
 /* Resolved once; NULL when no ompt-inst shim is the OpenMP tool. */
 static offload_hook shim_hook(void) {
@@ -105,8 +105,8 @@ static bool append(text *t, const char *format, ...) {
   for (;;) {
     va_list args;
     va_start(args, format);
-    int n = vsnprintf(t->data ? t->data + t->len : NULL, t->data ? t->cap - t->len : 0,
-                      format, args);
+    int n =
+        vsnprintf(t->data ? t->data + t->len : NULL, t->data ? t->cap - t->len : 0, format, args);
     va_end(args);
     if (n < 0)
       return false;
@@ -127,9 +127,10 @@ static bool append(text *t, const char *format, ...) {
  * the calls of `target enter data` and `target exit data`: the entry
  * point cannot tell them apart, so each is its own site on the pragma's
  * line, spelled as the call's half. */
-static const char *const construct_of[] = {
-    [CALL_DATA_BEGIN] = "target enter data", [CALL_DATA_END] = "target exit data",
-    [CALL_UPDATE] = "target update", [CALL_TARGET] = "target"};
+static const char *const construct_of[] = {[CALL_DATA_BEGIN] = "target enter data",
+                                           [CALL_DATA_END] = "target exit data",
+                                           [CALL_UPDATE] = "target update",
+                                           [CALL_TARGET] = "target"};
 
 /* The descriptor's map type of one argument. */
 static const char *map_type(enum call_kind call, int64_t type) {
@@ -267,8 +268,8 @@ static bool matches(const call_site *s, const oi_ident *loc, const int64_t *type
   return s->loc == loc && s->types == types && s->call == call && s->nargs == nargs;
 }
 
-static call_site *find(call_site *s, const oi_ident *loc, const int64_t *types,
-                       enum call_kind call, int32_t nargs) {
+static call_site *find(call_site *s, const oi_ident *loc, const int64_t *types, enum call_kind call,
+                       int32_t nargs) {
   while (s && !matches(s, loc, types, call, nargs))
     s = s->next;
   return s;
@@ -276,7 +277,8 @@ static call_site *find(call_site *s, const oi_ident *loc, const int64_t *types,
 
 static call_site *site_of(enum call_kind call, const char *entry_point, const oi_ident *loc,
                           int32_t nargs, const int64_t *types, void *const *names) {
-  call_site **hint = &hints[((uintptr_t)loc >> 3 ^ (uintptr_t)types >> 3 ^ (uintptr_t)call) % HINTS];
+  call_site **hint =
+      &hints[((uintptr_t)loc >> 3 ^ (uintptr_t)types >> 3 ^ (uintptr_t)call) % HINTS];
   call_site *s = __atomic_load_n(hint, __ATOMIC_ACQUIRE);
   if (s && matches(s, loc, types, call, nargs))
     return s;
@@ -287,8 +289,12 @@ static call_site *site_of(enum call_kind call, const char *entry_point, const oi
     char *descriptor = s ? NULL : describe(call, entry_point, loc, nargs, types, names);
     if (descriptor && (s = calloc(1, sizeof *s)) != NULL) {
       *s = (call_site){.site = {.abi = OMPT_INST_HOOK_ABI, .descriptor = descriptor},
-                       .loc = loc, .types = types, .call = call, .entry_point = entry_point,
-                       .nargs = nargs, .next = sites};
+                       .loc = loc,
+                       .types = types,
+                       .call = call,
+                       .entry_point = entry_point,
+                       .nargs = nargs,
+                       .next = sites};
       __atomic_store_n(&sites, s, __ATOMIC_RELEASE);
     } else {
       free(descriptor);
@@ -332,10 +338,9 @@ typedef struct call_scope {
   int64_t device;
 } call_scope;
 
-static call_scope call_enter(const void *caller, enum call_kind call,
-                             const char *entry_point, void *loc, int64_t device,
-                             int32_t nargs, void **args, int64_t *sizes, int64_t *types,
-                             void **names) {
+static call_scope call_enter(const void *caller, enum call_kind call, const char *entry_point,
+                             void *loc, int64_t device, int32_t nargs, void **args, int64_t *sizes,
+                             int64_t *types, void **names) {
   call_scope scope = {shim_hook(), NULL, device};
   if (!scope.hook || nargs < 0 || (nargs && !types))
     return scope;
@@ -344,8 +349,7 @@ static call_scope call_enter(const void *caller, enum call_kind call,
     return scope;
   call_items items;
   collect(&items, nargs, args, sizes, types);
-  scope.hook(OMPT_INST_ENTER, &scope.site->site, device, items.n, items.addrs, items.bytes,
-             caller);
+  scope.hook(OMPT_INST_ENTER, &scope.site->site, device, items.n, items.addrs, items.bytes, caller);
   return scope;
 }
 
@@ -359,43 +363,43 @@ static void call_exit(const call_scope *scope) {
 
 /* The runtime's definition of `name`, found once (threads that race to
  * find it find the same). */
-#define NEXT(type, name)                                                      \
-  static __typeof__(type) next_found;                                         \
-  __typeof__(type) next = __atomic_load_n(&next_found, __ATOMIC_RELAXED);     \
-  if (!next) {                                                                \
-    next = (__typeof__(type))dlsym(RTLD_NEXT, name);                          \
-    __atomic_store_n(&next_found, next, __ATOMIC_RELAXED);                    \
+#define NEXT(type, name)                                                                           \
+  static __typeof__(type) next_found;                                                              \
+  __typeof__(type) next = __atomic_load_n(&next_found, __ATOMIC_RELAXED);                          \
+  if (!next) {                                                                                     \
+    next = (__typeof__(type))dlsym(RTLD_NEXT, name);                                               \
+    __atomic_store_n(&next_found, next, __ATOMIC_RELAXED);                                         \
   }
 
 /* Data entry points: (loc, device, nargs, bases, args, sizes, types, names,
  * mappers), the nowait ones with four dependence arguments after them. */
-#define DATA_PARAMS                                                           \
-  void *loc, int64_t device, int32_t nargs, void **bases, void **args,        \
-      int64_t *sizes, int64_t *types, void **names, void **mappers
+#define DATA_PARAMS                                                                                \
+  void *loc, int64_t device, int32_t nargs, void **bases, void **args, int64_t *sizes,             \
+      int64_t *types, void **names, void **mappers
 #define DATA_ARGS loc, device, nargs, bases, args, sizes, types, names, mappers
 #define DEP_PARAMS int32_t ndeps, void *deps, int32_t nnoalias, void *noalias
 #define DEP_ARGS ndeps, deps, nnoalias, noalias
 
-#define DATA_ENTRY(half, call)                                                \
-  void __tgt_target_data_##half##_mapper(DATA_PARAMS);                        \
-  void __tgt_target_data_##half##_mapper(DATA_PARAMS) {                       \
-    static const char name[] = "__tgt_target_data_" #half "_mapper";          \
-    NEXT(void (*)(DATA_PARAMS), name);                                        \
-    call_scope scope =                                                        \
-        call_enter(CALLER, call, name, loc, device, nargs, args, sizes, types, names); \
-    if (next)                                                                 \
-      next(DATA_ARGS);                                                        \
-    call_exit(&scope);                                                        \
-  }                                                                           \
-  void __tgt_target_data_##half##_nowait_mapper(DATA_PARAMS, DEP_PARAMS);     \
-  void __tgt_target_data_##half##_nowait_mapper(DATA_PARAMS, DEP_PARAMS) {    \
-    static const char name[] = "__tgt_target_data_" #half "_nowait_mapper";   \
-    NEXT(void (*)(DATA_PARAMS, DEP_PARAMS), name);                            \
-    call_scope scope =                                                        \
-        call_enter(CALLER, call, name, loc, device, nargs, args, sizes, types, names); \
-    if (next)                                                                 \
-      next(DATA_ARGS, DEP_ARGS);                                              \
-    call_exit(&scope);                                                        \
+#define DATA_ENTRY(half, call)                                                                     \
+  void __tgt_target_data_##half##_mapper(DATA_PARAMS);                                             \
+  void __tgt_target_data_##half##_mapper(DATA_PARAMS) {                                            \
+    static const char name[] = "__tgt_target_data_" #half "_mapper";                               \
+    NEXT(void (*)(DATA_PARAMS), name);                                                             \
+    call_scope scope =                                                                             \
+        call_enter(CALLER, call, name, loc, device, nargs, args, sizes, types, names);             \
+    if (next)                                                                                      \
+      next(DATA_ARGS);                                                                             \
+    call_exit(&scope);                                                                             \
+  }                                                                                                \
+  void __tgt_target_data_##half##_nowait_mapper(DATA_PARAMS, DEP_PARAMS);                          \
+  void __tgt_target_data_##half##_nowait_mapper(DATA_PARAMS, DEP_PARAMS) {                         \
+    static const char name[] = "__tgt_target_data_" #half "_nowait_mapper";                        \
+    NEXT(void (*)(DATA_PARAMS, DEP_PARAMS), name);                                                 \
+    call_scope scope =                                                                             \
+        call_enter(CALLER, call, name, loc, device, nargs, args, sizes, types, names);             \
+    if (next)                                                                                      \
+      next(DATA_ARGS, DEP_ARGS);                                                                   \
+    call_exit(&scope);                                                                             \
   }
 
 DATA_ENTRY(begin, CALL_DATA_BEGIN)
@@ -403,17 +407,16 @@ DATA_ENTRY(end, CALL_DATA_END)
 DATA_ENTRY(update, CALL_UPDATE)
 
 /* LLVM 16 and later: one kernel entry point with the arguments in a struct. */
-#define KERNEL_PARAMS                                                         \
-  void *loc, int64_t device, int32_t teams, int32_t threads, void *host_ptr,  \
-      oi_kernel_args *kargs
+#define KERNEL_PARAMS                                                                              \
+  void *loc, int64_t device, int32_t teams, int32_t threads, void *host_ptr, oi_kernel_args *kargs
 #define KERNEL_ARGS loc, device, teams, threads, host_ptr, kargs
 
 static call_scope kernel_enter(const void *caller, const char *entry_point, void *loc,
                                int64_t device, const oi_kernel_args *a) {
   if (!a)
     return (call_scope){0};
-  return call_enter(caller, CALL_TARGET, entry_point, loc, device, (int32_t)a->num_args, a->arg_ptrs,
-                    a->arg_sizes, a->arg_types, a->arg_names);
+  return call_enter(caller, CALL_TARGET, entry_point, loc, device, (int32_t)a->num_args,
+                    a->arg_ptrs, a->arg_sizes, a->arg_types, a->arg_names);
 }
 
 int __tgt_target_kernel(KERNEL_PARAMS);
@@ -435,29 +438,27 @@ int __tgt_target_kernel_nowait(KERNEL_PARAMS, DEP_PARAMS) {
 }
 
 /* LLVM 14: target regions with the arguments spelled out. */
-#define TARGET_PARAMS                                                         \
-  void *loc, int64_t device, void *host_ptr, int32_t nargs, void **bases,     \
-      void **args, int64_t *sizes, int64_t *types, void **names, void **mappers
+#define TARGET_PARAMS                                                                              \
+  void *loc, int64_t device, void *host_ptr, int32_t nargs, void **bases, void **args,             \
+      int64_t *sizes, int64_t *types, void **names, void **mappers
 #define TARGET_ARGS loc, device, host_ptr, nargs, bases, args, sizes, types, names, mappers
 #define TEAMS_PARAMS int32_t teams, int32_t threads
 #define TEAMS_ARGS teams, threads
 
-#define TARGET_ENTRY(name, params, arguments)                                 \
-  int name(params);                                                           \
-  int name(params) {                                                          \
-    NEXT(int (*)(params), #name);                                             \
-    call_scope scope = call_enter(CALLER, CALL_TARGET, #name, loc, device, nargs, args, sizes, \
-                                  types, names);                              \
-    int result = next ? next(arguments) : 1;                                  \
-    call_exit(&scope);                                                        \
-    return result;                                                            \
+#define TARGET_ENTRY(name, params, arguments)                                                      \
+  int name(params);                                                                                \
+  int name(params) {                                                                               \
+    NEXT(int (*)(params), #name);                                                                  \
+    call_scope scope =                                                                             \
+        call_enter(CALLER, CALL_TARGET, #name, loc, device, nargs, args, sizes, types, names);     \
+    int result = next ? next(arguments) : 1;                                                       \
+    call_exit(&scope);                                                                             \
+    return result;                                                                                 \
   }
 #define COMMA ,
 TARGET_ENTRY(__tgt_target_mapper, TARGET_PARAMS, TARGET_ARGS)
-TARGET_ENTRY(__tgt_target_nowait_mapper, TARGET_PARAMS COMMA DEP_PARAMS,
-             TARGET_ARGS COMMA DEP_ARGS)
+TARGET_ENTRY(__tgt_target_nowait_mapper, TARGET_PARAMS COMMA DEP_PARAMS, TARGET_ARGS COMMA DEP_ARGS)
 TARGET_ENTRY(__tgt_target_teams_mapper, TARGET_PARAMS COMMA TEAMS_PARAMS,
              TARGET_ARGS COMMA TEAMS_ARGS)
-TARGET_ENTRY(__tgt_target_teams_nowait_mapper,
-             TARGET_PARAMS COMMA TEAMS_PARAMS COMMA DEP_PARAMS,
+TARGET_ENTRY(__tgt_target_teams_nowait_mapper, TARGET_PARAMS COMMA TEAMS_PARAMS COMMA DEP_PARAMS,
              TARGET_ARGS COMMA TEAMS_ARGS COMMA DEP_ARGS)

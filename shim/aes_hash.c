@@ -13,14 +13,10 @@
  * (nothing up the sleeve). Lane j's accumulator starts at key[j] ^ length,
  * its sum at key[(j + 4) % 8]. */
 static const uint64_t lane_key[LANES][2] = {
-    {0x243f6a8885a308d3ull, 0x13198a2e03707344ull},
-    {0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull},
-    {0x452821e638d01377ull, 0xbe5466cf34e90c6cull},
-    {0xc0ac29b7c97c50ddull, 0x3f84d5b5b5470917ull},
-    {0x9216d5d98979fb1bull, 0xd1310ba698dfb5acull},
-    {0x2ffd72dbd01adfb7ull, 0xb8e1afed6a267e96ull},
-    {0xba7c9045f12c7f99ull, 0x24a19947b3916cf7ull},
-    {0x0801f2e2858efc16ull, 0x636920d871574e69ull},
+    {0x243f6a8885a308d3ull, 0x13198a2e03707344ull}, {0xa4093822299f31d0ull, 0x082efa98ec4e6c89ull},
+    {0x452821e638d01377ull, 0xbe5466cf34e90c6cull}, {0xc0ac29b7c97c50ddull, 0x3f84d5b5b5470917ull},
+    {0x9216d5d98979fb1bull, 0xd1310ba698dfb5acull}, {0x2ffd72dbd01adfb7ull, 0xb8e1afed6a267e96ull},
+    {0xba7c9045f12c7f99ull, 0x24a19947b3916cf7ull}, {0x0801f2e2858efc16ull, 0x636920d871574e69ull},
 };
 
 /* ---- the definition, portable ---- */
@@ -186,19 +182,19 @@ VECTOR_CODE static inline __m128i key_of_lane(unsigned j) {
 
 /* Two lanes per 32-byte register: register i holds lanes 2i and 2i + 1,
  * the stripe's bytes 32i to 32i + 31. */
-#define STRIPE_STEP(at)                                                                      \
-  do {                                                                                       \
-    const __m256i *in = (const __m256i *)(at);                                               \
-    __m256i d0 = _mm256_loadu_si256(in), d1 = _mm256_loadu_si256(in + 1);                    \
-    __m256i d2 = _mm256_loadu_si256(in + 2), d3 = _mm256_loadu_si256(in + 3);                \
-    acc0 = _mm256_aesenc_epi128(acc0, d0);                                                   \
-    acc1 = _mm256_aesenc_epi128(acc1, d1);                                                   \
-    acc2 = _mm256_aesenc_epi128(acc2, d2);                                                   \
-    acc3 = _mm256_aesenc_epi128(acc3, d3);                                                   \
-    sum0 = _mm256_add_epi64(sum0, d0);                                                       \
-    sum1 = _mm256_add_epi64(sum1, d1);                                                       \
-    sum2 = _mm256_add_epi64(sum2, d2);                                                       \
-    sum3 = _mm256_add_epi64(sum3, d3);                                                       \
+#define STRIPE_STEP(at)                                                                            \
+  do {                                                                                             \
+    const __m256i *in = (const __m256i *)(at);                                                     \
+    __m256i d0 = _mm256_loadu_si256(in), d1 = _mm256_loadu_si256(in + 1);                          \
+    __m256i d2 = _mm256_loadu_si256(in + 2), d3 = _mm256_loadu_si256(in + 3);                      \
+    acc0 = _mm256_aesenc_epi128(acc0, d0);                                                         \
+    acc1 = _mm256_aesenc_epi128(acc1, d1);                                                         \
+    acc2 = _mm256_aesenc_epi128(acc2, d2);                                                         \
+    acc3 = _mm256_aesenc_epi128(acc3, d3);                                                         \
+    sum0 = _mm256_add_epi64(sum0, d0);                                                             \
+    sum1 = _mm256_add_epi64(sum1, d1);                                                             \
+    sum2 = _mm256_add_epi64(sum2, d2);                                                             \
+    sum3 = _mm256_add_epi64(sum3, d3);                                                             \
   } while (0)
 
 VECTOR_CODE uint64_t oi_aes_hash(const void *data, size_t bytes) {
@@ -239,10 +235,10 @@ VECTOR_CODE uint64_t oi_aes_hash(const void *data, size_t bytes) {
   }
   for (unsigned j = 0; j < LANES; j++)
     lane[j] = _mm_aesenc_si128(lane[j], key_of_lane(j));
-  __m128i x = _mm_aesenc_si128(_mm_aesenc_si128(lane[0], lane[1]),
-                               _mm_aesenc_si128(lane[2], lane[3]));
-  __m128i y = _mm_aesenc_si128(_mm_aesenc_si128(lane[4], lane[5]),
-                               _mm_aesenc_si128(lane[6], lane[7]));
+  __m128i x =
+      _mm_aesenc_si128(_mm_aesenc_si128(lane[0], lane[1]), _mm_aesenc_si128(lane[2], lane[3]));
+  __m128i y =
+      _mm_aesenc_si128(_mm_aesenc_si128(lane[4], lane[5]), _mm_aesenc_si128(lane[6], lane[7]));
   x = _mm_aesenc_si128(x, y);
   x = _mm_aesenc_si128(x, _mm_set1_epi64x((long long)bytes));
   x = _mm_aesenc_si128(x, key_of_lane(0));
@@ -252,7 +248,5 @@ VECTOR_CODE uint64_t oi_aes_hash(const void *data, size_t bytes) {
 #else
 int oi_aes_hash_available(void) { return 0; }
 
-uint64_t oi_aes_hash(const void *data, size_t bytes) {
-  return oi_aes_hash_reference(data, bytes);
-}
+uint64_t oi_aes_hash(const void *data, size_t bytes) { return oi_aes_hash_reference(data, bytes); }
 #endif

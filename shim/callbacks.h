@@ -20,10 +20,10 @@ typedef struct oi_callback_entry {
 
 /* A table entry from a row of OI_OMPT_CALLBACKS (events.def), in the file
  * that defines the handler on_<callback> (and on_<callback>_emi). */
-#define OI_CALLBACK_ENTRY(group, callback, kind, role)                        \
+#define OI_CALLBACK_ENTRY(group, callback, kind, role)                                             \
   {ompt_callback_##callback, (ompt_callback_t)(on_##callback), 0, NULL},
-#define OI_CALLBACK_EMI_ENTRY(group, callback, kind, role)                    \
-  {ompt_callback_##callback##_emi, (ompt_callback_t)(on_##callback##_emi),    \
+#define OI_CALLBACK_EMI_ENTRY(group, callback, kind, role)                                         \
+  {ompt_callback_##callback##_emi, (ompt_callback_t)(on_##callback##_emi),                         \
    ompt_callback_##callback, (ompt_callback_t)(on_##callback)},
 
 /* Host callbacks (OMPT_INST_DISABLE_NATIVE=host), without control_tool. */

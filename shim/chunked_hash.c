@@ -18,9 +18,7 @@ uint64_t oi_chunked_hash_share(uint64_t chunk_hash, uint64_t index) {
   return mix64(chunk_hash ^ mix64(index + UINT64_C(0x9e3779b97f4a7c15)));
 }
 
-uint64_t oi_chunked_hash_combine(uint64_t sum, uint64_t bytes) {
-  return mix64(sum ^ mix64(bytes));
-}
+uint64_t oi_chunked_hash_combine(uint64_t sum, uint64_t bytes) { return mix64(sum ^ mix64(bytes)); }
 
 /* One buffer being hashed: chunks are claimed by `next`, their shares
  * added to `sum` (addition commutes: the order of claims does not matter). */
@@ -39,8 +37,8 @@ static void take_chunks(chunked_job *job, _Atomic uint64_t *taken) {
     if (i >= job->chunks)
       return;
     size_t offset = (size_t)i * OI_HASH_CHUNK_BYTES;
-    size_t length = job->bytes - offset < OI_HASH_CHUNK_BYTES ? job->bytes - offset
-                                                             : OI_HASH_CHUNK_BYTES;
+    size_t length =
+        job->bytes - offset < OI_HASH_CHUNK_BYTES ? job->bytes - offset : OI_HASH_CHUNK_BYTES;
     atomic_fetch_add_explicit(&job->sum,
                               oi_chunked_hash_share(job->chunk_hash(job->data + offset, length), i),
                               memory_order_relaxed);

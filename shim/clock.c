@@ -9,7 +9,6 @@
 
 oi_clock_state oi_clock = {.source = OI_CLOCK_MONOTONIC};
 
-
 /* The first rate only has to carry the clock to the first re-anchoring
  * (OI_CLOCK_MIN_INTERVAL_NS later), which measures it again over a longer
  * baseline: two readings' uncertainty (tens of ns) over 200 us is a rate
@@ -79,8 +78,7 @@ static char *read_flags_line(void) {
 /* The kernel keeps the TSC as its clocksource only while it finds it
  * synchronised across CPUs and stable: the part /proc/cpuinfo can't say. */
 static int kernel_uses_tsc(void) {
-  FILE *file = fopen(
-      "/sys/devices/system/clocksource/clocksource0/current_clocksource", "re");
+  FILE *file = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "re");
   if (!file)
     return 0;
   char name[64] = "";
@@ -152,8 +150,7 @@ static uint64_t interval_ticks(uint64_t now_ns, uint64_t mult) {
 }
 
 /* Release stores: each stays after the odd sequence store before it. */
-static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult,
-                    uint64_t due_tsc) {
+static void publish(uint64_t anchor_tsc, uint64_t anchor_ns, uint64_t mult, uint64_t due_tsc) {
   atomic_store_explicit(&oi_clock.anchor_tsc, anchor_tsc, memory_order_release);
   atomic_store_explicit(&oi_clock.anchor_ns, anchor_ns, memory_order_release);
   atomic_store_explicit(&oi_clock.mult, mult, memory_order_release);
@@ -198,8 +195,7 @@ static void move_anchor(void) {
   uint64_t interval = interval_ticks(monotonic, rate);
   /* ahead of CLOCK_MONOTONIC (it was slewed slower since): run slower
    * until the next re-anchoring, by at most 1/MAX_SLEW_DIVISOR */
-  unsigned __int128 ahead_ticks =
-      ((unsigned __int128)(anchor_ns - monotonic) << 32) / rate;
+  unsigned __int128 ahead_ticks = ((unsigned __int128)(anchor_ns - monotonic) << 32) / rate;
   unsigned __int128 slew = ahead_ticks * rate / interval;
   if (slew > rate / MAX_SLEW_DIVISOR)
     slew = rate / MAX_SLEW_DIVISOR;
@@ -212,8 +208,8 @@ static void move_anchor(void) {
 static int move_anchor_alone(bool only_if_due) {
   if (atomic_exchange(&reanchoring, 1))
     return 0;
-  bool move = !only_if_due ||
-              __rdtsc() >= atomic_load_explicit(&oi_clock.due_tsc, memory_order_relaxed);
+  bool move =
+      !only_if_due || __rdtsc() >= atomic_load_explicit(&oi_clock.due_tsc, memory_order_relaxed);
   if (move)
     move_anchor();
   atomic_store(&reanchoring, 0);
@@ -243,9 +239,7 @@ void oi_clock_init(const char *choice) {
 #endif
 }
 
-void oi_clock_forked_child(void) {
-  atomic_store(&oi_clock.source, OI_CLOCK_MONOTONIC);
-}
+void oi_clock_forked_child(void) { atomic_store(&oi_clock.source, OI_CLOCK_MONOTONIC); }
 
 const char *oi_clock_name(void) {
   return atomic_load(&oi_clock.source) == OI_CLOCK_TSC ? "tsc" : "monotonic";

@@ -48,8 +48,8 @@ int oi_clock_reanchor_due(void);
 
 /* ticks since the anchor may be slightly negative (a counter read just
  * before a re-anchoring), hence the signed 128-bit product */
-static inline uint64_t oi_clock_convert(uint64_t tsc, uint64_t anchor_tsc,
-                                        uint64_t anchor_ns, uint64_t mult) {
+static inline uint64_t oi_clock_convert(uint64_t tsc, uint64_t anchor_tsc, uint64_t anchor_ns,
+                                        uint64_t mult) {
   int64_t ticks = (int64_t)(tsc - anchor_tsc);
   return anchor_ns + (uint64_t)(int64_t)(((__int128)ticks * (__int128)mult) >> 32);
 }
@@ -71,10 +71,9 @@ static inline uint64_t oi_tsc_now_ns(void) {
      * clock_gettime does. */
     _mm_lfence();
     uint64_t tsc = __rdtsc();
-    if (__builtin_expect(
-            (before & 1) == 0 &&
-                before == atomic_load_explicit(&oi_clock.sequence, memory_order_relaxed),
-            1)) {
+    if (__builtin_expect((before & 1) == 0 && before == atomic_load_explicit(&oi_clock.sequence,
+                                                                             memory_order_relaxed),
+                         1)) {
       if (__builtin_expect(tsc >= due, 0) && oi_clock_reanchor_due())
         continue; /* read again on the new line */
       return oi_clock_convert(tsc, anchor_tsc, anchor_ns, mult);
@@ -85,8 +84,7 @@ static inline uint64_t oi_tsc_now_ns(void) {
 
 static inline uint64_t oi_now_ns(void) {
 #if OI_CLOCK_HAS_TSC
-  if (__builtin_expect(atomic_load_explicit(&oi_clock.source, memory_order_relaxed) ==
-                           OI_CLOCK_TSC,
+  if (__builtin_expect(atomic_load_explicit(&oi_clock.source, memory_order_relaxed) == OI_CLOCK_TSC,
                        1))
     return oi_tsc_now_ns();
 #endif

@@ -18,15 +18,14 @@ static void append_count(oi_thread *t, uint64_t *now, unsigned origin, unsigned 
   }
   if (*now == 0)
     *now = oi_now_ns();
-  t->event[n] = (oi_event){
-      .time_ns = *now,
-      .kind = OI_KIND_CONSTRUCT_COUNT,
-      .origin = (uint8_t)origin,
-      .construct = (uint8_t)construct,
-      .thread = t->number,
-      .site = site,
-      .codeptr = codeptr,
-      .device = -1};
+  t->event[n] = (oi_event){.time_ns = *now,
+                           .kind = OI_KIND_CONSTRUCT_COUNT,
+                           .origin = (uint8_t)origin,
+                           .construct = (uint8_t)construct,
+                           .thread = t->number,
+                           .site = site,
+                           .codeptr = codeptr,
+                           .device = -1};
   OI_SET(&t->event[n], CONSTRUCT_COUNT, count, count);
   atomic_store_explicit(&t->count, n + 1, memory_order_release);
 }
@@ -37,8 +36,7 @@ static void append_native_counts(oi_thread *t, uint64_t *now, int empty) {
   for (uint32_t i = 0; i <= t->counts.native_mask; i++) {
     oi_native_count *slot = &t->counts.native[i];
     uint64_t key = atomic_load_explicit(&slot->key, memory_order_acquire);
-    uint64_t count =
-        key ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
+    uint64_t count = key ? atomic_exchange_explicit(&slot->count, 0, memory_order_relaxed) : 0;
     if (empty)
       atomic_store_explicit(&slot->key, 0, memory_order_relaxed);
     if (!count)
@@ -51,13 +49,13 @@ static void append_native_counts(oi_thread *t, uint64_t *now, int empty) {
 void oi_counts_append(oi_thread *t) {
   uint64_t now = 0;
   for (uint32_t site = 1; site < t->counts.site_count_capacity; site++) {
-    uint64_t count = atomic_exchange_explicit(&t->counts.site_counts[site], 0,
-                                              memory_order_relaxed);
+    uint64_t count =
+        atomic_exchange_explicit(&t->counts.site_counts[site], 0, memory_order_relaxed);
     if (count == 0)
       continue;
     const oi_site_entry *entry = oi_site_by_id(site);
-    append_count(t, &now, OI_ORIGIN_COMPILER, entry ? entry->construct : OI_CONSTRUCT_OTHER,
-                 site, 0, count);
+    append_count(t, &now, OI_ORIGIN_COMPILER, entry ? entry->construct : OI_CONSTRUCT_OTHER, site,
+                 0, count);
   }
   append_native_counts(t, &now, 0);
 }

@@ -25,16 +25,15 @@ static inline void oi_site_count(oi_thread *t, uint32_t site) {
    * another thread reads and resets the counts only at the end of the
    * trace (like the buffer itself) */
   _Atomic uint64_t *count = &t->counts.site_counts[site];
-  atomic_store_explicit(
-      count, atomic_load_explicit(count, memory_order_relaxed) + 1,
-      memory_order_relaxed);
+  atomic_store_explicit(count, atomic_load_explicit(count, memory_order_relaxed) + 1,
+                        memory_order_relaxed);
   oi_record_flush_if_asked(t);
 }
 
 /* One more instance of the native table's (construct, codeptr, site) if a
  * slot within the probes holds it or is free: 1, else 0. */
-static inline int oi_native_count_in_table(oi_thread *t, unsigned construct,
-                                           uint64_t codeptr, uint32_t site) {
+static inline int oi_native_count_in_table(oi_thread *t, unsigned construct, uint64_t codeptr,
+                                           uint32_t site) {
   /* never 0, the free slot's */
   uint64_t key = codeptr ? codeptr : 1ull << 63 | site;
   unsigned start = (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
@@ -49,10 +48,9 @@ static inline int oi_native_count_in_table(oi_thread *t, unsigned construct,
       held = key;
     }
     if (held == key && slot->construct == construct) {
-      atomic_store_explicit(
-          &slot->count,
-          atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
-          memory_order_relaxed);
+      atomic_store_explicit(&slot->count,
+                            atomic_load_explicit(&slot->count, memory_order_relaxed) + 1,
+                            memory_order_relaxed);
       return 1;
     }
   }
@@ -65,8 +63,8 @@ void oi_native_count_miss(oi_thread *t, unsigned construct, uint64_t codeptr, ui
 
 /* One more instance of a counted construct the runtime reported at
  * codeptr, with `site` (0: none). */
-static inline void oi_native_count_add(oi_thread *t, unsigned construct,
-                                       uint64_t codeptr, uint32_t site) {
+static inline void oi_native_count_add(oi_thread *t, unsigned construct, uint64_t codeptr,
+                                       uint32_t site) {
   if (oi_native_count_in_table(t, construct, codeptr, site))
     oi_record_flush_if_asked(t);
   else

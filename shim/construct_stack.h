@@ -14,12 +14,12 @@
 struct oi_site_entry;
 
 typedef struct oi_construct_frame {
-  uint32_t site;                      /* id */
-  const struct oi_site_entry *entry;  /* the parsed site */
-  uint32_t first_item, items;         /* its map items in the stack's `item` */
-  int32_t device;                     /* resolved device of a target site */
-  int32_t if_value;                   /* OMPT_INST_IF_ABSENT, 0 or 1 */
-  uint8_t offloads; /* 0: a target site that runs on the host (mapsim.h) */
+  uint32_t site;                     /* id */
+  const struct oi_site_entry *entry; /* the parsed site */
+  uint32_t first_item, items;        /* its map items in the stack's `item` */
+  int32_t device;                    /* resolved device of a target site */
+  int32_t if_value;                  /* OMPT_INST_IF_ABSENT, 0 or 1 */
+  uint8_t offloads;                  /* 0: a target site that runs on the host (mapsim.h) */
   /* the runtime ended its region of this construct (the enter half of a
    * `target data`): what comes now is the construct's body */
   uint8_t runtime_ended;

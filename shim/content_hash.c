@@ -26,9 +26,7 @@ static const char *const mode_names[] = {
 };
 
 const char *oi_hash_mode_name(oi_hash_mode mode) {
-  return (unsigned)mode < sizeof mode_names / sizeof mode_names[0]
-             ? mode_names[mode]
-             : "?";
+  return (unsigned)mode < sizeof mode_names / sizeof mode_names[0] ? mode_names[mode] : "?";
 }
 
 int oi_hash_mode_parse(const char *name, oi_hash_mode *mode) {
@@ -56,9 +54,7 @@ oi_hash_mode oi_hash_mode_get(void) { return configured; }
  * the kernel offer (AVX-512, AVX2, else SSE2): 3.4 times the baseline build's
  * speed on cached buffers here, the same values (docs/performance.md). */
 #ifdef OMPT_INST_XXH3_DISPATCH
-uint64_t oi_xxh3_whole(const void *data, size_t bytes) {
-  return XXH3_64bits_dispatch(data, bytes);
-}
+uint64_t oi_xxh3_whole(const void *data, size_t bytes) { return XXH3_64bits_dispatch(data, bytes); }
 static uint64_t xxh3_seeded(const void *data, size_t bytes, uint64_t seed) {
   return XXH3_64bits_withSeed_dispatch(data, bytes, seed);
 }
@@ -70,9 +66,7 @@ const char *oi_xxh3_path(void) {
   return __builtin_cpu_supports("avx2") ? "xxh3-64 avx2" : "xxh3-64 sse2";
 }
 #else
-uint64_t oi_xxh3_whole(const void *data, size_t bytes) {
-  return XXH3_64bits(data, bytes);
-}
+uint64_t oi_xxh3_whole(const void *data, size_t bytes) { return XXH3_64bits(data, bytes); }
 static uint64_t xxh3_seeded(const void *data, size_t bytes, uint64_t seed) {
   return XXH3_64bits_withSeed(data, bytes, seed);
 }
@@ -89,8 +83,7 @@ typedef uint64_t whole_hash_fn(const void *data, size_t bytes);
 static whole_hash_fn *_Atomic whole_hash;
 
 static uint64_t aes_for_long_buffers(const void *data, size_t bytes) {
-  return bytes < OI_AES_HASH_SHORT_BYTES ? oi_xxh3_whole(data, bytes)
-                                         : oi_aes_hash(data, bytes);
+  return bytes < OI_AES_HASH_SHORT_BYTES ? oi_xxh3_whole(data, bytes) : oi_aes_hash(data, bytes);
 }
 
 static whole_hash_fn *automatic_choice(void) {
@@ -171,8 +164,7 @@ unsigned oi_content_hash_flags(oi_hash_mode mode, size_t bytes) {
   return OI_FLAG_HASH_VALID;
 }
 
-unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes,
-                            uint64_t *hash) {
+unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes, uint64_t *hash) {
   unsigned flags = oi_content_hash_flags(mode, bytes);
   if (flags & OI_FLAG_HASH_SAMPLED)
     *hash = sampled_hash(data, bytes);

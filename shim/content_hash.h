@@ -59,8 +59,7 @@ const char *oi_xxh3_path(void);
 /* Hashes `bytes` bytes at `data` as `mode` says: returns the event flags
  * to set (OI_FLAG_HASH_VALID, plus OI_FLAG_HASH_SAMPLED for a sampled
  * hash; 0 and *hash untouched when nothing is hashed). */
-unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes,
-                            uint64_t *hash);
+unsigned oi_content_hash_as(oi_hash_mode mode, const void *data, size_t bytes, uint64_t *hash);
 
 /* How many blocks a sampled hash of `bytes` bytes reads. */
 static inline size_t oi_hash_sample_blocks(size_t bytes) {
@@ -72,8 +71,7 @@ static inline size_t oi_hash_sample_blocks(size_t bytes) {
 unsigned oi_content_hash_flags(oi_hash_mode mode, size_t bytes);
 
 /* The same in the configured mode. */
-static inline unsigned oi_content_hash(const void *data, size_t bytes,
-                                       uint64_t *hash) {
+static inline unsigned oi_content_hash(const void *data, size_t bytes, uint64_t *hash) {
   return oi_content_hash_as(oi_hash_mode_get(), data, bytes, hash);
 }
 

@@ -10,11 +10,9 @@ enum { CONTROL_START = 1, CONTROL_PAUSE = 2, CONTROL_FLUSH = 3, CONTROL_END = 4 
 /* omp_control_tool_result_t values the callback returns. */
 enum { CONTROL_SUCCESS = 0, CONTROL_IGNORED = 1 };
 
-static void control_event(uint64_t command, uint64_t modifier,
-                          const void *codeptr_ra) {
+static void control_event(uint64_t command, uint64_t modifier, const void *codeptr_ra) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_CONTROL_TOOL, OI_EP_NONE,
-                              OI_CONSTRUCT_OTHER, codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_CONTROL_TOOL, OI_EP_NONE, OI_CONSTRUCT_OTHER, codeptr_ra);
   if (!e)
     return;
   OI_SET(e, CONTROL_TOOL, command, command);
@@ -22,8 +20,7 @@ static void control_event(uint64_t command, uint64_t modifier,
   oi_event_commit(t);
 }
 
-static int on_control_tool(uint64_t command, uint64_t modifier, void *arg,
-                           const void *codeptr_ra) {
+static int on_control_tool(uint64_t command, uint64_t modifier, void *arg, const void *codeptr_ra) {
   if (command == OMPT_INST_CONTROL_COMMAND) {
     /* not an event: instrumented code asking for the hook table */
     if (arg)
@@ -53,5 +50,4 @@ static int on_control_tool(uint64_t command, uint64_t modifier, void *arg,
   }
 }
 
-const oi_callback_entry oi_control_callback[] = {
-    OI_CONTROL_CALLBACKS(OI_CALLBACK_ENTRY)};
+const oi_callback_entry oi_control_callback[] = {OI_CONTROL_CALLBACKS(OI_CALLBACK_ENTRY)};

@@ -65,8 +65,8 @@ static void report_end(int signal_number) {
 /* A fault the kernel raised comes back when the instruction runs again;
  * anything sent (kill, raise, abort) must be sent again. */
 static int sent(const siginfo_t *info, int signal_number) {
-  int fault = signal_number == SIGSEGV || signal_number == SIGBUS ||
-              signal_number == SIGFPE || signal_number == SIGILL;
+  int fault = signal_number == SIGSEGV || signal_number == SIGBUS || signal_number == SIGFPE ||
+              signal_number == SIGILL;
   return !fault || !info || info->si_code <= 0;
 }
 

@@ -26,12 +26,10 @@ static void complete_made_up_alloc(oi_thread *t, oi_event *e, const data_op_view
   t->data.alloc_without_address = 0;
 }
 
-void oi_data_op_event(oi_thread *t, const oi_open_data_op *op, uint64_t end_ns,
-                      unsigned repaired) {
+void oi_data_op_event(oi_thread *t, const oi_open_data_op *op, uint64_t end_ns, unsigned repaired) {
   data_op_view view;
-  oi_view_data_op(&view, (ompt_target_data_op_t)op->optype,
-               (void *)(uintptr_t)op->src_addr, op->src_device,
-               (void *)(uintptr_t)op->dest_addr, op->dest_device);
+  oi_view_data_op(&view, (ompt_target_data_op_t)op->optype, (void *)(uintptr_t)op->src_addr,
+                  op->src_device, (void *)(uintptr_t)op->dest_addr, op->dest_device);
   const void *codeptr = oi_program_codeptr(&t->target, (const void *)(uintptr_t)op->codeptr);
   oi_event *e = oi_event_next_at(&t, OI_KIND_DATA_OP, OI_EP_NONE, oi_region_construct(&t->target),
                                  codeptr, op->begin_ns);

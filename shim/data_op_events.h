@@ -12,7 +12,6 @@
 
 /* Records `op` of the calling thread `t`, stamped with its begin, lasting
  * until end_ns; `repaired`: OI_FLAG_REPAIRED when made up. */
-void oi_data_op_event(oi_thread *t, const oi_open_data_op *op, uint64_t end_ns,
-                      unsigned repaired);
+void oi_data_op_event(oi_thread *t, const oi_open_data_op *op, uint64_t end_ns, unsigned repaired);
 
 #endif

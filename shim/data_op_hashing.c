@@ -46,6 +46,6 @@ void oi_data_op_hash(oi_thread *t, oi_event *e, const data_op_view *view, uint64
   if (view->op == OI_DATA_OP_FROM_DEVICE && t->target.construct && !attached)
     oi_landing_defer(&t->landing, (uint32_t)(e - t->event));
   else if (view->op == OI_DATA_OP_TO_DEVICE || view->op == OI_DATA_OP_FROM_DEVICE)
-    e->flags = (uint8_t)(e->flags | oi_content_hash((const void *)(uintptr_t)view->host_addr,
-                                                    bytes, &e->u.data.hash));
+    e->flags = (uint8_t)(e->flags | oi_content_hash((const void *)(uintptr_t)view->host_addr, bytes,
+                                                    &e->u.data.hash));
 }

@@ -18,7 +18,7 @@ typedef struct data_op_view {
 
 static inline __attribute__((always_inline)) void
 oi_view_data_op(data_op_view *view, ompt_target_data_op_t optype, void *src_addr,
-             int src_device_num, void *dest_addr, int dest_device_num) {
+                int src_device_num, void *dest_addr, int dest_device_num) {
   static const unsigned ops[] = {
       [ompt_target_data_alloc] = OI_DATA_OP_ALLOC,
       [ompt_target_data_transfer_to_device] = OI_DATA_OP_TO_DEVICE,
@@ -28,8 +28,7 @@ oi_view_data_op(data_op_view *view, ompt_target_data_op_t optype, void *src_addr
       [ompt_target_data_disassociate] = OI_DATA_OP_DISASSOCIATE,
   };
   unsigned base = (unsigned)optype & ~16u; /* async variants are op | 16 */
-  view->op = base < sizeof ops / sizeof ops[0] && ops[base] ? ops[base]
-                                                            : OI_DATA_OP_OTHER;
+  view->op = base < sizeof ops / sizeof ops[0] && ops[base] ? ops[base] : OI_DATA_OP_OTHER;
   view->flags = (unsigned)optype & 16u ? OI_FLAG_ASYNC : 0;
   /* the host's device number as data operations report it */
   int host = oi_runtime_initial_device();

@@ -13,8 +13,7 @@
  * keeps the map items of `frame` (the target construct's). A construct
  * with more than OI_DEFERRED_ITEMS items is not kept (no `var`). */
 #define OI_DEFERRED_ITEMS 32u
-void oi_deferred_items_keep(uint64_t task_id, const oi_thread *t,
-                            const oi_construct_frame *frame);
+void oi_deferred_items_keep(uint64_t task_id, const oi_thread *t, const oi_construct_frame *frame);
 
 /* The 1-based map item of target task `task_id` whose host range holds
  * `host_addr`; 0 if none or the task's items are not (or no longer) kept. */

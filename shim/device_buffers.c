@@ -16,8 +16,7 @@ typedef struct buffer {
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static oi_array buffers = OI_ARRAY_INIT(buffer);
 
-void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
-                          uint64_t bytes) {
+void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr, uint64_t bytes) {
   OI_SHARED_WRITE(); /* device allocations only */
   pthread_mutex_lock(&lock);
   buffer *added = oi_array_push(&buffers);
@@ -26,8 +25,7 @@ void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
   pthread_mutex_unlock(&lock);
 }
 
-int oi_device_buffer_host(int device, uint64_t device_addr, uint64_t bytes,
-                          uint64_t *host_addr) {
+int oi_device_buffer_host(int device, uint64_t device_addr, uint64_t bytes, uint64_t *host_addr) {
   int found = 0;
   OI_SHARED_WRITE();
   pthread_mutex_lock(&lock);
@@ -44,8 +42,7 @@ int oi_device_buffer_host(int device, uint64_t device_addr, uint64_t bytes,
   return found;
 }
 
-int oi_device_buffer_take(int device, uint64_t device_addr,
-                          uint64_t *host_addr, uint64_t *bytes) {
+int oi_device_buffer_take(int device, uint64_t device_addr, uint64_t *host_addr, uint64_t *bytes) {
   int found = 0;
   OI_SHARED_WRITE();
   pthread_mutex_lock(&lock);

@@ -6,16 +6,13 @@
 
 #include <stdint.h>
 
-void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr,
-                          uint64_t bytes);
+void oi_device_buffer_add(int device, uint64_t device_addr, uint64_t host_addr, uint64_t bytes);
 /* The host address whose device copy holds [device_addr, device_addr +
  * bytes) of a live buffer (the offset kept): 1 and *host_addr if one
  * does. */
-int oi_device_buffer_host(int device, uint64_t device_addr, uint64_t bytes,
-                          uint64_t *host_addr);
+int oi_device_buffer_host(int device, uint64_t device_addr, uint64_t bytes, uint64_t *host_addr);
 /* Forgets the buffer at device_addr; 1 and its host address and size if
  * it was known. */
-int oi_device_buffer_take(int device, uint64_t device_addr,
-                          uint64_t *host_addr, uint64_t *bytes);
+int oi_device_buffer_take(int device, uint64_t device_addr, uint64_t *host_addr, uint64_t *bytes);
 
 #endif

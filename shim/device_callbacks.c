@@ -39,10 +39,8 @@ static void device_point(unsigned kind, int device_num) {
     oi_event_commit(t);
 }
 
-static void on_device_initialize(int device_num, const char *type,
-                                 ompt_device_t *device,
-                                 ompt_function_lookup_t lookup,
-                                 const char *documentation) {
+static void on_device_initialize(int device_num, const char *type, ompt_device_t *device,
+                                 ompt_function_lookup_t lookup, const char *documentation) {
   (void)type;
   (void)device;
   (void)lookup;
@@ -54,9 +52,8 @@ static void on_device_finalize(int device_num) {
   device_point(OI_KIND_DEVICE_FINALIZE, device_num);
 }
 
-static void on_device_load(int device_num, const char *filename,
-                           int64_t offset_in_file, void *vma_in_file,
-                           size_t bytes, void *host_addr, void *device_addr,
+static void on_device_load(int device_num, const char *filename, int64_t offset_in_file,
+                           void *vma_in_file, size_t bytes, void *host_addr, void *device_addr,
                            uint64_t module_id) {
   (void)filename;
   (void)offset_in_file;
@@ -106,9 +103,8 @@ static uint32_t deferred_target_site(const ompt_data_t *task_data) {
   return entry && entry->device ? site : 0;
 }
 
-static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
-                         int device_num, ompt_data_t *task_data,
-                         uint64_t target_id, const void *codeptr_ra) {
+static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                         ompt_data_t *task_data, uint64_t target_id, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
@@ -137,8 +133,7 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   } else {
     t->target.construct = OI_CONSTRUCT_NONE;
   }
-  oi_event *e = oi_event_next(&t, OI_KIND_TARGET, oi_endpoint_of(endpoint),
-                              construct, codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_TARGET, oi_endpoint_of(endpoint), construct, codeptr_ra);
   if (!e) {
     if (endpoint != ompt_scope_begin) {
       t->target.site = 0;
@@ -153,8 +148,8 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   OI_SET(e, TARGET, device, device_num);
   OI_SET(e, TARGET, task_id, task_data ? OI_TASK_ID(task_data->value) : 0);
   /* an end names its begin's place (a runtime may name none, or another) */
-  if (!e->codeptr || (endpoint != ompt_scope_begin && t->target.codeptr &&
-                      e->codeptr != t->target.codeptr)) {
+  if (!e->codeptr ||
+      (endpoint != ompt_scope_begin && t->target.codeptr && e->codeptr != t->target.codeptr)) {
     if (e->codeptr)
       oi_repair_note(&t->repairs, OI_REPAIR_codeptr_replaced);
     e->codeptr = t->target.codeptr;
@@ -177,9 +172,8 @@ static void target_event(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
   }
 }
 
-static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
-                          int device_num, ompt_data_t *task_data,
-                          ompt_data_t *target_task_data,
+static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                          ompt_data_t *task_data, ompt_data_t *target_task_data,
                           ompt_data_t *target_data, const void *codeptr_ra) {
   (void)target_task_data;
   if (endpoint == ompt_scope_begin) {
@@ -187,18 +181,16 @@ static void on_target_emi(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
       return;
     target_data->value = oi_new_id();
   }
-  target_event(kind, endpoint, device_num, task_data, target_data->value,
-               codeptr_ra);
+  target_event(kind, endpoint, device_num, task_data, target_data->value, codeptr_ra);
 }
 
-static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint,
-                      int device_num, ompt_data_t *task_data,
-                      ompt_id_t target_id, const void *codeptr_ra) {
+static void on_target(ompt_target_t kind, ompt_scope_endpoint_t endpoint, int device_num,
+                      ompt_data_t *task_data, ompt_id_t target_id, const void *codeptr_ra) {
   target_event(kind, endpoint, device_num, task_data, target_id, codeptr_ra);
 }
 
-static void kernel_event(unsigned endpoint, uint64_t target_id,
-                         uint64_t host_op_id, unsigned requested_num_teams) {
+static void kernel_event(unsigned endpoint, uint64_t target_id, uint64_t host_op_id,
+                         unsigned requested_num_teams) {
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
@@ -206,8 +198,7 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
    * begin and end (kernel_constructs.h) */
   if (endpoint == OI_EP_END)
     oi_kernel_leave(t);
-  oi_event *e = oi_event_next(&t, OI_KIND_KERNEL, endpoint,
-                              oi_region_construct(&t->target), NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_KERNEL, endpoint, oi_region_construct(&t->target), NULL);
   if (endpoint == OI_EP_BEGIN)
     oi_kernel_enter(t, t->target.codeptr, oi_hooks_trace_counted());
   if (!e)
@@ -223,14 +214,12 @@ static void kernel_event(unsigned endpoint, uint64_t target_id,
     oi_kernel_set(&t->counts.kernel, t->counts.kernel.codeptr, site);
 }
 
-static void on_target_submit_emi(ompt_scope_endpoint_t endpoint,
-                                 ompt_data_t *target_data,
-                                 ompt_id_t *host_op_id,
-                                 unsigned int requested_num_teams) {
+static void on_target_submit_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_data,
+                                 ompt_id_t *host_op_id, unsigned int requested_num_teams) {
   if (endpoint == ompt_scope_begin)
     *host_op_id = oi_new_id();
-  kernel_event(oi_endpoint_of(endpoint), target_data ? target_data->value : 0,
-               *host_op_id, requested_num_teams);
+  kernel_event(oi_endpoint_of(endpoint), target_data ? target_data->value : 0, *host_op_id,
+               requested_num_teams);
 }
 
 static void on_target_submit(ompt_id_t target_id, ompt_id_t host_op_id,
@@ -239,30 +228,33 @@ static void on_target_submit(ompt_id_t target_id, ompt_id_t host_op_id,
 }
 
 /* A data operation's begin or end: paired into one op (data_op_pairing.h). */
-static void on_target_data_op_emi(
-    ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
-    ompt_data_t *target_data, ompt_id_t *host_op_id,
-    ompt_target_data_op_t optype, void *src_addr, int src_device_num,
-    void *dest_addr, int dest_device_num, size_t bytes,
-    const void *codeptr_ra) {
+static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
+                                  ompt_data_t *target_data, ompt_id_t *host_op_id,
+                                  ompt_target_data_op_t optype, void *src_addr, int src_device_num,
+                                  void *dest_addr, int dest_device_num, size_t bytes,
+                                  const void *codeptr_ra) {
   (void)target_task_data;
   (void)target_data;
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
   uint64_t now = oi_now_ns();
-  oi_open_data_op op = {now,  (uintptr_t)src_addr, (uintptr_t)dest_addr,
-                        bytes, (uintptr_t)codeptr_ra, src_device_num,
-                        dest_device_num, (uint32_t)optype};
+  oi_open_data_op op = {now,
+                        (uintptr_t)src_addr,
+                        (uintptr_t)dest_addr,
+                        bytes,
+                        (uintptr_t)codeptr_ra,
+                        src_device_num,
+                        dest_device_num,
+                        (uint32_t)optype};
   if (endpoint == ompt_scope_begin)
     *host_op_id = now;
   oi_data_op_pair(t, endpoint == ompt_scope_begin, op);
 }
 
 static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
-                              ompt_target_data_op_t optype, void *src_addr,
-                              int src_device_num, void *dest_addr,
-                              int dest_device_num, size_t bytes,
+                              ompt_target_data_op_t optype, void *src_addr, int src_device_num,
+                              void *dest_addr, int dest_device_num, size_t bytes,
                               const void *codeptr_ra) {
   (void)target_id;
   (void)host_op_id;
@@ -272,19 +264,23 @@ static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
   if (!t || !atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
   uint64_t now = oi_now_ns();
-  oi_open_data_op op = {now,  (uintptr_t)src_addr, (uintptr_t)dest_addr,
-                        bytes, (uintptr_t)codeptr_ra, src_device_num,
-                        dest_device_num, (uint32_t)optype};
+  oi_open_data_op op = {now,
+                        (uintptr_t)src_addr,
+                        (uintptr_t)dest_addr,
+                        bytes,
+                        (uintptr_t)codeptr_ra,
+                        src_device_num,
+                        dest_device_num,
+                        (uint32_t)optype};
   oi_data_op_event(t, &op, now, 0);
 }
 
-static void map_events(uint64_t target_id, unsigned int nitems,
-                       void **host_addr, size_t *bytes,
+static void map_events(uint64_t target_id, unsigned int nitems, void **host_addr, size_t *bytes,
                        const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   for (unsigned i = 0; t && i < nitems; i++) {
-    oi_event *e = oi_event_next(&t, OI_KIND_MAP, OI_EP_NONE,
-                                oi_region_construct(&t->target), oi_program_codeptr(&t->target, codeptr_ra));
+    oi_event *e = oi_event_next(&t, OI_KIND_MAP, OI_EP_NONE, oi_region_construct(&t->target),
+                                oi_program_codeptr(&t->target, codeptr_ra));
     if (!e)
       return;
     e->device = t->target.device;
@@ -298,19 +294,16 @@ static void map_events(uint64_t target_id, unsigned int nitems,
   }
 }
 
-static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems,
-                              void **host_addr, void **device_addr,
-                              size_t *bytes, unsigned int *mapping_flags,
+static void on_target_map_emi(ompt_data_t *target_data, unsigned int nitems, void **host_addr,
+                              void **device_addr, size_t *bytes, unsigned int *mapping_flags,
                               const void *codeptr_ra) {
   (void)device_addr;
   (void)mapping_flags;
-  map_events(target_data ? target_data->value : 0, nitems, host_addr, bytes,
-             codeptr_ra);
+  map_events(target_data ? target_data->value : 0, nitems, host_addr, bytes, codeptr_ra);
 }
 
-static void on_target_map(ompt_id_t target_id, unsigned int nitems,
-                          void **host_addr, void **device_addr, size_t *bytes,
-                          unsigned int *mapping_flags,
+static void on_target_map(ompt_id_t target_id, unsigned int nitems, void **host_addr,
+                          void **device_addr, size_t *bytes, unsigned int *mapping_flags,
                           const void *codeptr_ra) {
   (void)device_addr;
   (void)mapping_flags;
@@ -319,5 +312,4 @@ static void on_target_map(ompt_id_t target_id, unsigned int nitems,
 
 const oi_callback_entry oi_device_callbacks[] = {
     OI_DEVICE_CALLBACKS(OI_CALLBACK_ENTRY, OI_CALLBACK_EMI_ENTRY)};
-const size_t oi_device_callback_count =
-    sizeof oi_device_callbacks / sizeof oi_device_callbacks[0];
+const size_t oi_device_callback_count = sizeof oi_device_callbacks / sizeof oi_device_callbacks[0];

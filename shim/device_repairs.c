@@ -44,8 +44,8 @@ void oi_end_missing_target(oi_thread *t) {
   t->target.codeptr = 0;
 }
 
-void oi_begin_missing_target(oi_thread *t, unsigned construct, int device,
-                             uint64_t target_id, uint64_t codeptr) {
+void oi_begin_missing_target(oi_thread *t, unsigned construct, int device, uint64_t target_id,
+                             uint64_t codeptr) {
   oi_repair_note(&t->repairs, OI_REPAIR_target_begin_missing);
   t->target.construct = construct;
   t->target.device = device;

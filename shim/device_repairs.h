@@ -14,8 +14,8 @@
  * and origin its begin took. */
 void oi_end_missing_target(oi_thread *t);
 /* A target region's end without a begin: a begin at the end's time. */
-void oi_begin_missing_target(oi_thread *t, unsigned construct, int device,
-                             uint64_t target_id, uint64_t codeptr);
+void oi_begin_missing_target(oi_thread *t, unsigned construct, int device, uint64_t target_id,
+                             uint64_t codeptr);
 /* 1 when a target begin repeats the open region's (`value`: its target
  * data, which the first begin set) with nothing recorded since: dropped. */
 int oi_repeated_target_begin(oi_thread *t, uint64_t value);

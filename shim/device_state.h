@@ -20,11 +20,11 @@ typedef struct oi_target_state {
   uint64_t last_ns;   /* the time of its latest event */
   uint32_t open_site; /* the site its begin took */
   uint8_t open_origin, nowait;
-  uint32_t begin_event; /* its begin's index in the buffer, + 1 */
-  uint32_t site;        /* the site of a deferred (nowait) target region
-                           in progress, found by its task */
-  uint64_t task;        /* that region's target task (its map items,
-                           deferred_items.h) */
+  uint32_t begin_event;    /* its begin's index in the buffer, + 1 */
+  uint32_t site;           /* the site of a deferred (nowait) target region
+                              in progress, found by its task */
+  uint64_t task;           /* that region's target task (its map items,
+                              deferred_items.h) */
   uint64_t offload_caller; /* inside a call into the offload runtime seen
                               by libompt-inst-offload.so: the program's
                               return address (the runtime's is the

@@ -32,11 +32,9 @@ int oi_hooks_trace_counted(void) { return trace_counted; }
 void oi_hooks_connect(ompt_function_lookup_t lookup) {
   if (lookup) { /* NULL: a runtime without OMPT */
     get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
-    get_parallel_info =
-        (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
+    get_parallel_info = (ompt_get_parallel_info_t)lookup("ompt_get_parallel_info");
   }
-  trace_counted =
-      oi_env_flag("OMPT_INST_TRACE_COUNTED") || oi_env_flag("OMPT_INST_TRACE_ATOMIC");
+  trace_counted = oi_env_flag("OMPT_INST_TRACE_COUNTED") || oi_env_flag("OMPT_INST_TRACE_ATOMIC");
 }
 
 /* A compiler implicit task carries the runtime's ids of the region and
@@ -46,8 +44,7 @@ static void add_runtime_ids(oi_event *e) {
   int flags = 0, thread_num = 0, team_size = 0;
   ompt_data_t *task = NULL, *parallel = NULL;
   ompt_frame_t *frame = NULL;
-  if (get_task_info &&
-      get_task_info(0, &flags, &task, &frame, &parallel, &thread_num) == 2) {
+  if (get_task_info && get_task_info(0, &flags, &task, &frame, &parallel, &thread_num) == 2) {
     OI_SET(e, IMPLICIT_TASK, parallel_id, parallel ? parallel->value : 0);
     OI_SET(e, IMPLICIT_TASK, thread_num, (uint32_t)thread_num);
     OI_SET(e, IMPLICIT_TASK, task_id, task ? OI_TASK_ID(task->value) : 0);
@@ -56,8 +53,7 @@ static void add_runtime_ids(oi_event *e) {
     OI_SET(e, IMPLICIT_TASK, team_size, (uint32_t)team_size);
 }
 
-static oi_event *compiler_event(oi_thread **t, unsigned kind,
-                                unsigned endpoint, uint32_t site,
+static oi_event *compiler_event(oi_thread **t, unsigned kind, unsigned endpoint, uint32_t site,
                                 const oi_site_entry *entry) {
   oi_event *e = oi_event_next(t, kind, endpoint, entry->construct, NULL);
   if (e) {
@@ -67,14 +63,11 @@ static oi_event *compiler_event(oi_thread **t, unsigned kind,
   return e;
 }
 
-static void point_event(uint32_t id, const oi_site_entry *entry,
-                        uint32_t point) {
+static void point_event(uint32_t id, const oi_site_entry *entry, uint32_t point) {
   unsigned kind = OI_KIND_CONSTRUCT;
   unsigned endpoint =
-      point == OMPT_INST_ENTER || point == OMPT_INST_BEGIN ? OI_EP_BEGIN
-                                                           : OI_EP_END;
-  if ((point == OMPT_INST_BEGIN || point == OMPT_INST_END) &&
-      entry->team_begin)
+      point == OMPT_INST_ENTER || point == OMPT_INST_BEGIN ? OI_EP_BEGIN : OI_EP_END;
+  if ((point == OMPT_INST_BEGIN || point == OMPT_INST_END) && entry->team_begin)
     kind = OI_KIND_IMPLICIT_TASK;
   oi_thread *t;
   oi_event *e = compiler_event(&t, kind, endpoint, id, entry);
@@ -87,8 +80,7 @@ static void point_event(uint32_t id, const oi_site_entry *entry,
 
 /* OMPT_INST_TRACE_ATOMIC=1: a counted site's instance as a point event.
  * noinline, as construct_point: the counting path stays frameless. */
-__attribute__((noinline)) static void traced_instance(
-    uint32_t id, const oi_site_entry *entry) {
+__attribute__((noinline)) static void traced_instance(uint32_t id, const oi_site_entry *entry) {
   oi_thread *t;
   oi_event *e = compiler_event(&t, OI_KIND_CONSTRUCT, OI_EP_NONE, id, entry);
   if (e)
@@ -99,27 +91,23 @@ __attribute__((noinline)) static void traced_instance(
  * still emits EXIT give the same counts); it opens no frame, as nothing
  * the runtime reports happens inside an atomic, flush or taskyield. The
  * runtime's own flush event that follows is left out (flush_counted). */
-static void counted_point(oi_thread *t, uint32_t id,
-                          const oi_site_entry *entry, uint32_t point) {
+static void counted_point(oi_thread *t, uint32_t id, const oi_site_entry *entry, uint32_t point) {
   if (point != OMPT_INST_ENTER)
     return;
   oi_site_count(t, id);
-  if (entry->construct == OI_CONSTRUCT_FLUSH &&
-      oi_native_reports(entry, point))
+  if (entry->construct == OI_CONSTRUCT_FLUSH && oi_native_reports(entry, point))
     t->sync.flush_counted = 1;
 }
 
 /* noinline: keeps its stack frame off the path of counted sites */
-__attribute__((noinline)) static void construct_point(
-    oi_thread *t, uint32_t id, const oi_site_entry *entry, uint32_t point) {
+__attribute__((noinline)) static void construct_point(oi_thread *t, uint32_t id,
+                                                      const oi_site_entry *entry, uint32_t point) {
   int opens = point == OMPT_INST_ENTER || point == OMPT_INST_BEGIN;
   /* a closing point pops first: the frame stays readable until the next
    * push, and the stack is touched once per point */
-  const oi_construct_frame *f =
-      opens ? oi_construct_push(&t->constructs, id, entry, 0, NULL, NULL)
-            : oi_construct_pop(&t->constructs, id);
-  if (point == OMPT_INST_EXIT && entry->device && f &&
-      oi_native_infers_data_ops())
+  const oi_construct_frame *f = opens ? oi_construct_push(&t->constructs, id, entry, 0, NULL, NULL)
+                                      : oi_construct_pop(&t->constructs, id);
+  if (point == OMPT_INST_EXIT && entry->device && f && oi_native_infers_data_ops())
     oi_mapsim_exit(t, f);
   /* the runtime's target region of this construct ended inside it, or
    * its end never came */
@@ -127,8 +115,7 @@ __attribute__((noinline)) static void construct_point(
     oi_end_missing_target(t);
   /* master/masked: every thread passes ENTER/EXIT, only the executing
    * one BEGIN/END, which carry the construct */
-  int scope_only = entry->executor_points &&
-                   (point == OMPT_INST_ENTER || point == OMPT_INST_EXIT);
+  int scope_only = entry->executor_points && (point == OMPT_INST_ENTER || point == OMPT_INST_EXIT);
   if (!scope_only && !oi_native_reports_instance(entry, point, f))
     point_event(id, entry, point);
 }
@@ -138,8 +125,7 @@ __attribute__((noinline)) static void construct_point(
  * reports errors itself, its callback takes the site from the frame pushed
  * here and pops it (host_callbacks.c). A fatal error ends the process in
  * the runtime right after: the trace is finished first. */
-static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry,
-                        uint32_t point) {
+static void error_point(oi_thread *t, uint32_t id, const oi_site_entry *entry, uint32_t point) {
   if (point != OMPT_INST_ENTER)
     return;
   if (oi_native_reports(entry, point)) {
@@ -175,13 +161,12 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
 }
 
 /* The ENTER of a device construct at a registered site, with its values. */
-static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
-                         int64_t device, int32_t if_value, uint32_t nitems,
-                         const void *const *host_addrs, const uint64_t *bytes) {
+static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry, int64_t device,
+                         int32_t if_value, uint32_t nitems, const void *const *host_addrs,
+                         const uint64_t *bytes) {
   int offloads;
   int device_num = oi_runtime_construct_device(device, &offloads);
-  oi_construct_frame *f =
-      oi_construct_push(&t->constructs, id, entry, nitems, host_addrs, bytes);
+  oi_construct_frame *f = oi_construct_push(&t->constructs, id, entry, nitems, host_addrs, bytes);
   if (f) {
     f->device = device_num;
     f->if_value = if_value;
@@ -213,9 +198,8 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry,
     oi_mapsim_enter(t, f);
 }
 
-static void hook_target_enter(ompt_inst_site *site, int64_t device,
-                              int32_t if_value, uint32_t nitems,
-                              const void *const *host_addrs,
+static void hook_target_enter(ompt_inst_site *site, int64_t device, int32_t if_value,
+                              uint32_t nitems, const void *const *host_addrs,
                               const uint64_t *bytes) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
@@ -231,8 +215,7 @@ static void hook_target_enter(ompt_inst_site *site, int64_t device,
 static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
                      const void *codeptr) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_MPI,
-                              point == OMPT_INST_ENTER ? OI_EP_BEGIN : OI_EP_END,
+  oi_event *e = oi_event_next(&t, OI_KIND_MPI, point == OMPT_INST_ENTER ? OI_EP_BEGIN : OI_EP_END,
                               OI_CONSTRUCT_OTHER, codeptr);
   if (!e)
     return;
@@ -248,9 +231,9 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
  * it has no location, as without -g, and so nothing to add: sites.c). Its
  * EXIT closes only the frame its ENTER opened. Either way the runtime's
  * events in between get the program's return address (device_callbacks.c). */
-static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device,
-                         uint32_t nitems, const void *const *host_addrs,
-                         const uint64_t *bytes, const void *codeptr) {
+static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device, uint32_t nitems,
+                         const void *const *host_addrs, const uint64_t *bytes,
+                         const void *codeptr) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
   const oi_site_entry *entry;

@@ -4,9 +4,6 @@
 #include "callbacks.h"
 #include "host_callbacks.h"
 
-const oi_callback_entry oi_host_callbacks[] = {
-    OI_HOST_CALLBACKS(OI_CALLBACK_ENTRY)};
-const size_t oi_host_callback_count =
-    sizeof oi_host_callbacks / sizeof oi_host_callbacks[0];
-const oi_callback_entry oi_error_callback[] = {
-    OI_ERROR_CALLBACKS(OI_CALLBACK_ENTRY)};
+const oi_callback_entry oi_host_callbacks[] = {OI_HOST_CALLBACKS(OI_CALLBACK_ENTRY)};
+const size_t oi_host_callback_count = sizeof oi_host_callbacks / sizeof oi_host_callbacks[0];
+const oi_callback_entry oi_error_callback[] = {OI_ERROR_CALLBACKS(OI_CALLBACK_ENTRY)};

@@ -43,8 +43,7 @@ void oi_host_repairs_connect(ompt_function_lookup_t lookup) {
   get_task_info = (ompt_get_task_info_t)lookup("ompt_get_task_info");
   const void *inside[FOREIGN_MODULES] = {
       (const void *)(uintptr_t)abort, (const void *)(uintptr_t)get_task_info,
-      dlsym(RTLD_DEFAULT, "__tgt_register_lib"),
-      (const void *)(uintptr_t)oi_host_repairs_connect};
+      dlsym(RTLD_DEFAULT, "__tgt_register_lib"), (const void *)(uintptr_t)oi_host_repairs_connect};
   for (unsigned i = 0; i < FOREIGN_MODULES; i++) {
     foreign[i].start = (uintptr_t)inside[i];
     foreign[i].end = 0;
@@ -67,8 +66,7 @@ uint64_t oi_repair_entry_codeptr(void) {
   ompt_data_t *task = NULL, *parallel = NULL;
   ompt_frame_t *frame = NULL;
   if (!get_task_info || get_task_info(0, &flags, &task, &frame, &parallel, &thread_num) != 2 ||
-      !frame || !frame->enter_frame.ptr ||
-      !(frame->enter_frame_flags & ompt_frame_framepointer))
+      !frame || !frame->enter_frame.ptr || !(frame->enter_frame_flags & ompt_frame_framepointer))
     return 0;
   /* x86-64 and AArch64 frames: the saved frame pointer, then the return
    * address */
@@ -97,7 +95,8 @@ uint64_t oi_repair_critical_codeptr(oi_thread *t, uint64_t wait_id) {
 }
 
 void oi_repair_remember_critical(oi_thread *t, uint64_t wait_id, uint64_t codeptr) {
-  if (!codeptr || (t->sync.last_critical_wait_id == wait_id && t->sync.last_critical_codeptr == codeptr))
+  if (!codeptr ||
+      (t->sync.last_critical_wait_id == wait_id && t->sync.last_critical_codeptr == codeptr))
     return;
   t->sync.last_critical_wait_id = wait_id;
   t->sync.last_critical_codeptr = codeptr;
@@ -108,9 +107,7 @@ void oi_repair_remember_critical(oi_thread *t, uint64_t wait_id, uint64_t codept
 
 static _Atomic int released_off, process_exits;
 
-void oi_repair_process_exits(void) {
-  atomic_store(&process_exits, 1);
-}
+void oi_repair_process_exits(void) { atomic_store(&process_exits, 1); }
 
 int oi_repair_mutex_released_off(void) {
   return atomic_load_explicit(&released_off, memory_order_relaxed);

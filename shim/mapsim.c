@@ -25,8 +25,8 @@
 
 typedef struct present_entry {
   int device;
-  uint64_t begin, end;       /* mapped host range */
-  uint64_t alloc_host;       /* what the allocation reported */
+  uint64_t begin, end; /* mapped host range */
+  uint64_t alloc_host; /* what the allocation reported */
   uint64_t alloc_bytes;
   uint64_t references;
 } present_entry;
@@ -54,10 +54,9 @@ static void drop(present_entry *entry) {
   oi_array_remove_swap(&table, (size_t)(entry - OI_ARRAY_AT(table, present_entry, 0)));
 }
 
-static void emit(oi_thread *t, const oi_construct_frame *f, unsigned op,
-                 uint64_t host_addr, uint64_t bytes, uint32_t item) {
-  oi_event *e = oi_event_next(&t, OI_KIND_DATA_OP, OI_EP_NONE,
-                              f->entry->construct, NULL);
+static void emit(oi_thread *t, const oi_construct_frame *f, unsigned op, uint64_t host_addr,
+                 uint64_t bytes, uint32_t item) {
+  oi_event *e = oi_event_next(&t, OI_KIND_DATA_OP, OI_EP_NONE, f->entry->construct, NULL);
   if (!e)
     return;
   e->origin = OI_ORIGIN_INFERRED;
@@ -68,8 +67,7 @@ static void emit(oi_thread *t, const oi_construct_frame *f, unsigned op,
   e->u.data.bytes = bytes;
   e->u.data.host_addr = host_addr;
   if (op == OI_DATA_OP_TO_DEVICE || op == OI_DATA_OP_FROM_DEVICE)
-    e->flags = (uint8_t)oi_content_hash((const void *)(uintptr_t)host_addr,
-                                        bytes, &e->u.data.hash);
+    e->flags = (uint8_t)oi_content_hash((const void *)(uintptr_t)host_addr, bytes, &e->u.data.hash);
   oi_event_commit(t);
 }
 
@@ -84,8 +82,7 @@ static int copies_from(const oi_map_rule *rule) {
 static void map_item(oi_thread *t, const oi_construct_frame *f, uint32_t i) {
   const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[i];
   const oi_map_rule *rule = &f->entry->rules[i];
-  if (item->bytes == 0 || rule->type == OI_MAP_RELEASE ||
-      rule->type == OI_MAP_DELETE)
+  if (item->bytes == 0 || rule->type == OI_MAP_RELEASE || rule->type == OI_MAP_DELETE)
     return;
   present_entry *entry = find(f->device, item->host_addr, item->bytes);
   if (entry) {
@@ -95,9 +92,8 @@ static void map_item(oi_thread *t, const oi_construct_frame *f, uint32_t i) {
     return;
   }
   uint64_t padding = rule->member ? item->host_addr % 16 : 0;
-  present_entry added = {f->device, item->host_addr,
-                         item->host_addr + item->bytes, item->host_addr,
-                         item->bytes + padding, 1};
+  present_entry added = {f->device,       item->host_addr,       item->host_addr + item->bytes,
+                         item->host_addr, item->bytes + padding, 1};
   if (!add(added))
     return;
   emit(t, f, OI_DATA_OP_ALLOC, added.alloc_host, added.alloc_bytes, i);
@@ -113,8 +109,7 @@ static void unmap_items(oi_thread *t, const oi_construct_frame *f) {
     uint32_t i = n - 1;
     const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[i];
     const oi_map_rule *rule = &f->entry->rules[i];
-    present_entry *entry =
-        item->bytes ? find(f->device, item->host_addr, item->bytes) : NULL;
+    present_entry *entry = item->bytes ? find(f->device, item->host_addr, item->bytes) : NULL;
     if (!entry)
       continue;
     if (rule->type == OI_MAP_DELETE)
@@ -132,14 +127,13 @@ static void unmap_items(oi_thread *t, const oi_construct_frame *f) {
     present_entry *entry = find(f->device, item->host_addr, item->bytes);
     if (!entry)
       continue; /* the same range listed twice */
-    emit(t, f, OI_DATA_OP_DELETE, entry->alloc_host, entry->alloc_bytes,
-         deletes[k]);
+    emit(t, f, OI_DATA_OP_DELETE, entry->alloc_host, entry->alloc_bytes, deletes[k]);
     drop(entry);
   }
 }
 
-static void update_items(oi_thread *t, const oi_construct_frame *f,
-                         unsigned map_type, unsigned op) {
+static void update_items(oi_thread *t, const oi_construct_frame *f, unsigned map_type,
+                         unsigned op) {
   for (uint32_t i = 0; i < f->items; i++) {
     const oi_item_extent *item = &oi_construct_items(&t->constructs, f)[i];
     if (f->entry->rules[i].type == map_type && item->bytes &&

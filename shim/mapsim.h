@@ -15,5 +15,4 @@ void oi_mapsim_enter(oi_thread *t, const oi_construct_frame *frame);
  * `target update from`. Host data is hashed now, after the copies. */
 void oi_mapsim_exit(oi_thread *t, const oi_construct_frame *frame);
 
-
 #endif

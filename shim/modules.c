@@ -61,12 +61,9 @@ static int write_module(struct dl_phdr_info *info, size_t size, void *data) {
   *first = 0;
   if (end == 0 || !path || !*path || already_written(start))
     return 0;
-  oi_module_record module = {.base = info->dlpi_addr,
-                             .start = start,
-                             .end = end,
-                             .path_length = (uint32_t)strlen(path)};
-  oi_trace_frame(OI_REC_MODULE, &module, sizeof module, path,
-                   module.path_length);
+  oi_module_record module = {
+      .base = info->dlpi_addr, .start = start, .end = end, .path_length = (uint32_t)strlen(path)};
+  oi_trace_frame(OI_REC_MODULE, &module, sizeof module, path, module.path_length);
   return 0;
 }
 

@@ -12,14 +12,12 @@ static unsigned group_named(const char *name, size_t length) {
                 {"target", OI_NATIVE_TARGET},
                 {"all", OI_NATIVE_HOST | OI_NATIVE_TARGET}};
   for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++)
-    if (strlen(groups[i].name) == length &&
-        memcmp(groups[i].name, name, length) == 0)
+    if (strlen(groups[i].name) == length && memcmp(groups[i].name, name, length) == 0)
       return groups[i].groups;
   return 0;
 }
 
-unsigned oi_parse_native_groups(const char *list, char *unknown,
-                                size_t unknown_size) {
+unsigned oi_parse_native_groups(const char *list, char *unknown, size_t unknown_size) {
   unsigned result = 0;
   if (unknown_size)
     unknown[0] = '\0';

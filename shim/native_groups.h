@@ -12,7 +12,6 @@ enum oi_native_group {
 
 /* Parse a comma list of host, target, all. Returns the groups; the first
  * unknown item, if any, is copied to `unknown` (else it is left empty). */
-unsigned oi_parse_native_groups(const char *list, char *unknown,
-                                size_t unknown_size);
+unsigned oi_parse_native_groups(const char *list, char *unknown, size_t unknown_size);
 
 #endif

@@ -12,13 +12,11 @@ uint64_t oi_native_kinds;
 /* The kind each OMPT callback reports (its REPORTS rows in events.def),
  * OI_KIND_HOOKS_ONLY for the others. */
 static unsigned reported_kind(ompt_callbacks_t callback) {
-#define REPORTED_KIND(group, callback_name, kind, role)                       \
-  OI_IF_REPORTS(role, if (callback == ompt_callback_##callback_name)          \
-                          return OI_KIND_##kind;)
-#define REPORTED_KIND_EMI(group, callback_name, kind, role)                   \
-  OI_IF_REPORTS(role, if (callback == ompt_callback_##callback_name##_emi ||  \
-                          callback == ompt_callback_##callback_name)          \
-                          return OI_KIND_##kind;)
+#define REPORTED_KIND(group, callback_name, kind, role)                                            \
+  OI_IF_REPORTS(role, if (callback == ompt_callback_##callback_name) return OI_KIND_##kind;)
+#define REPORTED_KIND_EMI(group, callback_name, kind, role)                                        \
+  OI_IF_REPORTS(role, if (callback == ompt_callback_##callback_name##_emi ||                       \
+                          callback == ompt_callback_##callback_name) return OI_KIND_##kind;)
   OI_OMPT_CALLBACKS(REPORTED_KIND, REPORTED_KIND_EMI)
 #undef REPORTED_KIND
 #undef REPORTED_KIND_EMI
@@ -70,15 +68,12 @@ int oi_native_reports(const oi_site_entry *entry, uint32_t point) {
       return native_active(kind);
     /* the runtime announces implicit tasks of parallel regions, not the
      * initial tasks of a league's teams, nor sections */
-    return entry->construct == OI_CONSTRUCT_PARALLEL &&
-           native_active(OI_KIND_IMPLICIT_TASK);
+    return entry->construct == OI_CONSTRUCT_PARALLEL && native_active(OI_KIND_IMPLICIT_TASK);
   }
   if (kind == OI_KIND_CANCEL && !cancellation_enabled())
     return 0;
   return native_active(kind);
 }
-
-
 
 int oi_native_reports_instance(const oi_site_entry *entry, uint32_t point,
                                const oi_construct_frame *frame) {

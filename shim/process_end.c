@@ -25,13 +25,11 @@ void oi_process_end_install(void (*end_trace)(void)) {
 
 /* getpid() is a system call (glibc keeps no cache): a vforked child shares
  * this memory but not the pid, and must leave the parent's trace alone. */
-static int recording_process(void) {
-  return atomic_load(&ending) && getpid() == recording_pid;
-}
+static int recording_process(void) { return atomic_load(&ending) && getpid() == recording_pid; }
 
 static void end_trace_here(void) {
   if (recording_process())
-    atomic_load(&ending)();
+    atomic_load (&ending)();
 }
 
 /* libc's definition of `name`, the one this library's hides. */

@@ -4,9 +4,9 @@
  * at_quick_exit handler; the others are defined by the shim in front of
  * libc's when it is preloaded (`ompt-inst run`): each ends the trace, then
  * does what libc's does. _exit and _Exit, which signal handlers call, end
- * it as the fatal-signal handler does (async-signal-safe, no summary). Only in the process that started recording (a
- * forked or vforked child writes nothing). Loaded through
- * OMP_TOOL_LIBRARIES alone the shim comes after libc and cannot. */
+ * it as the fatal-signal handler does (async-signal-safe, no summary). Only in the process that
+ * started recording (a forked or vforked child writes nothing). Loaded through OMP_TOOL_LIBRARIES
+ * alone the shim comes after libc and cannot. */
 #ifndef OMPT_INST_SHIM_PROCESS_END_H
 #define OMPT_INST_SHIM_PROCESS_END_H
 

@@ -19,8 +19,7 @@ static _Atomic int record_state = STATE_STOPPED;
 static _Atomic uint32_t next_thread_number;
 /* number + 1 of the calling thread once it retired: if it records again it
  * keeps its number (and its THREAD record is not written twice) */
-static __thread uint32_t tls_retired_number
-    __attribute__((tls_model("initial-exec")));
+static __thread uint32_t tls_retired_number __attribute__((tls_model("initial-exec")));
 /* and whether events of that number were written already */
 static __thread int tls_retired_wrote __attribute__((tls_model("initial-exec")));
 
@@ -58,8 +57,8 @@ oi_thread *oi_thread_attach(void) {
   t->os_tid = (uint64_t)gettid();
   t->thread_recorded = tls_retired_number != 0;
   t->wrote_events = tls_retired_number != 0 && tls_retired_wrote;
-  t->number = tls_retired_number ? tls_retired_number - 1
-                                 : atomic_fetch_add(&next_thread_number, 1);
+  t->number =
+      tls_retired_number ? tls_retired_number - 1 : atomic_fetch_add(&next_thread_number, 1);
   __atomic_store_n(&t->retired, 0, __ATOMIC_RELEASE);
   if (t->number == 0)
     oi_initial_thread_set(t);
@@ -118,8 +117,7 @@ void oi_record_pause(void) {
 
 void oi_record_resume(void) {
   int expected = STATE_PAUSED;
-  if (atomic_compare_exchange_strong(&record_state, &expected,
-                                     STATE_RECORDING))
+  if (atomic_compare_exchange_strong(&record_state, &expected, STATE_RECORDING))
     atomic_store(&oi_recording, 1);
 }
 

@@ -36,17 +36,15 @@ static inline oi_thread *oi_thread_self(void) {
 /* The next free event of the calling thread, filled with the fields every
  * event has (time: `now`), or NULL when nothing is being recorded. Fill the
  * rest, then oi_event_commit(). */
-static inline oi_event *oi_event_next_at(oi_thread **self, unsigned kind,
-                                         unsigned endpoint, unsigned construct,
-                                         const void *codeptr, uint64_t now) {
+static inline oi_event *oi_event_next_at(oi_thread **self, unsigned kind, unsigned endpoint,
+                                         unsigned construct, const void *codeptr, uint64_t now) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return NULL;
   oi_thread *t = oi_thread_self();
   if (!t)
     return NULL;
   *self = t;
-  oi_event *e =
-      &t->event[atomic_load_explicit(&t->count, memory_order_relaxed)];
+  oi_event *e = &t->event[atomic_load_explicit(&t->count, memory_order_relaxed)];
   e->time_ns = now;
   e->kind = (uint8_t)kind;
   e->endpoint = (uint8_t)endpoint;
@@ -65,13 +63,11 @@ static inline oi_event *oi_event_next_at(oi_thread **self, unsigned kind,
 }
 
 /* The same, stamped with the current time. */
-static inline oi_event *oi_event_next(oi_thread **self, unsigned kind,
-                                      unsigned endpoint, unsigned construct,
-                                      const void *codeptr) {
+static inline oi_event *oi_event_next(oi_thread **self, unsigned kind, unsigned endpoint,
+                                      unsigned construct, const void *codeptr) {
   if (!atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return NULL;
-  return oi_event_next_at(self, kind, endpoint, construct, codeptr,
-                          oi_now_ns());
+  return oi_event_next_at(self, kind, endpoint, construct, codeptr, oi_now_ns());
 }
 
 void oi_thread_flush(oi_thread *t);

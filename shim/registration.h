@@ -22,8 +22,7 @@ typedef struct oi_capabilities {
 /* Register `entries` (or, when `disabled`, note result 0 for each without
  * asking). An event the runtime refuses (never, impossible, error) is
  * replaced by its fallback when it has one; both answers are noted. */
-void oi_register_callbacks(ompt_set_callback_t set_callback,
-                           const oi_callback_entry *entries, size_t count,
-                           int disabled, oi_capabilities *capabilities);
+void oi_register_callbacks(ompt_set_callback_t set_callback, const oi_callback_entry *entries,
+                           size_t count, int disabled, oi_capabilities *capabilities);
 
 #endif

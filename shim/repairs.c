@@ -25,8 +25,8 @@ void oi_repairs_write(uint64_t total[OI_REPAIR_COUNT]) {
     uint64_t count = total[i];
     if (!count)
       continue;
-    n += snprintf(text + n, sizeof text - (size_t)n, "%s%s:%llu", any ? " " : "",
-                  repair_names[i], (unsigned long long)count);
+    n += snprintf(text + n, sizeof text - (size_t)n, "%s%s:%llu", any ? " " : "", repair_names[i],
+                  (unsigned long long)count);
     any = 1;
   }
   if (any && n < (int)sizeof text)

@@ -13,7 +13,7 @@ enum oi_repair {
 #define OI_REPAIR_ENUM(name, words) OI_REPAIR_##name,
   OI_REPAIRS(OI_REPAIR_ENUM)
 #undef OI_REPAIR_ENUM
-  OI_REPAIR_COUNT
+      OI_REPAIR_COUNT
 };
 
 /* A thread's counts: the owner adds, the end of the trace reads. */

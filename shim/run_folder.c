@@ -36,8 +36,7 @@ static int make_folder(const char *path) {
     const char *reason = oi_run_folder_unusable(path);
     if (!reason)
       return 0;
-    fprintf(stderr, "ompt-inst: cannot use run folder '%s': it %s; not recording\n", path,
-            reason);
+    fprintf(stderr, "ompt-inst: cannot use run folder '%s': it %s; not recording\n", path, reason);
     return -1;
   }
   fprintf(stderr, "ompt-inst: cannot create run folder '%s': %s; not recording\n", path,
@@ -56,8 +55,8 @@ static int make_default_folder(void) {
   for (int n = 2; n < 100 && lstat(dir, &info) == 0; n++)
     snprintf(dir, sizeof dir, "%.*s.%d", PATH_MAX - 16, base, n);
   if (strcmp(dir, base) != 0)
-    fprintf(stderr, "ompt-inst: run folder '%s' exists and is not this run's; using '%s'\n",
-            base, dir);
+    fprintf(stderr, "ompt-inst: run folder '%s' exists and is not this run's; using '%s'\n", base,
+            dir);
   return make_folder(dir);
 }
 
@@ -70,8 +69,7 @@ static int choose_rank_folder(int requested) {
   if (!oi_launch_detect_here(&launch))
     return 0;
   if (!requested) /* the launcher's process is the one parent the ranks share */
-    oi_launch_job_folder(program_invocation_short_name, &launch, (long)getppid(), dir,
-                         sizeof dir);
+    oi_launch_job_folder(program_invocation_short_name, &launch, (long)getppid(), dir, sizeof dir);
   char job[PATH_MAX];
   snprintf(job, sizeof job, "%s", dir);
   if (make_folder(job) != 0)
@@ -79,8 +77,7 @@ static int choose_rank_folder(int requested) {
   /* room for "/trace.oit" and the terminator, as for OMPT_INST_DIR */
   if (oi_launch_rank_folder(job, launch.rank, dir, sizeof dir) >=
       (int)(sizeof dir - sizeof "/" OI_TRACE_FILE_NAME)) {
-    fprintf(stderr, "ompt-inst: the rank folder in '%s' is too long a path; not recording\n",
-            job);
+    fprintf(stderr, "ompt-inst: the rank folder in '%s' is too long a path; not recording\n", job);
     return -1;
   }
   return 1;
@@ -161,11 +158,11 @@ int oi_run_folder_open(void) {
     return -1;
   }
   if (err) {
-    const char *why = err == ELOOP ? "it is a symbolic link"
+    const char *why = err == ELOOP                    ? "it is a symbolic link"
                       : err == EINVAL || err == ENXIO ? "it is not a regular file"
-                                      : strerror(err);
-    fprintf(stderr, "ompt-inst: cannot create %s/%s: %s; not recording\n", dir,
-            OI_TRACE_FILE_NAME, why);
+                                                      : strerror(err);
+    fprintf(stderr, "ompt-inst: cannot create %s/%s: %s; not recording\n", dir, OI_TRACE_FILE_NAME,
+            why);
     return -1;
   }
   return 0;

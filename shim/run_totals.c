@@ -27,8 +27,8 @@ static uint64_t relative(uint64_t time_ns, uint64_t start) {
 }
 
 /* Kinds the model takes as points or ignores rather than pairs. */
-#define UNPAIRED_KINDS                                                        \
-  (1ull << OI_KIND_DATA_OP | 1ull << OI_KIND_MAP | 1ull << OI_KIND_DEVICE_INIT |     \
+#define UNPAIRED_KINDS                                                                             \
+  (1ull << OI_KIND_DATA_OP | 1ull << OI_KIND_MAP | 1ull << OI_KIND_DEVICE_INIT |                   \
    1ull << OI_KIND_DEVICE_LOAD | 1ull << OI_KIND_THREAD | 1ull << OI_KIND_CONSTRUCT_COUNT)
 static int paired(unsigned kind) { return kind >= 64 || !(UNPAIRED_KINDS >> kind & 1); }
 
@@ -107,11 +107,10 @@ void oi_totals_write(void) {
                          ? initial_last_ns - open_regions[0].start_ns
                          : 0;
   uint64_t earliest = atomic_load(&first_time);
-  oi_totals_record totals = {
-      .first_time_ns = earliest == UINT64_MAX ? 0 : earliest,
-      .last_end_ns = atomic_load(&last_end),
-      .initial_construct_ns = initial_ns + open_ns,
-      .threads = atomic_load(&threads),
-      .flags = initial_too_deep ? 0 : OI_TOTALS_INITIAL_KNOWN};
+  oi_totals_record totals = {.first_time_ns = earliest == UINT64_MAX ? 0 : earliest,
+                             .last_end_ns = atomic_load(&last_end),
+                             .initial_construct_ns = initial_ns + open_ns,
+                             .threads = atomic_load(&threads),
+                             .flags = initial_too_deep ? 0 : OI_TOTALS_INITIAL_KNOWN};
   oi_trace_record(OI_REC_TOTALS, &totals, sizeof totals);
 }

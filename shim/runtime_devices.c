@@ -12,8 +12,7 @@ typedef int (*int_query)(void);
 
 /* The entry point `name` of whatever OpenMP runtime is loaded, looked up
  * once; NULL when there is none. A race only looks it up twice. */
-static int_query resolve(_Atomic(int_query) *cache, _Atomic int *resolved,
-                         const char *name) {
+static int_query resolve(_Atomic(int_query) *cache, _Atomic int *resolved, const char *name) {
   if (atomic_load_explicit(resolved, memory_order_acquire))
     return atomic_load_explicit(cache, memory_order_relaxed);
   int_query query = (int_query)dlsym(RTLD_DEFAULT, name);
@@ -52,9 +51,9 @@ int oi_runtime_initial_device(void) {
 }
 
 int oi_runtime_construct_device(int64_t device_clause, int *offloads) {
-  int device = device_clause == OMPT_INST_DEVICE_DEFAULT ? oi_runtime_default_device()
-                                                         : (int)device_clause;
-  *offloads = device >= 0 && device < oi_runtime_num_devices() &&
-              device != oi_runtime_initial_device();
+  int device =
+      device_clause == OMPT_INST_DEVICE_DEFAULT ? oi_runtime_default_device() : (int)device_clause;
+  *offloads =
+      device >= 0 && device < oi_runtime_num_devices() && device != oi_runtime_initial_device();
   return device;
 }

@@ -58,16 +58,14 @@ static oi_map_rule rule_of(const oi_map_item *item) {
       rule.type = (uint8_t)i;
   for (const char *m = item->modifiers; m && *m;) {
     size_t n = strcspn(m, ",");
-    if (n == strlen(OMPT_INST_MAP_ALWAYS) &&
-        memcmp(m, OMPT_INST_MAP_ALWAYS, n) == 0)
+    if (n == strlen(OMPT_INST_MAP_ALWAYS) && memcmp(m, OMPT_INST_MAP_ALWAYS, n) == 0)
       rule.always = 1;
     m += n + (m[n] == ',');
   }
   /* a member access before any subscript */
   size_t base = strcspn(item->item, "[");
   for (size_t i = 0; i < base; i++)
-    if (item->item[i] == '.' ||
-        (item->item[i] == '-' && item->item[i + 1] == '>'))
+    if (item->item[i] == '.' || (item->item[i] == '-' && item->item[i + 1] == '>'))
       rule.member = 1;
   return rule;
 }
@@ -81,13 +79,11 @@ static int derive(oi_site_entry *entry) {
   entry->leaves = leaves_of(spelling);
   /* the plugin marks the bodies of the constructs the runtime reports as
    * masked (master, masked) alone (not of `master taskloop`: a loop) */
-  entry->executor_points =
-      oi_construct_native_kind(entry->construct) == OI_KIND_MASKED &&
-      entry->leaves == (UINT64_C(1) << entry->construct);
+  entry->executor_points = oi_construct_native_kind(entry->construct) == OI_KIND_MASKED &&
+                           entry->leaves == (UINT64_C(1) << entry->construct);
   /* constructs a loop may repeat millions of times (a spin-wait on
    * `flush`): counted per site and thread, not traced per instance */
-  entry->counted =
-      (oi_construct_flags(entry->construct) & OI_CONSTRUCT_FLAG_COUNTED) != 0;
+  entry->counted = (oi_construct_flags(entry->construct) & OI_CONSTRUCT_FLAG_COUNTED) != 0;
   if (entry->parsed.map_count) {
     entry->rules = calloc(entry->parsed.map_count, sizeof *entry->rules);
     if (!entry->rules)
@@ -147,16 +143,14 @@ static uint32_t add_site(const char *descriptor, size_t length) {
     }
     uint32_t chunk = next_site_id / SITES_PER_CHUNK;
     if (!site_chunks[chunk]) /* read without the lock by oi_site_by_id */
-      __atomic_store_n(&site_chunks[chunk],
-                       calloc(SITES_PER_CHUNK, sizeof(oi_site_entry)),
+      __atomic_store_n(&site_chunks[chunk], calloc(SITES_PER_CHUNK, sizeof(oi_site_entry)),
                        __ATOMIC_RELEASE);
     if (site_chunks[chunk] && derive(&entry) == 0) {
       id = next_site_id++;
       entry.parsed.id = id;
       site_chunks[chunk][id % SITES_PER_CHUNK] = entry;
       oi_site_record record = {.id = id, .length = (uint32_t)length};
-      oi_trace_frame(OI_REC_SITE, &record, sizeof record, descriptor,
-                     record.length);
+      oi_trace_frame(OI_REC_SITE, &record, sizeof record, descriptor, record.length);
     } else {
       oi_site_free(&entry.parsed);
       free(entry.rules);
@@ -176,15 +170,15 @@ static void add_inner_sites(oi_site_entry *outer) {
   for (uint32_t i = 0; outer->inner_sites && i < o->inner_count; i++) {
     const oi_inner_directive *d = &o->inner[i];
     const char *format = OMPT_INST_SITE_MAGIC "\nconstruct=%s\nfile=%s\nline=%u"
-                         "\ncol=%u\nend_line=%u\nfunction=%s\nclauses=\n";
+                                              "\ncol=%u\nend_line=%u\nfunction=%s\nclauses=\n";
     const char *file = o->file ? o->file : "", *function = o->function ? o->function : "";
-    int length = snprintf(NULL, 0, format, d->construct, file, d->line, d->col,
-                          d->end_line, function);
+    int length =
+        snprintf(NULL, 0, format, d->construct, file, d->line, d->col, d->end_line, function);
     char *text = length > 0 ? malloc((size_t)length + 1) : NULL;
     if (!text)
       continue;
-    snprintf(text, (size_t)length + 1, format, d->construct, file, d->line,
-             d->col, d->end_line, function);
+    snprintf(text, (size_t)length + 1, format, d->construct, file, d->line, d->col, d->end_line,
+             function);
     uint32_t id = add_site(text, (size_t)length);
     outer->inner_sites[i] = id == SITE_REJECTED ? 0 : id;
     free(text);
@@ -233,17 +227,14 @@ uint32_t oi_site_lookup(ompt_inst_site *site, const oi_site_entry **entry) {
 const oi_site_entry *oi_site_by_id(uint32_t id) {
   if (id == 0 || id >= SITES_PER_CHUNK * SITE_CHUNKS)
     return NULL;
-  oi_site_entry *chunk =
-      __atomic_load_n(&site_chunks[id / SITES_PER_CHUNK], __ATOMIC_ACQUIRE);
+  oi_site_entry *chunk = __atomic_load_n(&site_chunks[id / SITES_PER_CHUNK], __ATOMIC_ACQUIRE);
   if (!chunk || chunk[id % SITES_PER_CHUNK].parsed.id != id)
     return NULL;
   return &chunk[id % SITES_PER_CHUNK];
 }
 
-uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer,
-                           unsigned construct) {
-  if (!entry->inner_sites || construct >= 64 ||
-      (entry->leaves >> construct & 1))
+uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer, unsigned construct) {
+  if (!entry->inner_sites || construct >= 64 || (entry->leaves >> construct & 1))
     return outer;
   for (uint32_t i = 0; i < entry->parsed.inner_count; i++) {
     const oi_site_entry *inner = oi_site_by_id(entry->inner_sites[i]);
@@ -267,8 +258,8 @@ void oi_sites_write_beyond(void) {
   if (!sites)
     return;
   char text[128];
-  int n = snprintf(text, sizeof text, "sites_beyond_bound=%u %u %llu", sites,
-                   SITES_PER_CHUNK * SITE_CHUNKS - 1,
-                   (unsigned long long)atomic_load(&beyond_calls));
+  int n =
+      snprintf(text, sizeof text, "sites_beyond_bound=%u %u %llu", sites,
+               SITES_PER_CHUNK * SITE_CHUNKS - 1, (unsigned long long)atomic_load(&beyond_calls));
   oi_trace_record(OI_REC_INFO, text, (uint32_t)n);
 }

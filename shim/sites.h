@@ -25,18 +25,18 @@ typedef struct oi_map_rule {
 
 typedef struct oi_site_entry {
   oi_site parsed;
-  uint8_t construct;  /* enum oi_construct of the leading leaf construct */
-  uint8_t team_begin; /* parallel or teams: BEGIN/END are implicit tasks */
-  uint8_t device;     /* a target construct (target, data, enter/exit, update) */
+  uint8_t construct;       /* enum oi_construct of the leading leaf construct */
+  uint8_t team_begin;      /* parallel or teams: BEGIN/END are implicit tasks */
+  uint8_t device;          /* a target construct (target, data, enter/exit, update) */
   uint8_t executor_points; /* master, masked: BEGIN/END inside the body run
                               on the executing thread only and carry the
                               construct; ENTER/EXIT (every thread) only
                               scope the frame */
-  uint64_t leaves;    /* bit per enum oi_construct named in the spelling */
-  uint8_t counted;    /* atomic: only the compiler sees it and it costs a
-                         few ns, so its instances are counted per thread
-                         instead of timed (hooks.c) */
-  oi_map_rule *rules; /* one per parsed.maps item */
+  uint64_t leaves;         /* bit per enum oi_construct named in the spelling */
+  uint8_t counted;         /* atomic: only the compiler sees it and it costs a
+                              few ns, so its instances are counted per thread
+                              instead of timed (hooks.c) */
+  oi_map_rule *rules;      /* one per parsed.maps item */
   /* sites of the directives nested in a target region (parsed.inner),
    * registered with it; 0 where one could not be */
   uint32_t *inner_sites;
@@ -45,8 +45,7 @@ typedef struct oi_site_entry {
 /* The site the runtime's event of `construct` inside the target region of
  * `entry` belongs to: the nested directive that names that construct, else
  * the region itself (`outer`). */
-uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer,
-                           unsigned construct);
+uint32_t oi_site_inner_for(const oi_site_entry *entry, uint32_t outer, unsigned construct);
 /* Whether `site` is one of the directives nested in entry's region. */
 int oi_site_is_inner(const oi_site_entry *entry, uint32_t site);
 

@@ -53,8 +53,8 @@ static uint64_t sync_begin_codeptr(oi_thread *t, unsigned flags, uint64_t parall
 static void sync_event(oi_thread *t, unsigned endpoint, unsigned construct, unsigned flags,
                        uint64_t codeptr, uint64_t parallel_id, const void *task_data,
                        uint64_t wait_ns, ompt_sync_region_t kind, int repaired) {
-  oi_event *e = oi_event_next(&t, OI_KIND_SYNC, endpoint, construct,
-                              (const void *)(uintptr_t)codeptr);
+  oi_event *e =
+      oi_event_next(&t, OI_KIND_SYNC, endpoint, construct, (const void *)(uintptr_t)codeptr);
   if (!e)
     return;
   e->flags = (uint8_t)(flags | (repaired ? OI_FLAG_REPAIRED : 0));
@@ -68,9 +68,7 @@ static void sync_event(oi_thread *t, unsigned endpoint, unsigned construct, unsi
 /* What pairs a begin and its end: the construct, implicit or not (the
  * runtime may name another task at a worker's implicit barrier's end than
  * at its begin, and runtimes differ in the kinds of implicit barriers). */
-static uint32_t sync_key(unsigned construct, unsigned flags) {
-  return construct | flags << 8;
-}
+static uint32_t sync_key(unsigned construct, unsigned flags) { return construct | flags << 8; }
 
 /* An end whose begin is not the thread's open region: a duplicate of the
  * end just recorded (dropped: 1), or an end without its begin, given one
@@ -94,15 +92,14 @@ static int sync_end_unmatched(oi_thread *t, ompt_sync_region_t kind, unsigned co
   oi_repair_note(&t->repairs, OI_REPAIR_sync_begin_missing);
   sync_event(t, OI_EP_BEGIN, construct, flags, codeptr, parallel_id, task_data, 0, kind, 1);
   if (t->sync.depth < OI_SYNC_DEPTH)
-    t->sync.frame[t->sync.depth] = (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
+    t->sync.frame[t->sync.depth] =
+        (oi_sync_frame){0, 0, parallel_id, codeptr, sync_key(construct, flags), 0};
   t->sync.depth++;
   return 0;
 }
 
-void on_sync_region(ompt_sync_region_t kind,
-                           ompt_scope_endpoint_t endpoint,
-                           ompt_data_t *parallel_data, ompt_data_t *task_data,
-                           const void *codeptr_ra) {
+void on_sync_region(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                    ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   unsigned flags;
   unsigned construct = sync_construct(kind, &flags);
@@ -140,11 +137,9 @@ void on_sync_region(ompt_sync_region_t kind,
     t->sync.frame[t->sync.depth].end_count = atomic_load_explicit(&t->count, memory_order_relaxed);
 }
 
-void on_sync_region_wait(ompt_sync_region_t kind,
-                                ompt_scope_endpoint_t endpoint,
-                                ompt_data_t *parallel_data,
-                                ompt_data_t *task_data,
-                                const void *codeptr_ra) {
+void on_sync_region_wait(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                         ompt_data_t *parallel_data, ompt_data_t *task_data,
+                         const void *codeptr_ra) {
   (void)kind;
   (void)parallel_data;
   (void)task_data;
@@ -179,9 +174,8 @@ static unsigned mutex_construct(ompt_mutex_t kind) {
   return OI_CONSTRUCT_OTHER;
 }
 
-void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint,
-                             unsigned int impl, ompt_wait_id_t wait_id,
-                             const void *codeptr_ra) {
+void on_mutex_acquire(ompt_mutex_t kind, unsigned int hint, unsigned int impl,
+                      ompt_wait_id_t wait_id, const void *codeptr_ra) {
   (void)hint;
   (void)impl;
   (void)codeptr_ra;
@@ -222,8 +216,8 @@ static int held(const oi_thread *t, ompt_wait_id_t wait_id) {
   return 0;
 }
 
-static void mutex_begin(oi_thread *t, ompt_mutex_t kind, ompt_wait_id_t wait_id,
-                        uint64_t codeptr, uint64_t wait_ns, uint64_t now, int repaired) {
+static void mutex_begin(oi_thread *t, ompt_mutex_t kind, ompt_wait_id_t wait_id, uint64_t codeptr,
+                        uint64_t wait_ns, uint64_t now, int repaired) {
   oi_event *e = oi_event_next_at(&t, OI_KIND_MUTEX, OI_EP_BEGIN, mutex_construct(kind),
                                  (const void *)(uintptr_t)codeptr, now);
   if (!e)
@@ -236,8 +230,7 @@ static void mutex_begin(oi_thread *t, ompt_mutex_t kind, ompt_wait_id_t wait_id,
   oi_unify_commit(t, e);
 }
 
-void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id,
-                              const void *codeptr_ra) {
+void on_mutex_acquired(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (!t || oi_kernel_counted(t, OI_EP_END, mutex_construct(kind)))
     return;
@@ -293,8 +286,7 @@ static uint64_t release_held(oi_thread *t, ompt_wait_id_t wait_id, int *found) {
  * return address (docs/shim.md): the begin's is the end's. Without a
  * begin, one is made at the end (its acquired, if it comes late, is
  * that begin). */
-static uint64_t critical_end_codeptr(oi_thread *t, ompt_wait_id_t wait_id,
-                                     uint64_t reported) {
+static uint64_t critical_end_codeptr(oi_thread *t, ompt_wait_id_t wait_id, uint64_t reported) {
   int found;
   uint64_t begin = release_held(t, wait_id, &found);
   if (found) {
@@ -312,8 +304,7 @@ static uint64_t critical_end_codeptr(oi_thread *t, ompt_wait_id_t wait_id,
   return codeptr;
 }
 
-void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
-                              const void *codeptr_ra) {
+void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (!t || oi_kernel_counted(t, OI_EP_END, mutex_construct(kind)))
     return;
@@ -337,11 +328,10 @@ void on_mutex_released(ompt_mutex_t kind, ompt_wait_id_t wait_id,
   oi_unify_commit(t, e);
 }
 
-static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
-                       ompt_wait_id_t wait_id, const void *codeptr_ra) {
+static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint, ompt_wait_id_t wait_id,
+                       const void *codeptr_ra) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, kind, OI_EP_NONE, mutex_construct(mutex),
-                              codeptr_ra);
+  oi_event *e = oi_event_next(&t, kind, OI_EP_NONE, mutex_construct(mutex), codeptr_ra);
   if (!e)
     return;
   if (kind == OI_KIND_LOCK_INIT) {
@@ -355,20 +345,17 @@ static void lock_event(unsigned kind, ompt_mutex_t mutex, unsigned hint,
   oi_unify_commit(t, e);
 }
 
-void on_lock_init(ompt_mutex_t kind, unsigned int hint,
-                         unsigned int impl, ompt_wait_id_t wait_id,
-                         const void *codeptr_ra) {
+void on_lock_init(ompt_mutex_t kind, unsigned int hint, unsigned int impl, ompt_wait_id_t wait_id,
+                  const void *codeptr_ra) {
   (void)impl;
   lock_event(OI_KIND_LOCK_INIT, kind, hint, wait_id, codeptr_ra);
 }
 
-void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id,
-                            const void *codeptr_ra) {
+void on_lock_destroy(ompt_mutex_t kind, ompt_wait_id_t wait_id, const void *codeptr_ra) {
   lock_event(OI_KIND_LOCK_DESTROY, kind, 0, wait_id, codeptr_ra);
 }
 
-void on_nest_lock(ompt_scope_endpoint_t endpoint,
-                         ompt_wait_id_t wait_id, const void *codeptr_ra) {
+void on_nest_lock(ompt_scope_endpoint_t endpoint, ompt_wait_id_t wait_id, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, oi_endpoint_of(endpoint), OI_CONSTRUCT_NEST_LOCK))
     return;
@@ -387,22 +374,18 @@ void on_flush(ompt_data_t *thread_data, const void *codeptr_ra) {
     t->sync.flush_counted = 0;
     return;
   }
-  if (t && !oi_hooks_trace_counted() &&
-      atomic_load_explicit(&oi_recording, memory_order_relaxed)) {
+  if (t && !oi_hooks_trace_counted() && atomic_load_explicit(&oi_recording, memory_order_relaxed)) {
     oi_native_count_add(t, OI_CONSTRUCT_FLUSH, (uintptr_t)codeptr_ra, 0);
     return;
   }
-  oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE,
-                              OI_CONSTRUCT_FLUSH, codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_FLUSH, OI_EP_NONE, OI_CONSTRUCT_FLUSH, codeptr_ra);
   if (!e)
     return;
   oi_unify_commit(t, e);
 }
 
-void on_reduction(ompt_sync_region_t kind,
-                         ompt_scope_endpoint_t endpoint,
-                         ompt_data_t *parallel_data, ompt_data_t *task_data,
-                         const void *codeptr_ra) {
+void on_reduction(ompt_sync_region_t kind, ompt_scope_endpoint_t endpoint,
+                  ompt_data_t *parallel_data, ompt_data_t *task_data, const void *codeptr_ra) {
   (void)kind;
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, oi_endpoint_of(endpoint), OI_CONSTRUCT_REDUCTION))
@@ -415,4 +398,3 @@ void on_reduction(ompt_sync_region_t kind,
   OI_SET(e, REDUCTION, task_id, TASK_ID_OF(task_data));
   oi_unify_commit(t, e);
 }
-

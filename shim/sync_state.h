@@ -19,7 +19,7 @@ typedef struct oi_sync_frame {
   uint64_t wait_ns;
   uint64_t parallel_id;
   uint64_t codeptr;
-  uint32_t sync_key; /* what its end must name (sync_callbacks.c) */
+  uint32_t sync_key;  /* what its end must name (sync_callbacks.c) */
   uint32_t end_count; /* t->count after its end: a twin end at once is a duplicate */
 } oi_sync_frame;
 

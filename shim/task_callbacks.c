@@ -12,9 +12,8 @@
 #include "shared_writes.h"
 
 void on_task_create(ompt_data_t *encountering_task_data,
-                           const ompt_frame_t *encountering_task_frame,
-                           ompt_data_t *new_task_data, int flags,
-                           int has_dependences, const void *codeptr_ra) {
+                    const ompt_frame_t *encountering_task_frame, ompt_data_t *new_task_data,
+                    int flags, int has_dependences, const void *codeptr_ra) {
   (void)encountering_task_frame;
   /* the task of a `taskwait depend(...)` is no construct of its own: it
    * only gives its dependences a codeptr_ra */
@@ -33,14 +32,13 @@ void on_task_create(ompt_data_t *encountering_task_data,
   if (oi_kernel_counted(t, OI_EP_NONE, OI_CONSTRUCT_TASK))
     return;
   uint64_t id = oi_new_id();
-  __atomic_store_n(&new_task_data->value,
-                   OI_TASK_WORD(id, OI_TASK_EXPLICIT |
-                                        ((flags & ompt_task_untied) ? OI_TASK_UNTIED : 0)),
-                   __ATOMIC_RELEASE);
+  __atomic_store_n(
+      &new_task_data->value,
+      OI_TASK_WORD(id, OI_TASK_EXPLICIT | ((flags & ompt_task_untied) ? OI_TASK_UNTIED : 0)),
+      __ATOMIC_RELEASE);
   oi_unify_remember_codeptr(id, codeptr_ra);
   oi_event *e = oi_event_next(&t, OI_KIND_TASK_CREATE, OI_EP_NONE,
-                              (flags & ompt_task_target) ? OI_CONSTRUCT_TARGET
-                                                         : OI_CONSTRUCT_TASK,
+                              (flags & ompt_task_target) ? OI_CONSTRUCT_TARGET : OI_CONSTRUCT_TASK,
                               codeptr_ra);
   if (!e)
     return;
@@ -61,8 +59,7 @@ void on_task_create(ompt_data_t *encountering_task_data,
 static void task_event(unsigned endpoint, uint64_t task_data_value,
                        ompt_task_status_t prior_status) {
   oi_thread *t;
-  oi_event *e =
-      oi_event_next(&t, OI_KIND_TASK, endpoint, OI_CONSTRUCT_TASK, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_TASK, endpoint, OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
   OI_SET(e, TASK, task_id, OI_TASK_ID(task_data_value));
@@ -71,9 +68,8 @@ static void task_event(unsigned endpoint, uint64_t task_data_value,
   oi_unify_commit(t, e);
 }
 
-void on_task_schedule(ompt_data_t *prior_task_data,
-                             ompt_task_status_t prior_task_status,
-                             ompt_data_t *next_task_data) {
+void on_task_schedule(ompt_data_t *prior_task_data, ompt_task_status_t prior_task_status,
+                      ompt_data_t *next_task_data) {
   /* A task may be suspended and resumed many times: it begins when first
    * scheduled and ends when it completes. */
   /* the task's word is read and marked by whichever threads schedule it:
@@ -85,14 +81,14 @@ void on_task_schedule(ompt_data_t *prior_task_data,
   if (t && t->landing.count && prior_task_status == ompt_task_complete)
     oi_landing_hash(&t->landing, t->event);
   if ((prior & OI_TASK_EXPLICIT) &&
-      (prior_task_status == ompt_task_complete ||
-       prior_task_status == ompt_task_cancel ||
+      (prior_task_status == ompt_task_complete || prior_task_status == ompt_task_cancel ||
        prior_task_status == ompt_task_detach))
     task_event(OI_EP_END, prior, prior_task_status);
   else if ((prior & OI_TASK_EXPLICIT) && !(prior & OI_TASK_UNTIED) &&
            (prior_task_status == ompt_task_switch || prior_task_status == ompt_task_yield) &&
-           !(t && oi_suspended_push(&t->suspended, OI_TASK_ID(prior))))
-  { /* it resumes here; with no room to say so, its word says it (rare) */
+           !(t && oi_suspended_push(&t->suspended,
+                                    OI_TASK_ID(prior)))) { /* it resumes here; with no room to say
+                                                              so, its word says it (rare) */
     OI_SHARED_WRITE();
     __atomic_fetch_or(&prior_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
   }
@@ -101,8 +97,7 @@ void on_task_schedule(ompt_data_t *prior_task_data,
     return;
   if (next & OI_TASK_UNTIED) { /* it may resume on any thread: its word says */
     OI_SHARED_WRITE();
-    uint64_t before =
-        __atomic_fetch_or(&next_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
+    uint64_t before = __atomic_fetch_or(&next_task_data->value, OI_TASK_STARTED, __ATOMIC_ACQ_REL);
     if (!(before & OI_TASK_STARTED))
       task_event(OI_EP_BEGIN, before | OI_TASK_STARTED, prior_task_status);
   } else if (!(next & OI_TASK_STARTED) &&
@@ -120,8 +115,7 @@ static void dependence_event(uint64_t task_id, uint64_t sink_task_id, uint64_t d
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, OI_EP_END, OI_CONSTRUCT_TASK))
     return;
-  oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE,
-                              OI_CONSTRUCT_TASK, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_DEPENDENCE, OI_EP_NONE, OI_CONSTRUCT_TASK, NULL);
   if (!e)
     return;
   OI_SET(e, DEPENDENCE, task_id, task_id);
@@ -144,11 +138,9 @@ void on_task_dependence(ompt_data_t *src_task_data, ompt_data_t *sink_task_data)
   dependence_event(TASK_ID_OF(src_task_data), sink, 0, sink);
 }
 
-void on_cancel(ompt_data_t *task_data, int flags,
-                      const void *codeptr_ra) {
+void on_cancel(ompt_data_t *task_data, int flags, const void *codeptr_ra) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_CANCEL, OI_EP_NONE,
-                              OI_CONSTRUCT_CANCEL, codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_CANCEL, OI_EP_NONE, OI_CONSTRUCT_CANCEL, codeptr_ra);
   if (!e)
     return;
   OI_SET(e, CANCEL, task_id, TASK_ID_OF(task_data));
@@ -156,13 +148,12 @@ void on_cancel(ompt_data_t *task_data, int flags,
   oi_unify_commit(t, e);
 }
 
-void on_error(ompt_severity_t severity, const char *message,
-                     size_t length, const void *codeptr_ra) {
+void on_error(ompt_severity_t severity, const char *message, size_t length,
+              const void *codeptr_ra) {
   (void)message;
   (void)length;
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_ERROR, OI_EP_NONE,
-                              OI_CONSTRUCT_ERROR, codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_ERROR, OI_EP_NONE, OI_CONSTRUCT_ERROR, codeptr_ra);
   if (!e)
     return;
   OI_SET(e, ERROR, severity, severity);
@@ -172,4 +163,3 @@ void on_error(ompt_severity_t severity, const char *message,
   if (site && f && f->site == site && f->entry->construct == OI_CONSTRUCT_ERROR)
     oi_construct_pop(&t->constructs, site);
 }
-

@@ -15,8 +15,7 @@ void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
   oi_thread *t = oi_thread_self();
   if (t)
     t->thread_type = type;
-  oi_event *e = oi_event_next(&t, OI_KIND_THREAD, OI_EP_BEGIN,
-                              OI_CONSTRUCT_THREAD, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_THREAD, OI_EP_BEGIN, OI_CONSTRUCT_THREAD, NULL);
   if (!e)
     return;
   OI_SET(e, THREAD, thread_type, type);
@@ -26,8 +25,7 @@ void on_thread_begin(ompt_thread_t type, ompt_data_t *thread_data) {
 void on_thread_end(ompt_data_t *thread_data) {
   (void)thread_data;
   oi_thread *t = oi_thread_self();
-  oi_event *e =
-      oi_event_next(&t, OI_KIND_THREAD, OI_EP_END, OI_CONSTRUCT_THREAD, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_THREAD, OI_EP_END, OI_CONSTRUCT_THREAD, NULL);
   if (e) {
     OI_SET(e, THREAD, thread_type, t->thread_type);
     oi_event_commit(t);
@@ -38,27 +36,23 @@ void on_thread_end(ompt_data_t *thread_data) {
   oi_thread_retire();
 }
 
-static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
-                           unsigned team_size, int flags,
-                           const void *codeptr_ra) {
+static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data, unsigned team_size,
+                           int flags, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
-  unsigned construct = (flags & ompt_parallel_league) ? OI_CONSTRUCT_TEAMS
-                                                      : OI_CONSTRUCT_PARALLEL;
+  unsigned construct = (flags & ompt_parallel_league) ? OI_CONSTRUCT_TEAMS : OI_CONSTRUCT_PARALLEL;
   if (oi_kernel_region(t, endpoint, construct, parallel_data))
     return;
   if (endpoint == OI_EP_BEGIN)
     parallel_data->value = oi_new_id();
-  oi_event *e =
-      oi_event_next(&t, OI_KIND_PARALLEL, endpoint, construct, codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_PARALLEL, endpoint, construct, codeptr_ra);
   if (!e)
     return;
   OI_SET(e, PARALLEL, parallel_id, ID_OF(parallel_data));
   OI_SET(e, PARALLEL, team_size, team_size);
   OI_SET(e, PARALLEL, flags, (uint32_t)flags);
   if (!e->codeptr) /* a team's own region in a league: the league's */
-    e->codeptr = oi_unify_region_codeptr(endpoint == OI_EP_BEGIN
-                                             ? t->team.league_id
-                                             : OI_GET(e, PARALLEL, parallel_id));
+    e->codeptr = oi_unify_region_codeptr(
+        endpoint == OI_EP_BEGIN ? t->team.league_id : OI_GET(e, PARALLEL, parallel_id));
   if (!e->codeptr && t->target.construct) /* device code run on the host */
     e->codeptr = t->target.codeptr;
   if (endpoint == OI_EP_BEGIN)
@@ -85,28 +79,22 @@ static void parallel_event(unsigned endpoint, ompt_data_t *parallel_data,
 }
 
 void on_parallel_begin(ompt_data_t *encountering_task_data,
-                              const ompt_frame_t *encountering_task_frame,
-                              ompt_data_t *parallel_data,
-                              unsigned int requested_parallelism, int flags,
-                              const void *codeptr_ra) {
+                       const ompt_frame_t *encountering_task_frame, ompt_data_t *parallel_data,
+                       unsigned int requested_parallelism, int flags, const void *codeptr_ra) {
   (void)encountering_task_data;
   (void)encountering_task_frame;
-  parallel_event(OI_EP_BEGIN, parallel_data, requested_parallelism, flags,
-                 codeptr_ra);
+  parallel_event(OI_EP_BEGIN, parallel_data, requested_parallelism, flags, codeptr_ra);
 }
 
-void on_parallel_end(ompt_data_t *parallel_data,
-                            ompt_data_t *encountering_task_data, int flags,
-                            const void *codeptr_ra) {
+void on_parallel_end(ompt_data_t *parallel_data, ompt_data_t *encountering_task_data, int flags,
+                     const void *codeptr_ra) {
   (void)encountering_task_data;
   parallel_event(OI_EP_END, parallel_data, 0, flags, codeptr_ra);
 }
 
-void on_implicit_task(ompt_scope_endpoint_t endpoint,
-                             ompt_data_t *parallel_data,
-                             ompt_data_t *task_data,
-                             unsigned int actual_parallelism,
-                             unsigned int index, int flags) {
+void on_implicit_task(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+                      ompt_data_t *task_data, unsigned int actual_parallelism, unsigned int index,
+                      int flags) {
   oi_thread *t = oi_thread_self();
   if (!t)
     return;
@@ -186,21 +174,19 @@ static unsigned work_construct(ompt_work_t work_type) {
   return OI_CONSTRUCT_OTHER;
 }
 
-void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
-                    ompt_data_t *parallel_data, ompt_data_t *task_data,
-                    uint64_t count, const void *codeptr_ra) {
+void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data,
+             ompt_data_t *task_data, uint64_t count, const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, oi_endpoint_of(endpoint), work_construct(work_type)))
     return;
   /* LLVM names a code address of its own for taskloop; the taskgroup it
    * opens around the taskloop just before has the program's */
-  if (t && work_type == ompt_work_taskloop && t->sync.depth > 0 &&
-      t->sync.depth <= OI_SYNC_DEPTH)
+  if (t && work_type == ompt_work_taskloop && t->sync.depth > 0 && t->sync.depth <= OI_SYNC_DEPTH)
     codeptr_ra = (const void *)(uintptr_t)t->sync.frame[t->sync.depth - 1].codeptr;
   if (t && codeptr_ra)
     t->team.work_codeptr = endpoint == ompt_scope_begin ? (uintptr_t)codeptr_ra : 0;
-  oi_event *e = oi_event_next(&t, OI_KIND_WORK, oi_endpoint_of(endpoint),
-                              work_construct(work_type), codeptr_ra);
+  oi_event *e = oi_event_next(&t, OI_KIND_WORK, oi_endpoint_of(endpoint), work_construct(work_type),
+                              codeptr_ra);
   if (!e)
     return;
   OI_SET(e, WORK, parallel_id, ID_OF(parallel_data));
@@ -210,8 +196,8 @@ void on_work(ompt_work_t work_type, ompt_scope_endpoint_t endpoint,
   oi_unify_commit(t, e);
 }
 
-void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
-                        ompt_dispatch_t kind, ompt_data_t instance) {
+void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data, ompt_dispatch_t kind,
+                 ompt_data_t instance) {
   unsigned construct = OI_CONSTRUCT_FOR;
   uint64_t start = instance.value, iterations = 1;
   const void *codeptr = NULL;
@@ -226,10 +212,9 @@ void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   case ompt_dispatch_taskloop_chunk:
   case ompt_dispatch_distribute_chunk: {
     const ompt_dispatch_chunk_t *chunk = instance.ptr;
-    construct = kind == ompt_dispatch_taskloop_chunk ? OI_CONSTRUCT_TASKLOOP
-                : kind == ompt_dispatch_distribute_chunk
-                    ? OI_CONSTRUCT_DISTRIBUTE
-                    : OI_CONSTRUCT_FOR;
+    construct = kind == ompt_dispatch_taskloop_chunk     ? OI_CONSTRUCT_TASKLOOP
+                : kind == ompt_dispatch_distribute_chunk ? OI_CONSTRUCT_DISTRIBUTE
+                                                         : OI_CONSTRUCT_FOR;
     start = chunk ? chunk->start : 0;
     iterations = chunk ? chunk->iterations : 0;
     break;
@@ -240,8 +225,7 @@ void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, OI_EP_END, construct)) /* a chunk: no instance */
     return;
-  oi_event *e =
-      oi_event_next(&t, OI_KIND_DISPATCH, OI_EP_NONE, construct, codeptr);
+  oi_event *e = oi_event_next(&t, OI_KIND_DISPATCH, OI_EP_NONE, construct, codeptr);
   if (!e)
     return;
   OI_SET(e, DISPATCH, parallel_id, ID_OF(parallel_data));
@@ -256,14 +240,13 @@ void on_dispatch(ompt_data_t *parallel_data, ompt_data_t *task_data,
   oi_unify_commit(t, e);
 }
 
-void on_masked(ompt_scope_endpoint_t endpoint,
-                      ompt_data_t *parallel_data, ompt_data_t *task_data,
-                      const void *codeptr_ra) {
+void on_masked(ompt_scope_endpoint_t endpoint, ompt_data_t *parallel_data, ompt_data_t *task_data,
+               const void *codeptr_ra) {
   oi_thread *t = oi_thread_self();
   if (oi_kernel_counted(t, oi_endpoint_of(endpoint), OI_CONSTRUCT_MASKED))
     return;
-  oi_event *e = oi_event_next(&t, OI_KIND_MASKED, oi_endpoint_of(endpoint),
-                              OI_CONSTRUCT_MASKED, codeptr_ra);
+  oi_event *e =
+      oi_event_next(&t, OI_KIND_MASKED, oi_endpoint_of(endpoint), OI_CONSTRUCT_MASKED, codeptr_ra);
   if (!e)
     return;
   OI_SET(e, MASKED, parallel_id, ID_OF(parallel_data));

@@ -56,16 +56,16 @@ typedef struct oi_thread {
   oi_target_state target;
   oi_data_op_state data;
   oi_suspended_tasks suspended;
-  oi_repair_counts repairs;   /* what the shim mended, by repair */
+  oi_repair_counts repairs;       /* what the shim mended, by repair */
   _Atomic uint64_t shared_writes; /* the test build's count (shared_writes.h) */
-  oi_construct_stack constructs; /* the instrumented constructs in progress */
+  oi_construct_stack constructs;  /* the instrumented constructs in progress */
 
   /* the large arrays */
   oi_native_count native_first[OI_NATIVE_COUNTS]; /* counts.native at first */
-  oi_region_slot region[OI_REGION_SLOTS]; /* the regions and tasks it began,
-                                             read by other threads (unify.c) */
-  oi_landing_hashes landing;  /* copies from a device not hashed yet */
-  oi_event event[OI_BUFFER_EVENTS]; /* the buffer */
+  oi_region_slot region[OI_REGION_SLOTS];         /* the regions and tasks it began,
+                                                     read by other threads (unify.c) */
+  oi_landing_hashes landing;                      /* copies from a device not hashed yet */
+  oi_event event[OI_BUFFER_EVENTS];               /* the buffer */
   /* its events encoded for the trace, under flush_lock */
   oi_event_codec codec;
   unsigned char encoded[OI_ENCODED_BYTES];

@@ -44,8 +44,8 @@ static oi_capabilities capabilities;
 
 static unsigned disabled_groups(void) {
   char unknown[64];
-  unsigned groups = oi_parse_native_groups(getenv("OMPT_INST_DISABLE_NATIVE"),
-                                           unknown, sizeof unknown);
+  unsigned groups =
+      oi_parse_native_groups(getenv("OMPT_INST_DISABLE_NATIVE"), unknown, sizeof unknown);
   if (unknown[0])
     fprintf(stderr,
             "ompt-inst: OMPT_INST_DISABLE_NATIVE: unknown group '%s' "
@@ -65,17 +65,15 @@ static int error_callback_crashes(const char *runtime) {
 }
 
 static void write_capabilities(void) {
-  oi_trace_frame(OI_REC_CAPABILITIES, &capabilities.count,
-                   sizeof capabilities.count, capabilities.entry,
-                   capabilities.count * (uint32_t)sizeof(oi_capability));
+  oi_trace_frame(OI_REC_CAPABILITIES, &capabilities.count, sizeof capabilities.count,
+                 capabilities.entry, capabilities.count * (uint32_t)sizeof(oi_capability));
 }
 
 static void write_info(const char *key, const char *value, size_t length) {
   char text[4096];
   int n = snprintf(text, sizeof text, "%s=%.*s", key, (int)length, value);
   if (n > 0)
-    oi_trace_record(OI_REC_INFO, text,
-                    (uint32_t)(n < (int)sizeof text ? n : (int)sizeof text - 1));
+    oi_trace_record(OI_REC_INFO, text, (uint32_t)(n < (int)sizeof text ? n : (int)sizeof text - 1));
 }
 
 /* argv from /proc/self/cmdline, arguments separated by spaces. */
@@ -204,20 +202,18 @@ static void start_recording(void) {
   oi_write_module_map(); /* a trace ended by a signal has at least these */
   oi_record_start();
   oi_background_flush_start();
-  oi_crash_install((oi_crash_writer){oi_record_write_buffers_async_safe,
-                                     oi_record_end_async_safe});
+  oi_crash_install((oi_crash_writer){oi_record_write_buffers_async_safe, oi_record_end_async_safe});
   atexit(finish_at_exit);
   oi_process_end_install(finish_run);
   pthread_atfork(NULL, NULL, forked_child);
 }
 
-static int tool_initialize(ompt_function_lookup_t lookup,
-                           int initial_device_num, ompt_data_t *tool_data) {
+static int tool_initialize(ompt_function_lookup_t lookup, int initial_device_num,
+                           ompt_data_t *tool_data) {
   (void)initial_device_num; /* not the host's number as copies report it */
   (void)tool_data;
   oi_thread_self(); /* the initial thread is thread 0 */
-  ompt_set_callback_t set_callback =
-      (ompt_set_callback_t)lookup("ompt_set_callback");
+  ompt_set_callback_t set_callback = (ompt_set_callback_t)lookup("ompt_set_callback");
   if (!set_callback)
     return 0;
   oi_hooks_connect(lookup);
@@ -226,18 +222,14 @@ static int tool_initialize(ompt_function_lookup_t lookup,
   /* data only: no host callback (mutex_released, error included) */
   if (oi_record_data_only())
     disabled |= OI_NATIVE_HOST;
-  oi_register_callbacks(set_callback, oi_host_callbacks,
-                        oi_host_callback_count, disabled & OI_NATIVE_HOST,
-                        &capabilities);
-  oi_register_callbacks(set_callback, oi_control_callback, 1, 0,
-                        &capabilities);
+  oi_register_callbacks(set_callback, oi_host_callbacks, oi_host_callback_count,
+                        disabled & OI_NATIVE_HOST, &capabilities);
+  oi_register_callbacks(set_callback, oi_control_callback, 1, 0, &capabilities);
   oi_register_callbacks(set_callback, oi_error_callback, 1,
-                        (disabled & OI_NATIVE_HOST) ||
-                            error_callback_crashes(runtime_version),
+                        (disabled & OI_NATIVE_HOST) || error_callback_crashes(runtime_version),
                         &capabilities);
-  oi_register_callbacks(set_callback, oi_device_callbacks,
-                        oi_device_callback_count, disabled & OI_NATIVE_TARGET,
-                        &capabilities);
+  oi_register_callbacks(set_callback, oi_device_callbacks, oi_device_callback_count,
+                        disabled & OI_NATIVE_TARGET, &capabilities);
   oi_native_configure(&capabilities);
   write_run_info();
   write_capabilities();
@@ -263,8 +255,7 @@ static void read_settings(void) {
 __attribute__((visibility("default"))) ompt_start_tool_result_t *
 ompt_start_tool(unsigned int omp_version, const char *runtime) {
   (void)omp_version;
-  static ompt_start_tool_result_t result = {tool_initialize, tool_finalize,
-                                            {0}};
+  static ompt_start_tool_result_t result = {tool_initialize, tool_finalize, {0}};
   if (atomic_exchange(&started, 1)) /* preloaded and named in OMP_TOOL_LIBRARIES */
     return NULL;
   if (oi_run_folder_open() != 0)
@@ -297,8 +288,7 @@ static void start_without_ompt(void) {
   start_recording();
 }
 
-__attribute__((visibility("default"))) const ompt_inst_hooks *
-ompt_inst_hooks_without_ompt(void) {
+__attribute__((visibility("default"))) const ompt_inst_hooks *ompt_inst_hooks_without_ompt(void) {
   static pthread_once_t once = PTHREAD_ONCE_INIT;
   pthread_once(&once, start_without_ompt);
   return without_ompt ? oi_recorded_hook_table() : NULL;

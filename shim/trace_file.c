@@ -240,8 +240,8 @@ static int claim_bytes(uint64_t bytes) {
   return EFBIG;
 }
 
-int oi_trace_frame_encoded(uint32_t type, uint32_t encoding, const void *head,
-                           size_t head_size, const void *tail, size_t tail_size) {
+int oi_trace_frame_encoded(uint32_t type, uint32_t encoding, const void *head, size_t head_size,
+                           const void *tail, size_t tail_size) {
   if (trace_fd < 0 || atomic_load_explicit(&trace_sealed, memory_order_relaxed) ||
       (atomic_load_explicit(&write_error, memory_order_relaxed) &&
        !atomic_load_explicit(&closing, memory_order_relaxed)))
@@ -254,9 +254,8 @@ int oi_trace_frame_encoded(uint32_t type, uint32_t encoding, const void *head,
                            .encoding = (uint16_t)encoding,
                            .size = (uint32_t)size};
   frame.checksum = oi_frame_checksum(type, encoding, head, head_size, tail, tail_size);
-  struct iovec iov[3] = {{&frame, sizeof frame},
-                         {(void *)head, head_size},
-                         {(void *)tail, tail_size}};
+  struct iovec iov[3] = {
+      {&frame, sizeof frame}, {(void *)head, head_size}, {(void *)tail, tail_size}};
   int err = claim_bytes(sizeof frame + size);
   if (!err)
     err = write_all(iov, 3, sizeof frame + size);

@@ -33,8 +33,8 @@ void oi_trace_seal(void);
 int oi_trace_frame(uint32_t type, const void *head, size_t head_size, const void *tail,
                    size_t tail_size);
 /* The same, in `encoding` (enum oi_frame_encoding) instead of plain. */
-int oi_trace_frame_encoded(uint32_t type, uint32_t encoding, const void *head,
-                           size_t head_size, const void *tail, size_t tail_size);
+int oi_trace_frame_encoded(uint32_t type, uint32_t encoding, const void *head, size_t head_size,
+                           const void *tail, size_t tail_size);
 /* Same, payload in one part. */
 int oi_trace_record(uint32_t type, const void *payload, uint32_t size);
 /* errno of the first failed write, 0 if none. */

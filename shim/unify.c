@@ -12,8 +12,7 @@
  * member section `s.p[0:n]` the runtime writes the device pointer into the
  * device copy of `s.p` from a buffer of its own, whose host address names
  * nothing. */
-static uint16_t data_op_var(oi_thread *t, const oi_construct_frame *frame,
-                            const oi_event *e) {
+static uint16_t data_op_var(oi_thread *t, const oi_construct_frame *frame, const oi_event *e) {
   uint64_t device_addr = e->u.data.device_addr, host = e->u.data.host_addr;
   uint16_t var = oi_construct_item_of(&t->constructs, frame, host);
   if (var) {
@@ -122,9 +121,8 @@ uint32_t oi_unify_site_of(uint64_t id) { return region_site(id); }
  * task, away from the frame of the construct that created it: they take
  * the site the task's creation recorded (target_event sets it). */
 static int in_deferred_target(const oi_thread *t, const oi_event *e) {
-  return t->target.site &&
-         (e->kind == OI_KIND_TARGET || e->kind == OI_KIND_KERNEL ||
-          e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
+  return t->target.site && (e->kind == OI_KIND_TARGET || e->kind == OI_KIND_KERNEL ||
+                            e->kind == OI_KIND_DATA_OP || e->kind == OI_KIND_MAP);
 }
 
 /* An event of device code run on the host inside a target region with
@@ -207,8 +205,7 @@ void oi_unify_merge(oi_thread *t, oi_event *e) {
     e->origin = OI_ORIGIN_MERGED;
     if (e->kind == OI_KIND_TARGET && e->endpoint == OI_EP_END)
       f->runtime_ended = 1;
-  }
-  else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
+  } else if (e->kind == OI_KIND_DATA_OP && f->entry->device)
     e->var = data_op_var(t, f, e);
   else if (f->entry->inner_sites)
     e->site = inner_site(f, e);

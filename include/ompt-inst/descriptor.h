@@ -26,10 +26,13 @@
 /* a site made from a program's call into the offload runtime, not by the
  * plugin: the entry point's name (libompt-inst-offload.so) */
 #define OMPT_INST_KEY_CALL "call"
+/* its layout is not stable under clang-format */
+/* clang-format off */
 #define OMPT_INST_SITE_KEYS(K)                                                \
   K(CONSTRUCT) K(FILE) K(LINE) K(COL) K(END_LINE) K(FUNCTION) K(CLAUSES)      \
   K(NAME) K(MAP) K(NOWAIT) K(DEPEND) K(RUNTIME_EVENTS) K(SEVERITY) K(MESSAGE) \
   K(INNER) K(WRITES) K(CALL)
+/* clang-format on */
 
 /* Map types of a map= line: OMPT_INST_MAP_<ID>, rows M(ID) in the order of
  * the shim's enum oi_map_type. */

@@ -18,7 +18,7 @@ enum oi_kind {
 #define OI_KIND_ENUM(id, name) OI_KIND_##id,
   OI_EVENT_KINDS(OI_KIND_ENUM)
 #undef OI_KIND_ENUM
-  OI_KIND_COUNT,
+      OI_KIND_COUNT,
   /* a construct no runtime callback reports (NATIVE_KIND of OI_CONSTRUCTS) */
   OI_KIND_HOOKS_ONLY = OI_KIND_COUNT
 };
@@ -30,11 +30,10 @@ enum oi_kind {
 #define OI_IF_REPORTS_PART(...)
 
 enum oi_construct {
-#define OI_CONSTRUCT_ENUM(id, name, category, native, data, flags, as)       \
-  OI_CONSTRUCT_##id,
+#define OI_CONSTRUCT_ENUM(id, name, category, native, data, flags, as) OI_CONSTRUCT_##id,
   OI_CONSTRUCTS(OI_CONSTRUCT_ENUM)
 #undef OI_CONSTRUCT_ENUM
-  OI_CONSTRUCT_COUNT
+      OI_CONSTRUCT_COUNT
 };
 
 /* Construct properties (columns of OI_CONSTRUCTS). */
@@ -61,11 +60,9 @@ enum oi_construct_flag { OI_CONSTRUCT_FLAG_COUNTED = 1 };
  * static assertions, by the plugin too): OI_CATEGORY_OF_<ID>,
  * OI_NATIVE_KIND_OF_<ID>, OI_DATA_OF_<ID>, OI_FLAGS_OF_<ID>. */
 enum oi_construct_properties {
-#define OI_CONSTRUCT_PROPERTIES(id, name, category, native, data, flags, as) \
-  OI_CATEGORY_OF_##id = OI_CATEGORY_##category,                               \
-  OI_NATIVE_KIND_OF_##id = OI_KIND_##native,                                  \
-  OI_DATA_OF_##id = OI_DATA_##data,                                           \
-  OI_FLAGS_OF_##id = OI_CONSTRUCT_FLAG_##flags,
+#define OI_CONSTRUCT_PROPERTIES(id, name, category, native, data, flags, as)                       \
+  OI_CATEGORY_OF_##id = OI_CATEGORY_##category, OI_NATIVE_KIND_OF_##id = OI_KIND_##native,         \
+  OI_DATA_OF_##id = OI_DATA_##data, OI_FLAGS_OF_##id = OI_CONSTRUCT_FLAG_##flags,
   OI_CONSTRUCTS(OI_CONSTRUCT_PROPERTIES)
 #undef OI_CONSTRUCT_PROPERTIES
 };
@@ -74,7 +71,7 @@ enum oi_data_op {
 #define OI_DATA_OP_ENUM(id, name) OI_DATA_OP_##id,
   OI_DATA_OPS(OI_DATA_OP_ENUM)
 #undef OI_DATA_OP_ENUM
-  OI_DATA_OP_COUNT
+      OI_DATA_OP_COUNT
 };
 
 enum oi_endpoint { OI_EP_NONE = 0, OI_EP_BEGIN = 1, OI_EP_END = 2 };
@@ -83,14 +80,14 @@ enum oi_origin {
 #define OI_ORIGIN_ENUM(id, name, label) OI_ORIGIN_##id,
   OI_ORIGINS(OI_ORIGIN_ENUM)
 #undef OI_ORIGIN_ENUM
-  OI_ORIGIN_COUNT
+      OI_ORIGIN_COUNT
 };
 
 enum oi_mpi_call {
 #define OI_MPI_CALL_ENUM(id, name) OI_MPI_##id,
   OI_MPI_CALLS(OI_MPI_CALL_ENUM)
 #undef OI_MPI_CALL_ENUM
-  OI_MPI_CALL_COUNT
+      OI_MPI_CALL_COUNT
 };
 
 enum oi_event_flag {
@@ -120,7 +117,7 @@ typedef struct oi_event {
       uint64_t bytes;
       uint64_t host_addr;
       uint64_t device_addr;
-      uint64_t hash;        /* XXH3-64 of the host side, see flags */
+      uint64_t hash; /* XXH3-64 of the host side, see flags */
       uint64_t duration_ns;
     } data;
   } u;
@@ -141,8 +138,7 @@ enum oi_field_type {
   OI_FIELD_TYPES(OI_FIELD_TYPE_ENUM)
 #undef OI_FIELD_TYPE_ENUM
 };
-#define OI_FIELD_TYPE_ROW(type, ctype, bits, is_signed, hex)                  \
-  typedef ctype oi_field_ctype_##type;
+#define OI_FIELD_TYPE_ROW(type, ctype, bits, is_signed, hex) typedef ctype oi_field_ctype_##type;
 OI_FIELD_TYPES(OI_FIELD_TYPE_ROW)
 #undef OI_FIELD_TYPE_ROW
 
@@ -156,32 +152,28 @@ enum oi_field_link { OI_LINK_NONE, OI_LINK_REGION, OI_LINK_DEVICE };
 #define OI_GET(e, kind, field) oi_get_##kind##_##field(e)
 #define OI_SET(e, kind, field, value) oi_set_##kind##_##field(e, value)
 
-#define OI_FIELD_ACCESSORS(kind, field, slot, type, when, link)               \
-  OI_STATIC_ASSERT((slot) < 5, "a field's slot is a word of oi_event.u");     \
-  static inline oi_field_ctype_##type oi_get_##kind##_##field(                \
-      const oi_event *e) {                                                    \
-    return (oi_field_ctype_##type)e->u.generic[slot];                         \
-  }                                                                           \
-  static inline void oi_set_##kind##_##field(oi_event *e,                     \
-                                             oi_field_ctype_##type value) {   \
-    e->u.generic[slot] = (uint64_t)value;                                     \
+#define OI_FIELD_ACCESSORS(kind, field, slot, type, when, link)                                    \
+  OI_STATIC_ASSERT((slot) < 5, "a field's slot is a word of oi_event.u");                          \
+  static inline oi_field_ctype_##type oi_get_##kind##_##field(const oi_event *e) {                 \
+    return (oi_field_ctype_##type)e->u.generic[slot];                                              \
+  }                                                                                                \
+  static inline void oi_set_##kind##_##field(oi_event *e, oi_field_ctype_##type value) {           \
+    e->u.generic[slot] = (uint64_t)value;                                                          \
   }
 OI_EVENT_FIELDS(OI_FIELD_ACCESSORS)
 #undef OI_FIELD_ACCESSORS
 
 /* The slot of each field: OI_SLOT_<KIND>_<field>. */
 enum oi_field_slot {
-#define OI_FIELD_SLOT(kind, field, slot, type, when, link)                   \
-  OI_SLOT_##kind##_##field = slot,
+#define OI_FIELD_SLOT(kind, field, slot, type, when, link) OI_SLOT_##kind##_##field = slot,
   OI_EVENT_FIELDS(OI_FIELD_SLOT)
 #undef OI_FIELD_SLOT
 };
 
 /* u.data names data_op's words as its rows do. */
-#define OI_DATA_MEMBER_AT_SLOT(field)                                         \
-  OI_STATIC_ASSERT(offsetof(oi_event, u.data.field) ==                        \
-                       offsetof(oi_event, u.generic) +                        \
-                           8 * OI_SLOT_DATA_OP_##field,                       \
+#define OI_DATA_MEMBER_AT_SLOT(field)                                                              \
+  OI_STATIC_ASSERT(offsetof(oi_event, u.data.field) ==                                             \
+                       offsetof(oi_event, u.generic) + 8 * OI_SLOT_DATA_OP_##field,                \
                    "u.data follows the data_op rows of OI_EVENT_FIELDS");
 OI_DATA_MEMBER_AT_SLOT(bytes)
 OI_DATA_MEMBER_AT_SLOT(host_addr)
@@ -197,7 +189,7 @@ typedef struct oi_field {
   uint8_t type; /* enum oi_field_type */
   uint8_t bits;
   uint8_t is_signed;
-  uint8_t hex; /* printed as a hex string (addresses, hashes) */
+  uint8_t hex;  /* printed as a hex string (addresses, hashes) */
   uint8_t when; /* enum oi_field_when */
   uint8_t link; /* enum oi_field_link */
 } oi_field;

@@ -25,7 +25,7 @@ static inline const ompt_inst_hooks *ompt_inst_find_hooks(void) {
 }
 
 /* Whether the shim's table is new enough to hold `member`. */
-#define OMPT_INST_HOOKS_HAVE(table, member)                                   \
-  ((table)->size >= offsetof(ompt_inst_hooks, member) + sizeof (table)->member)
+#define OMPT_INST_HOOKS_HAVE(table, member)                                                        \
+  ((table)->size >= offsetof(ompt_inst_hooks, member) + sizeof(table)->member)
 
 #endif

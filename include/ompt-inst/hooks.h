@@ -112,15 +112,13 @@ typedef struct ompt_inst_hooks {
   /* OMPT_INST_ENTER of a device construct: the device and if() values and
    * `nitems` pairs (const void *host_addr, uint64_t bytes), one per map
    * line of the descriptor, in the same order. */
-  void (*target_enter)(ompt_inst_site *site, int64_t device,
-                       int32_t if_value, uint32_t nitems,
+  void (*target_enter)(ompt_inst_site *site, int64_t device, int32_t if_value, uint32_t nitems,
                        const void *const *host_addrs, const uint64_t *bytes);
   /* An MPI call (enum oi_mpi_call of events.h) from the PMPI library
    * libompt-inst-mpi.so, at its begin and at its end (OMPT_INST_ENTER /
    * OMPT_INST_EXIT); bytes sent or received, peer (or root) rank, -1 when
    * none. Present when `size` covers it. */
-  void (*mpi)(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
-              const void *codeptr);
+  void (*mpi)(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer, const void *codeptr);
   /* A call into the offload runtime from libompt-inst-offload.so, before
    * (OMPT_INST_ENTER, with the device and the mapped arguments as for
    * target_enter) and after it (OMPT_INST_EXIT); `site` has a call= line,
@@ -128,9 +126,8 @@ typedef struct ompt_inst_hooks {
    * library's). The site is ignored where a plugin site describes its line
    * or it has no location; the codeptr never is. Present when `size`
    * covers it. */
-  void (*offload)(uint32_t point, ompt_inst_site *site, int64_t device,
-                  uint32_t nitems, const void *const *host_addrs,
-                  const uint64_t *bytes, const void *codeptr);
+  void (*offload)(uint32_t point, ompt_inst_site *site, int64_t device, uint32_t nitems,
+                  const void *const *host_addrs, const uint64_t *bytes, const void *codeptr);
 } ompt_inst_hooks;
 
 #ifdef __cplusplus

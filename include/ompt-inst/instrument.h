@@ -42,32 +42,27 @@ extern "C" {
 #ifdef OMPT_INST__STATIC_HOOK
 #define OMPT_INST__SHARED_HOOK static __attribute__((unused, noinline, nothrow))
 #else
-#define OMPT_INST__SHARED_HOOK                                                 \
-  __attribute__((weak, visibility("hidden"), noinline, nothrow))
+#define OMPT_INST__SHARED_HOOK __attribute__((weak, visibility("hidden"), noinline, nothrow))
 #endif
-typedef void (*__ompt_inst_point_fn)(ompt_inst_site *, uint32_t)
-    __attribute__((nothrow));
-typedef void (*__ompt_inst_target_enter_fn)(ompt_inst_site *, int64_t,
-                                            int32_t, uint32_t,
-                                            const void *const *,
-                                            const uint64_t *)
+typedef void (*__ompt_inst_point_fn)(ompt_inst_site *, uint32_t) __attribute__((nothrow));
+typedef void (*__ompt_inst_target_enter_fn)(ompt_inst_site *, int64_t, int32_t, uint32_t,
+                                            const void *const *, const uint64_t *)
     __attribute__((nothrow));
 
 /* Weak: a program linked without the OpenMP runtime simply finds no tool. */
 extern int __ompt_inst_omp_get_num_procs(void) __asm__("omp_get_num_procs")
     __attribute__((weak, nothrow));
-extern int __ompt_inst_omp_control_tool(int, int, void *) __asm__(
-    "omp_control_tool") __attribute__((weak, nothrow));
+extern int __ompt_inst_omp_control_tool(int, int, void *) __asm__("omp_control_tool")
+    __attribute__((weak, nothrow));
 /* Weak: the entry of a shim preloaded under a runtime without OMPT
  * (hooks.h), bound when the program loads; null without one. Not dlsym: a
  * failed lookup allocates dlerror's buffer, and a program's heap must be
  * the same with and without the plugin (a runtime that read memory it never
  * wrote failed otherwise in the plugin build: issue 53). */
-extern const ompt_inst_hooks *__ompt_inst_start_without_ompt(void) __asm__(
-    OMPT_INST_NO_OMPT_ENTRY) __attribute__((weak, nothrow));
+extern const ompt_inst_hooks *__ompt_inst_start_without_ompt(void) __asm__(OMPT_INST_NO_OMPT_ENTRY)
+    __attribute__((weak, nothrow));
 
-__attribute__((weak, visibility("hidden"))) const ompt_inst_hooks
-    *__ompt_inst_table = 0;
+__attribute__((weak, visibility("hidden"))) const ompt_inst_hooks *__ompt_inst_table = 0;
 
 /* Asks the runtime once for the shim's table; any answer that is not a
  * compatible table means "no tool". Racing threads store the same answer.
@@ -78,23 +73,20 @@ __attribute__((weak, visibility("hidden"))) const ompt_inst_hooks
 #else
 #define OMPT_INST__ONCE __attribute__((noinline, cold))
 #endif
-OMPT_INST__HELPER OMPT_INST__ONCE const ompt_inst_hooks *
-__ompt_inst_lookup(void) {
-  const ompt_inst_hooks *table =
-      __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
+OMPT_INST__HELPER OMPT_INST__ONCE const ompt_inst_hooks *__ompt_inst_lookup(void) {
+  const ompt_inst_hooks *table = __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
   if (table)
     return table;
   const ompt_inst_hooks *found = 0;
   if (__ompt_inst_omp_get_num_procs && __ompt_inst_omp_control_tool) {
     __ompt_inst_omp_get_num_procs(); /* finishes the tool's initialisation */
-    if (__ompt_inst_omp_control_tool(OMPT_INST_CONTROL_COMMAND,
-                                     OMPT_INST_HOOK_ABI, (void *)&found) < 0)
+    if (__ompt_inst_omp_control_tool(OMPT_INST_CONTROL_COMMAND, OMPT_INST_HOOK_ABI,
+                                     (void *)&found) < 0)
       found = 0;
   }
   if (!found && __ompt_inst_start_without_ompt)
     found = __ompt_inst_start_without_ompt();
-  if (!found || found->abi != OMPT_INST_HOOK_ABI ||
-      found->size < sizeof(ompt_inst_hooks))
+  if (!found || found->abi != OMPT_INST_HOOK_ABI || found->size < sizeof(ompt_inst_hooks))
     found = OMPT_INST__NO_TOOL;
   __atomic_store_n(&__ompt_inst_table, found, __ATOMIC_RELEASE);
   return found;
@@ -103,10 +95,8 @@ __ompt_inst_lookup(void) {
 /* A hook: one direct call, then one load and one predictable branch when
  * no tool is present. Out of line, so that an instrumented construct adds
  * one call to the program and compile time stays close to the plain one. */
-OMPT_INST__SHARED_HOOK void
-__ompt_inst_point(ompt_inst_site *site, uint32_t point) {
-  const ompt_inst_hooks *table =
-      __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
+OMPT_INST__SHARED_HOOK void __ompt_inst_point(ompt_inst_site *site, uint32_t point) {
+  const ompt_inst_hooks *table = __atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE);
   if (__builtin_expect(table == OMPT_INST__NO_TOOL, 1))
     return;
   if (!table)
@@ -119,8 +109,7 @@ __ompt_inst_point(ompt_inst_site *site, uint32_t point) {
  * no call at all without a tool, at the price of more code to compile. */
 OMPT_INST__HELPER __inline__ __attribute__((always_inline)) void
 __ompt_inst_point_inline(ompt_inst_site *site, uint32_t point) {
-  if (__builtin_expect(__atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE) !=
-                           OMPT_INST__NO_TOOL,
+  if (__builtin_expect(__atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE) != OMPT_INST__NO_TOOL,
                        0))
     __ompt_inst_point(site, point);
 }
@@ -139,19 +128,17 @@ OMPT_INST__HELPER __inline__ void __ompt_inst_end_cleanup(ompt_inst_site **site)
  * helper hands on unchanged (a variadic helper that copied them cost more
  * to compile: 13 M instructions on examples/heat.c, docs/plugin.md). */
 OMPT_INST__HELPER __attribute__((noinline)) void
-__ompt_inst_target_enter(ompt_inst_site *site, int64_t device,
-                         int32_t if_value, uint32_t nitems,
+__ompt_inst_target_enter(ompt_inst_site *site, int64_t device, int32_t if_value, uint32_t nitems,
                          const void *const *host_addrs, const uint64_t *bytes) {
-  if (__builtin_expect(__atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE) ==
-                           OMPT_INST__NO_TOOL,
+  if (__builtin_expect(__atomic_load_n(&__ompt_inst_table, __ATOMIC_ACQUIRE) == OMPT_INST__NO_TOOL,
                        1))
     return;
   const ompt_inst_hooks *table = __ompt_inst_lookup();
   if (table == OMPT_INST__NO_TOOL)
     return;
   if (table->target_enter)
-    ((__ompt_inst_target_enter_fn)table->target_enter)(site, device, if_value,
-                                                       nitems, host_addrs, bytes);
+    ((__ompt_inst_target_enter_fn)table->target_enter)(site, device, if_value, nitems, host_addrs,
+                                                       bytes);
   else if (table->point)
     ((__ompt_inst_point_fn)table->point)(site, OMPT_INST_ENTER);
 }

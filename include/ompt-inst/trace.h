@@ -36,9 +36,9 @@ extern "C" {
 
 typedef struct oi_trace_header {
   char magic[8];
-  uint32_t version;      /* OI_TRACE_VERSION of the writer (a row of OI_TRACE_FORMATS) */
-  uint32_t header_size;  /* sizeof(oi_trace_header) of the writer */
-  uint32_t event_size;   /* sizeof(oi_event) of the writer */
+  uint32_t version;     /* OI_TRACE_VERSION of the writer (a row of OI_TRACE_FORMATS) */
+  uint32_t header_size; /* sizeof(oi_trace_header) of the writer */
+  uint32_t event_size;  /* sizeof(oi_event) of the writer */
   uint32_t pid;
   uint64_t start_time_ns; /* same clock as oi_event.time_ns */
 } oi_trace_header;
@@ -143,9 +143,9 @@ typedef struct oi_end_record {
 /* What the exit summary takes from the events it does not model, counted
  * by the writer as it wrote the events (docs/trace-format.md). */
 typedef struct oi_totals_record {
-  uint64_t first_time_ns; /* the earliest event (data operation begins aside) */
-  uint64_t last_end_ns;   /* the latest end: its time, + duration_ns for a
-                             data operation */
+  uint64_t first_time_ns;        /* the earliest event (data operation begins aside) */
+  uint64_t last_end_ns;          /* the latest end: its time, + duration_ns for a
+                                    data operation */
   uint64_t initial_construct_ns; /* thread 0's time in outermost regions */
   uint32_t threads;              /* tool threads with events */
   uint32_t flags;                /* OI_TOTALS_* */
@@ -165,12 +165,12 @@ typedef struct oi_totals_record {
  * newest record: the last enum oi_record_type the version has. */
 #define OI_ENCODINGS_PLAIN (1u << OI_ENCODING_PLAIN)
 #define OI_ENCODINGS_PLAIN_COMPACT (OI_ENCODINGS_PLAIN | 1u << OI_ENCODING_COMPACT)
-#define OI_TRACE_FORMATS(X)                                                         \
-  /* 1: bare 8-byte record prefixes; a torn record ends the trace */                \
-  X(1, 0, OI_ENCODINGS_PLAIN, OI_REC_END, OI_END_RECORD_V1_SIZE)                     \
-  /* 2: frames with checksums; END says the signal and the write error */            \
-  X(2, 1, OI_ENCODINGS_PLAIN, OI_REC_END, sizeof(oi_end_record))                     \
-  /* 3: compact events; TOTALS before END */                                        \
+#define OI_TRACE_FORMATS(X)                                                                        \
+  /* 1: bare 8-byte record prefixes; a torn record ends the trace */                               \
+  X(1, 0, OI_ENCODINGS_PLAIN, OI_REC_END, OI_END_RECORD_V1_SIZE)                                   \
+  /* 2: frames with checksums; END says the signal and the write error */                          \
+  X(2, 1, OI_ENCODINGS_PLAIN, OI_REC_END, sizeof(oi_end_record))                                   \
+  /* 3: compact events; TOTALS before END */                                                       \
   X(3, 1, OI_ENCODINGS_PLAIN_COMPACT, OI_REC_TOTALS, sizeof(oi_end_record))
 
 /* The version the shim writes: the last row (versions are numbered 1, 2, ...
@@ -194,7 +194,7 @@ static inline const oi_trace_format *oi_trace_format_of(uint32_t version) {
   static const oi_trace_format formats[] = {OI_TRACE_FORMATS(OI_TRACE_FORMAT_INIT_)};
 #undef OI_TRACE_FORMAT_INIT_
   return version >= 1 && version <= sizeof formats / sizeof formats[0] ? &formats[version - 1]
-                                                                        : NULL;
+                                                                       : NULL;
 }
 
 #ifdef __cplusplus

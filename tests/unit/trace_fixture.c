@@ -49,8 +49,7 @@ void fixture_record_encoded(trace_fixture *fx, uint32_t type, uint32_t encoding,
                              .type = (uint16_t)type,
                              .encoding = (uint16_t)encoding,
                              .size = size,
-                             .checksum = oi_frame_checksum(type, encoding, payload,
-                                                           size, NULL, 0)};
+                             .checksum = oi_frame_checksum(type, encoding, payload, size, NULL, 0)};
     must(fwrite(&frame, sizeof frame, 1, fx->file) == 1, "fwrite");
   }
   if (size)
@@ -58,8 +57,8 @@ void fixture_record_encoded(trace_fixture *fx, uint32_t type, uint32_t encoding,
 }
 
 /* Record = fixed part + variable tail, assembled in one buffer. */
-static void record_with_tail(trace_fixture *fx, uint32_t type, const void *fixed,
-                             size_t fixed_size, const void *tail, size_t tail_size) {
+static void record_with_tail(trace_fixture *fx, uint32_t type, const void *fixed, size_t fixed_size,
+                             const void *tail, size_t tail_size) {
   char *payload = malloc(fixed_size + tail_size + 1);
   must(payload != NULL, "malloc");
   memcpy(payload, fixed, fixed_size);
@@ -114,8 +113,7 @@ void fixture_thread(trace_fixture *fx, uint32_t thread, uint32_t type, uint64_t 
 }
 
 void fixture_capabilities(trace_fixture *fx, const oi_capability *entries, uint32_t count) {
-  record_with_tail(fx, OI_REC_CAPABILITIES, &count, sizeof count, entries,
-                   count * sizeof *entries);
+  record_with_tail(fx, OI_REC_CAPABILITIES, &count, sizeof count, entries, count * sizeof *entries);
 }
 
 void fixture_end(trace_fixture *fx, uint64_t event_count, uint64_t lost) {

@@ -9,8 +9,8 @@
 #include "ompt-inst/trace.h"
 
 typedef struct trace_fixture {
-  char dir[64];   /* a fresh temporary run folder */
-  char path[96];  /* dir/trace.oit */
+  char dir[64];  /* a fresh temporary run folder */
+  char path[96]; /* dir/trace.oit */
   FILE *file;
   uint32_t version; /* 1: bare records; 2 and later: frames */
 } trace_fixture;

@@ -25,8 +25,7 @@ enum { LIVE_BY_HOST = 1, LIVE_BY_DEVICE = 2 };
 /* The range now allocated at addr; a range the map already names there is
  * left alone (allocations of the same variable repeat), and one the map
  * named before is told it no longer is. */
-static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
-                     uint32_t range) {
+static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag, uint32_t range) {
   if (!addr)
     return;
   oia_lifetime *l = OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, range);
@@ -41,8 +40,7 @@ static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
   }
   if (*slot != OI_MAP_NONE) {
     oia_lifetime *before = OI_ARRAY_AT(ctx->lifetimes, oia_lifetime, *slot);
-    uint64_t *was = tag == LIVE_BY_HOST ? &before->named_host_addr
-                                        : &before->named_device_addr;
+    uint64_t *was = tag == LIVE_BY_HOST ? &before->named_host_addr : &before->named_device_addr;
     if (*was == addr)
       *was = 0;
   }
@@ -50,8 +48,7 @@ static void set_live(oi_analysis *ctx, int32_t device, uint64_t addr, int tag,
   *named = addr;
 }
 
-static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr,
-                           int tag) {
+static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr, int tag) {
   if (!addr)
     return OIA_NONE;
   oi_map_key key = {{(uint64_t)(int64_t)device, addr, 0, (uint64_t)tag}};
@@ -64,9 +61,8 @@ static uint32_t live_range(oi_analysis *ctx, int32_t device, uint64_t addr,
 static void report(oi_analysis *ctx, enum oi_finding_kind kind, uint32_t range,
                    const oia_lifetime *l, uint64_t cost_ns) {
   const oi_held_range *r = oi_movement_range_at(&ctx->model, range);
-  oia_group *group = oia_group_for(ctx, kind, OI_DATA_OP_ALLOC,
-                                   l->alloc_profile, OIA_NONE, range,
-                                   r->host_addr);
+  oia_group *group =
+      oia_group_for(ctx, kind, OI_DATA_OP_ALLOC, l->alloc_profile, OIA_NONE, range, r->host_addr);
   if (group) {
     group->count++;
     group->time_ns += cost_ns;
@@ -104,9 +100,8 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
   uint64_t device_addr = ev->u.data.device_addr;
   bool anonymous = host == 0; /* omp_target_alloc: no variable behind it */
-  uint32_t range =
-      anonymous ? oi_movement_range(&ctx->model, ev->device, device_addr, bytes, true)
-                : oi_movement_op_range(&ctx->model, profile, false, host, bytes);
+  uint32_t range = anonymous ? oi_movement_range(&ctx->model, ev->device, device_addr, bytes, true)
+                             : oi_movement_op_range(&ctx->model, profile, false, host, bytes);
   oi_device_state *dev = oi_movement_device(&ctx->model, ev->device);
   if (range == OIA_NONE || !dev || !lifetime_of(ctx, range))
     return;
@@ -134,8 +129,7 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
 
 /* live_range by host address, without the map when the place's last range
  * is the one the map names at that address */
-static uint32_t live_range_of_place(oi_analysis *ctx, const oi_event *ev,
-                                    uint32_t profile) {
+static uint32_t live_range_of_place(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   uint64_t host = ev->u.data.host_addr;
   uint32_t last = oi_movement_op_range_known(&ctx->model, profile, host);
   if (last == OIA_NONE || last >= ctx->lifetimes.len ||

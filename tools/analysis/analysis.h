@@ -51,8 +51,7 @@ oi_transfer_profile oi_analysis_profile_at(oi_analysis *ctx, size_t i);
  * least a quarter that many buckets): a subsequence that keeps every
  * device's peak and final value. */
 #define OI_ANALYSIS_MEMORY_SAMPLES (1u << 16)
-const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx,
-                                           size_t *count);
+const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx, size_t *count);
 void oi_analysis_destroy(oi_analysis *ctx);
 
 #ifdef __cplusplus

@@ -37,13 +37,13 @@ static size_t set_index(uint64_t h, uint32_t set_count) {
   return (size_t)((h ^ h >> 32) & (set_count - 1));
 }
 
-static oia_content_set *set_of(const oia_content_memory *memory, int32_t receiver,
-                               uint64_t hash, uint64_t bytes) {
+static oia_content_set *set_of(const oia_content_memory *memory, int32_t receiver, uint64_t hash,
+                               uint64_t bytes) {
   return &memory->sets[set_index(key_hash(receiver, hash, bytes), memory->set_count)];
 }
 
-void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver,
-                          uint64_t hash, uint64_t bytes) {
+void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver, uint64_t hash,
+                          uint64_t bytes) {
   if (!memory->sets)
     return;
   /* the whole set: a new content's entry goes into the stalest way, which
@@ -67,8 +67,8 @@ static bool map_table(oia_content_memory *table, uint32_t set_count) {
   size_t bytes = (size_t)set_count * sizeof(oia_content_set);
   bool huge = bytes >= HUGE_PAGE;
   size_t mapped_bytes = bytes + (huge ? HUGE_PAGE : 0);
-  void *mapped = mmap(NULL, mapped_bytes, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *mapped =
+      mmap(NULL, mapped_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (mapped == MAP_FAILED)
     return false;
   uintptr_t at = (uintptr_t)mapped;
@@ -78,8 +78,10 @@ static bool map_table(oia_content_memory *table, uint32_t set_count) {
     (void)madvise((void *)at, bytes, MADV_HUGEPAGE);
 #endif
   }
-  *table = (oia_content_memory){.allocation = mapped, .mapped_bytes = mapped_bytes,
-                                .sets = (oia_content_set *)at, .set_count = set_count};
+  *table = (oia_content_memory){.allocation = mapped,
+                                .mapped_bytes = mapped_bytes,
+                                .sets = (oia_content_set *)at,
+                                .set_count = set_count};
   return true;
 }
 
@@ -110,10 +112,8 @@ static void double_table(oia_content_memory *memory) {
   *memory = larger;
 }
 
-bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
-                      uint64_t hash, uint64_t bytes,
-                      const oia_content_holder *holder,
-                      oia_content_holder *first, bool *failed) {
+bool oia_content_seen(oia_content_memory *memory, int32_t receiver, uint64_t hash, uint64_t bytes,
+                      const oia_content_holder *holder, oia_content_holder *first, bool *failed) {
   if (!memory->allocation && !map_table(memory, OIA_CONTENT_FIRST_SETS)) {
     *failed = true;
     return false;
@@ -124,19 +124,17 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
   for (unsigned position = 0; position < set->used; position++) {
     uint8_t way = set->order[position];
     const oia_content_entry *e = &set->entry[way];
-    if (set->tag[way] != tag || e->hash != hash || e->bytes != bytes ||
-        e->receiver != receiver)
+    if (set->tag[way] != tag || e->hash != hash || e->bytes != bytes || e->receiver != receiver)
       continue;
-    *first = (oia_content_holder){.profile = (e->holder >> 1) - 1,
-                                  .sampled = e->holder & 1,
-                                  .host_addr = e->host_addr};
+    *first = (oia_content_holder){
+        .profile = (e->holder >> 1) - 1, .sampled = e->holder & 1, .host_addr = e->host_addr};
     to_front(set, position, way);
     return true;
   }
   if (holder->profile >= (UINT32_MAX >> 1) - 1)
     return false; /* beyond what an entry holds: not remembered */
-  for (uint32_t sets = memory->set_count;
-       set->used == OIA_CONTENT_WAYS && sets < OIA_CONTENT_SETS; sets *= 2) {
+  for (uint32_t sets = memory->set_count; set->used == OIA_CONTENT_WAYS && sets < OIA_CONTENT_SETS;
+       sets *= 2) {
     double_table(memory);
     set = &memory->sets[set_index(h, memory->set_count)];
   }
@@ -144,10 +142,12 @@ bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
   unsigned position = set->used < OIA_CONTENT_WAYS ? set->used : OIA_CONTENT_WAYS - 1;
   uint8_t way = set->used < OIA_CONTENT_WAYS ? set->used++ : set->order[position];
   set->tag[way] = tag;
-  set->entry[way] = (oia_content_entry){
-      .hash = hash, .bytes = bytes, .host_addr = holder->host_addr,
-      .receiver = receiver,
-      .holder = (holder->profile + 1) << 1 | (uint32_t)holder->sampled};
+  set->entry[way] =
+      (oia_content_entry){.hash = hash,
+                          .bytes = bytes,
+                          .host_addr = holder->host_addr,
+                          .receiver = receiver,
+                          .holder = (holder->profile + 1) << 1 | (uint32_t)holder->sampled};
   to_front(set, position, way);
   return false;
 }

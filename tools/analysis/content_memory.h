@@ -26,7 +26,7 @@ typedef struct oia_content_entry {
 /* One set: a cache line that says which ways hold what (a lookup of a new
  * content reads only this line), then the entries. */
 typedef struct oia_content_set {
-  uint32_t tag[OIA_CONTENT_WAYS]; /* bits of the key's hash, to skip ways */
+  uint32_t tag[OIA_CONTENT_WAYS];  /* bits of the key's hash, to skip ways */
   uint8_t order[OIA_CONTENT_WAYS]; /* ways, most recently seen first */
   uint8_t used;                    /* ways filled */
   uint8_t padding[64 - 5 * OIA_CONTENT_WAYS - 1];
@@ -50,15 +50,13 @@ typedef struct oia_content_holder {
  * first holder. Else the caller's holder is remembered as the first one
  * (when it fits: profile < 2^31 - 1). false with *failed set when out of
  * memory. */
-bool oia_content_seen(oia_content_memory *memory, int32_t receiver,
-                      uint64_t hash, uint64_t bytes,
-                      const oia_content_holder *holder,
-                      oia_content_holder *first, bool *failed);
+bool oia_content_seen(oia_content_memory *memory, int32_t receiver, uint64_t hash, uint64_t bytes,
+                      const oia_content_holder *holder, oia_content_holder *first, bool *failed);
 /* Starts loading the set that oia_content_seen will read for this key: a
  * table of new contents misses the cache once per lookup, and the work
  * done between the two calls then hides that wait. */
-void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver,
-                          uint64_t hash, uint64_t bytes);
+void oia_content_prefetch(const oia_content_memory *memory, int32_t receiver, uint64_t hash,
+                          uint64_t bytes);
 void oia_content_memory_free(oia_content_memory *memory);
 /* The set of the largest table that a key belongs to (tests model the
  * table with it). */

@@ -33,9 +33,8 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   oi_map *tables[] = {&ctx->live_allocs, &ctx->groups_by_key};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oi_map_free(tables[i]);
-  oi_array *arrays[] = {&ctx->lifetimes,     &ctx->memory, &ctx->memory_devices,
-                        &ctx->pending,       &ctx->pending_roots, &ctx->groups,
-                        &ctx->group_memo};
+  oi_array *arrays[] = {&ctx->lifetimes,     &ctx->memory, &ctx->memory_devices, &ctx->pending,
+                        &ctx->pending_roots, &ctx->groups, &ctx->group_memo};
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&ctx->pending_segments);
@@ -45,9 +44,7 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   free(ctx);
 }
 
-static bool failed(const oi_analysis *ctx) {
-  return ctx->failed || ctx->model.failed;
-}
+static bool failed(const oi_analysis *ctx) { return ctx->failed || ctx->model.failed; }
 
 static int32_t event_device(const oi_event *ev) {
   if (ev->device >= 0)
@@ -108,8 +105,7 @@ static void data_op(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
     return;
   case OI_DATA_OP_DELETE: {
     uint32_t ended = oia_alloc_end(ctx, ev, profile);
-    const oi_held_range *r =
-        ended != OIA_NONE ? oi_movement_range_at(&ctx->model, ended) : NULL;
+    const oi_held_range *r = ended != OIA_NONE ? oi_movement_range_at(&ctx->model, ended) : NULL;
     oi_device_state *dev = r ? oi_movement_device(&ctx->model, ev->device) : NULL;
     /* inside a target region the region's kernel may still be unreported */
     if (r && !r->anonymous && dev && dev->regions_active == 0)
@@ -123,15 +119,13 @@ static void data_op(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
 
 /* A kernel, or a target region for streams that report no kernels: a
  * device activity that may read whatever was mapped before it. */
-static void device_activity(oi_analysis *ctx, const oi_event *ev,
-                            int32_t device, bool is_kernel) {
+static void device_activity(oi_analysis *ctx, const oi_event *ev, int32_t device, bool is_kernel) {
   if (device < 0)
     return;
   oi_device_state *dev = oi_movement_device(&ctx->model, device);
   if (!dev)
     return;
-  bool kernel_ends =
-      is_kernel && ev->endpoint == OI_EP_END && dev->kernels_active;
+  bool kernel_ends = is_kernel && ev->endpoint == OI_EP_END && dev->kernels_active;
   oi_movement_activity(dev, ev->endpoint, is_kernel);
   if (ev->endpoint == OI_EP_BEGIN && is_kernel) {
     if (ctx->kernels_running++ || ev->time_ns < ctx->busy_until)
@@ -155,8 +149,7 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
   bool is_data = ev->kind == OI_KIND_DATA_OP;
   if (is_data && ev->endpoint == OI_EP_BEGIN)
     return 0; /* complete operations carry their duration */
-  note_time(ctx, ev->time_ns,
-            ev->time_ns + (is_data ? ev->u.data.duration_ns : 0));
+  note_time(ctx, ev->time_ns, ev->time_ns + (is_data ? ev->u.data.duration_ns : 0));
   if (!oi_event_analysed(ev))
     return 0; /* it only widens the measured span */
   oi_movement_writes_apply(&ctx->model, ev);
@@ -170,8 +163,7 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
     if (ev->construct == OI_CONSTRUCT_TARGET)
       device_activity(ctx, ev, event_device(ev), false);
   } else if (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER)
-    device_activity(ctx, ev, oi_movement_compiler_region(&ctx->model, ev),
-                    false);
+    device_activity(ctx, ev, oi_movement_compiler_region(&ctx->model, ev), false);
   return failed(ctx) ? -1 : 0;
 }
 
@@ -183,8 +175,7 @@ int oi_analysis_finish(oi_analysis *ctx) {
   ctx->finished = true;
   oia_unused_finish(ctx);
   oia_allocs_finish(ctx);
-  if (failed(ctx) || oia_build_totals(ctx) ||
-      oia_groups_build_findings(ctx)) {
+  if (failed(ctx) || oia_build_totals(ctx) || oia_groups_build_findings(ctx)) {
     ctx->failed = true;
     return -1;
   }
@@ -196,12 +187,9 @@ oi_finding *oi_analysis_findings(oi_analysis *ctx, size_t *count) {
   return ctx->findings;
 }
 
-const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx) {
-  return &ctx->totals;
-}
+const oi_analysis_totals *oi_analysis_totals_get(const oi_analysis *ctx) { return &ctx->totals; }
 
-const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx,
-                                           size_t *count) {
+const oi_memory_sample *oi_analysis_memory(const oi_analysis *ctx, size_t *count) {
   *count = ctx->memory.len;
   return ctx->memory.data;
 }

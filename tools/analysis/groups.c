@@ -9,8 +9,8 @@
  * other operations: a place that copies both ways has findings both ways),
  * checked against the key by the caller: a place mostly repeats its
  * findings, so this spares the map. */
-static uint32_t *memo_slot(oi_analysis *ctx, enum oi_finding_kind kind,
-                           enum oi_data_op op, uint32_t profile) {
+static uint32_t *memo_slot(oi_analysis *ctx, enum oi_finding_kind kind, enum oi_data_op op,
+                           uint32_t profile) {
   while (ctx->group_memo.len <= profile) {
     uint32_t *added = oi_array_push(&ctx->group_memo);
     if (!added)
@@ -18,36 +18,36 @@ static uint32_t *memo_slot(oi_analysis *ctx, enum oi_finding_kind kind,
     for (int k = 0; k < OIA_GROUP_MEMO; k++)
       added[k] = OIA_NONE;
   }
-  return (uint32_t *)ctx->group_memo.data + (size_t)profile * OIA_GROUP_MEMO +
-         (size_t)kind * 2 + (op == OI_DATA_OP_FROM_DEVICE);
+  return (uint32_t *)ctx->group_memo.data + (size_t)profile * OIA_GROUP_MEMO + (size_t)kind * 2 +
+         (op == OI_DATA_OP_FROM_DEVICE);
 }
 
-oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
-                         enum oi_data_op op, uint32_t profile,
-                         uint32_t other_profile, uint32_t range,
+oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind, enum oi_data_op op,
+                         uint32_t profile, uint32_t other_profile, uint32_t range,
                          uint64_t host_addr) {
   /* a duplicate is a duplicate wherever the earlier copy came from */
-  bool keyed_by_other =
-      kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
+  bool keyed_by_other = kind == OI_FINDING_ROUND_TRIP || kind == OI_FINDING_IDENTICAL_CONTENT;
   uint32_t *memo = memo_slot(ctx, kind, op, profile);
   if (memo && *memo != OIA_NONE) {
     oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, *memo);
     if (g->op == op && (!keyed_by_other || g->other_profile == other_profile))
       return g;
   }
-  oi_map_key key = {{(uint64_t)kind | (uint64_t)op << 8, profile,
-                  keyed_by_other ? other_profile : OIA_NONE, 0}};
+  oi_map_key key = {
+      {(uint64_t)kind | (uint64_t)op << 8, profile, keyed_by_other ? other_profile : OIA_NONE, 0}};
   int created;
-  uint32_t index =
-      oi_map_intern(&ctx->groups_by_key, &key, &ctx->groups, &created);
+  uint32_t index = oi_map_intern(&ctx->groups_by_key, &key, &ctx->groups, &created);
   if (index == OI_MAP_NONE) {
     ctx->failed = true;
     return NULL;
   }
   oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, index);
   if (created)
-    *g = (oia_group){.kind = kind, .op = op, .profile = profile,
-                     .other_profile = other_profile, .range = range,
+    *g = (oia_group){.kind = kind,
+                     .op = op,
+                     .profile = profile,
+                     .other_profile = other_profile,
+                     .range = range,
                      .host_addr = host_addr};
   if (memo)
     *memo = index;
@@ -67,8 +67,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     return -1;
   for (size_t i = 0; i < ctx->groups.len; i++) {
     const oia_group *g = OI_ARRAY_AT(ctx->groups, oia_group, i);
-    const oi_transfer_profile *p =
-        oi_movement_profile_at(&ctx->model, g->profile);
+    const oi_transfer_profile *p = oi_movement_profile_at(&ctx->model, g->profile);
     const oi_held_range *r = oi_movement_range_at(&ctx->model, g->range);
     oi_finding *f = &ctx->findings[i];
     f->kind = g->kind;
@@ -76,8 +75,7 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->device = p->device;
     f->host_addr = g->host_addr;
     f->at = *place_of(ctx, g->profile);
-    f->other =
-        g->other_profile != OIA_NONE ? *place_of(ctx, g->other_profile) : f->at;
+    f->other = g->other_profile != OIA_NONE ? *place_of(ctx, g->other_profile) : f->at;
     f->count = g->count;
     f->partial = g->partial;
     f->sampled = g->sampled;

@@ -30,11 +30,11 @@ typedef struct oia_group {
   uint32_t range;         /* range of the first occurrence (lines) */
   uint64_t host_addr;
   uint64_t count, partial, bytes, time_ns;
-  uint64_t sampled; /* of count: decided on sampled hashes */
+  uint64_t sampled;    /* of count: decided on sampled hashes */
   uint64_t may_change; /* of count: a kernel may have changed the content */
   unsigned changed_line;
   bool changed_unseen; /* that kernel's body was never analysed */
-  unsigned moved; /* repeated_alloc: OI_MOVED_* bits of its lifetimes */
+  unsigned moved;      /* repeated_alloc: OI_MOVED_* bits of its lifetimes */
 } oia_group;
 
 /* A to_device transfer whose bytes no kernel could have read yet. */
@@ -103,9 +103,8 @@ struct oi_analysis {
 int oia_build_totals(oi_analysis *ctx);
 
 /* groups.c: add one avoidable (or reported) operation to its finding */
-oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind,
-                         enum oi_data_op op, uint32_t profile,
-                         uint32_t other_profile, uint32_t range,
+oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind, enum oi_data_op op,
+                         uint32_t profile, uint32_t other_profile, uint32_t range,
                          uint64_t host_addr);
 int oia_groups_build_findings(oi_analysis *ctx);
 
@@ -113,8 +112,8 @@ int oia_groups_build_findings(oi_analysis *ctx);
  * duplicate, round trip, identical content; whether the transfer was
  * avoidable */
 void oia_content_expect(oi_analysis *ctx, const oi_event *ev);
-bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev,
-                          uint32_t profile, uint32_t device_range);
+bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
+                          uint32_t device_range);
 
 /* allocations.c: repeated and unused allocations, peak memory */
 void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
@@ -125,14 +124,12 @@ uint32_t oia_alloc_end(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
 void oia_allocs_finish(oi_analysis *ctx);
 
 /* memory_samples.c: device memory in use after an allocation or delete */
-void oia_memory_sample(oi_analysis *ctx, int32_t device, uint64_t time_ns,
-                       uint64_t live_bytes);
+void oia_memory_sample(oi_analysis *ctx, int32_t device, uint64_t time_ns, uint64_t live_bytes);
 
 /* unused_transfers.c */
-void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
-                     uint32_t range, bool avoidable);
-void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr,
-                        uint64_t bytes);
+void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile, uint32_t range,
+                     bool avoidable);
+void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr, uint64_t bytes);
 void oia_unused_kernel(oi_analysis *ctx, int32_t device);
 void oia_unused_finish(oi_analysis *ctx);
 

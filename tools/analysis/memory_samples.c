@@ -59,7 +59,8 @@ static void compact(oi_analysis *ctx) {
   size_t n = ctx->memory.len;
   if (ctx->memory_bucket_ns == 0)
     ctx->memory_origin_ns = s[0].time_ns;
-  uint64_t last = s[n - 1].time_ns > ctx->memory_origin_ns ? s[n - 1].time_ns : ctx->memory_origin_ns;
+  uint64_t last =
+      s[n - 1].time_ns > ctx->memory_origin_ns ? s[n - 1].time_ns : ctx->memory_origin_ns;
   uint64_t span = last - ctx->memory_origin_ns;
   uint64_t width = span / (OI_ANALYSIS_MEMORY_SAMPLES / 4) + 1;
   if (width < 2 * ctx->memory_bucket_ns)
@@ -74,8 +75,7 @@ static void compact(oi_analysis *ctx) {
   ctx->memory_bucket_ns = width;
 }
 
-void oia_memory_sample(oi_analysis *ctx, int32_t device, uint64_t time_ns,
-                       uint64_t live_bytes) {
+void oia_memory_sample(oi_analysis *ctx, int32_t device, uint64_t time_ns, uint64_t live_bytes) {
   if (ctx->memory.len >= OI_ANALYSIS_MEMORY_SAMPLES)
     compact(ctx);
   oi_memory_sample *sample = ctx->failed ? NULL : oi_array_push(&ctx->memory);

@@ -6,8 +6,7 @@
 int oia_build_totals(oi_analysis *ctx) {
   oi_analysis_totals *t = &ctx->totals;
   t->measured_ns = t->last_ns - t->first_ns;
-  t->predicted_ns =
-      t->saved_ns < t->measured_ns ? t->measured_ns - t->saved_ns : 0;
+  t->predicted_ns = t->saved_ns < t->measured_ns ? t->measured_ns - t->saved_ns : 0;
   if (t->saved_ns == 0) {
     t->speedup = 1.0;
   } else if (t->predicted_ns == 0) { /* overlapping operations saved it all */

@@ -16,24 +16,23 @@
  * OI_OMPT_CALLBACKS: an EMI callback first, then its pre-5.1 fallback);
  * kinds only the compiler reports have none (0). */
 static const ompt_callbacks_t kind_callbacks[OI_KIND_COUNT][2] = {
-#define KIND_CALLBACK(group, callback, kind, role)                            \
+#define KIND_CALLBACK(group, callback, kind, role)                                                 \
   OI_IF_REPORTS(role, [OI_KIND_##kind] = {ompt_callback_##callback}, )
-#define KIND_CALLBACK_EMI(group, callback, kind, role)                        \
-  OI_IF_REPORTS(role, [OI_KIND_##kind] = {ompt_callback_##callback##_emi,     \
-                                          ompt_callback_##callback}, )
+#define KIND_CALLBACK_EMI(group, callback, kind, role)                                             \
+  OI_IF_REPORTS(role,                                                                              \
+                [OI_KIND_##kind] = {ompt_callback_##callback##_emi, ompt_callback_##callback}, )
     OI_OMPT_CALLBACKS(KIND_CALLBACK, KIND_CALLBACK_EMI)
 #undef KIND_CALLBACK
 #undef KIND_CALLBACK_EMI
 };
 
-static const char *const result_names[] = {"disabled", "never", "impossible",
-                                           "sometimes", "sometimes_paired",
-                                           "always"};
+static const char *const result_names[] = {"disabled",         "never", "impossible", "sometimes",
+                                           "sometimes_paired", "always"};
 
 /* "target_emi=always" for the first of the kind's callbacks the runtime
  * accepted, else the first one's answer; "-" without a callback. */
-static void describe_callbacks(const oi_trace_reader *trace, unsigned kind,
-                               char *text, size_t size) {
+static void describe_callbacks(const oi_trace_reader *trace, unsigned kind, char *text,
+                               size_t size) {
   snprintf(text, size, "-");
   int described = 0;
   for (int c = 0; c < 2 && kind_callbacks[kind][c]; c++) {
@@ -44,9 +43,7 @@ static void describe_callbacks(const oi_trace_reader *trace, unsigned kind,
       uint32_t result = trace->capabilities[i].result;
       if (!described || result >= 3) {
         snprintf(text, size, "%s=%s", name,
-                 result < sizeof result_names / sizeof *result_names
-                     ? result_names[result]
-                     : "?");
+                 result < sizeof result_names / sizeof *result_names ? result_names[result] : "?");
         described = 1;
       }
     }
@@ -55,13 +52,12 @@ static void describe_callbacks(const oi_trace_reader *trace, unsigned kind,
 
 /* The origins' labels ("runtime", "compiler", "both", "inferred") or a
  * '+' list of them. */
-static void describe_sources(const uint64_t count[OI_ORIGIN_COUNT], char *text,
-                             size_t size) {
+static void describe_sources(const uint64_t count[OI_ORIGIN_COUNT], char *text, size_t size) {
   text[0] = '\0';
   for (unsigned o = 0; o < OI_ORIGIN_COUNT; o++)
     if (count[o])
-      snprintf(text + strlen(text), size - strlen(text), "%s%s",
-               text[0] ? "+" : "", oi_origin_label(o));
+      snprintf(text + strlen(text), size - strlen(text), "%s%s", text[0] ? "+" : "",
+               oi_origin_label(o));
 }
 
 static int list(oi_trace_reader *trace) {
@@ -97,8 +93,10 @@ int oi_cmd_capabilities(int argc, char **argv) {
     if (strcmp(argv[i], "--capabilities") == 0)
       continue;
     if (argv[i][0] == '-' || dir) {
-      fprintf(stderr, "ompt-inst report: --capabilities takes only the run "
-                      "folder, not %s\n", argv[i]);
+      fprintf(stderr,
+              "ompt-inst report: --capabilities takes only the run "
+              "folder, not %s\n",
+              argv[i]);
       return OI_EXIT_USAGE;
     }
     dir = argv[i];

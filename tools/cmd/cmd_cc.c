@@ -36,7 +36,7 @@ static bool is_cxx_source(const char *arg) {
 
 /* Options whose next argument is a value, not an input file. */
 static bool takes_value(const char *arg) {
-  static const char *const options[] = {"-o", "-I", "-L", "-D", "-U", "-include",
+  static const char *const options[] = {"-o",  "-I",  "-L",  "-D",       "-U",      "-include",
                                         "-MF", "-MT", "-MQ", "-Xlinker", "-isystem"};
   for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
     if (strcmp(arg, options[i]) == 0)
@@ -76,8 +76,8 @@ static bool links(int argc, char **argv) {
   if (!has_input(argc, argv))
     return false;
   for (int i = 1; i < argc; i++)
-    if (strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "-S") == 0 ||
-        strcmp(argv[i], "-E") == 0 || strcmp(argv[i], "-fsyntax-only") == 0)
+    if (strcmp(argv[i], "-c") == 0 || strcmp(argv[i], "-S") == 0 || strcmp(argv[i], "-E") == 0 ||
+        strcmp(argv[i], "-fsyntax-only") == 0)
       return false;
   return true;
 }
@@ -169,7 +169,9 @@ static bool choose(enum language language, const char *chosen, const char *varia
     *program = own[0] ? oi_program_path(own) : NULL;
     if (!*program)
       fprintf(stderr, "ompt-inst: cannot run the compiler %s: %s (install %s-%d)\n",
-              own[0] ? own : language == LANG_FORTRAN ? "flang" : "clang",
+              own[0]                     ? own
+              : language == LANG_FORTRAN ? "flang"
+                                         : "clang",
               own[0] ? strerror(errno) : "not installed",
               language == LANG_FORTRAN ? "flang" : "clang", flavour->major);
     return *program != NULL;
@@ -202,8 +204,8 @@ int oi_cmd_cc(int argc, char **argv) {
                            : wants_cxx(argc, argv)    ? LANG_CXX
                                                       : LANG_C;
   const char *option = compiler_option(argc, argv, language);
-  const char *variable = option ? (language == LANG_FORTRAN ? "--flang" : "--clang")
-                                : compiler_variable(language);
+  const char *variable =
+      option ? (language == LANG_FORTRAN ? "--flang" : "--clang") : compiler_variable(language);
   const char *chosen = option ? option : getenv(variable);
   if (chosen && !chosen[0])
     chosen = NULL;
@@ -217,8 +219,7 @@ int oi_cmd_cc(int argc, char **argv) {
     return OI_EXIT_NOT_RUNNABLE;
   }
   if (language != LANG_FORTRAN && access(flavour.plugin, R_OK) != 0) {
-    fprintf(stderr, "ompt-inst: the plugin %s is missing: %s\n", flavour.plugin,
-            strerror(errno));
+    fprintf(stderr, "ompt-inst: the plugin %s is missing: %s\n", flavour.plugin, strerror(errno));
     return OI_EXIT_FAILURE;
   }
   oi_cuda_compile cuda; /* refused before anything is compiled */

@@ -125,8 +125,7 @@ static int parse(int argc, char **argv, request *r) {
     r->count[0] = r->count[1] = 1;
   }
   if (!r->count[0] || !r->count[1])
-    return oi_usage_error(&usage, r->count[0] ? "no folder after --" : "no folder before --",
-                          NULL);
+    return oi_usage_error(&usage, r->count[0] ? "no folder after --" : "no folder before --", NULL);
   return 0;
 }
 
@@ -137,8 +136,9 @@ static int load_side(const request *r, int side, oi_diff_run *runs) {
   for (uint32_t i = 0; i < r->count[side]; i++) {
     const char *dir = r->dirs[side][i];
     if (oi_job_is_job_folder(dir) != oi_job_is_job_folder(r->dirs[0][0])) {
-      fprintf(stderr, "ompt-inst: cannot compare %s, %s, with %s, %s: diff jobs with jobs and "
-                      "runs with runs (--rank N of report names one rank)\n",
+      fprintf(stderr,
+              "ompt-inst: cannot compare %s, %s, with %s, %s: diff jobs with jobs and "
+              "runs with runs (--rank N of report names one rank)\n",
               r->dirs[0][0], oi_job_is_job_folder(r->dirs[0][0]) ? "a job folder" : "a run folder",
               dir, oi_job_is_job_folder(dir) ? "a job folder" : "a run folder");
       return -1;
@@ -177,13 +177,14 @@ static int fail_on(const request *r, const oi_diff *d) {
     fprintf(stderr, "ompt-inst diff: failed: %u new finding%s\n", d->new_findings,
             d->new_findings == 1 ? "" : "s");
   if (r->fail_regression && regressed)
-    fprintf(stderr, "ompt-inst diff: failed: regression beyond %.4g%% and noise (%u construct%s "
-                    "slower%s%s)\n",
+    fprintf(stderr,
+            "ompt-inst diff: failed: regression beyond %.4g%% and noise (%u construct%s "
+            "slower%s%s)\n",
             d->threshold_pct, d->slower, d->slower == 1 ? "" : "s",
             d->run_verdict == OI_DIFF_SLOWER ? ", the run slower" : "",
             d->moved_more ? ", more bytes transferred" : "");
   return (r->fail_new && d->new_findings) || (r->fail_regression && regressed) ? EXIT_FAIL_ON
-                                                                                : OI_EXIT_OK;
+                                                                               : OI_EXIT_OK;
 }
 
 int oi_cmd_diff(int argc, char **argv) {

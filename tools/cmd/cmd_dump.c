@@ -72,8 +72,8 @@ static void print_variable(dump_context *c, const oi_event *e, const oi_site *si
 }
 
 static void print_flags(dump_context *c, unsigned flags) {
-#define FLAG_MEMBER(id, bit, name)                                            \
-  if (flags & (bit))                                                          \
+#define FLAG_MEMBER(id, bit, name)                                                                 \
+  if (flags & (bit))                                                                               \
     oi_json_bool(&c->json, name, true);
   OI_EVENT_FLAGS(FLAG_MEMBER)
 #undef FLAG_MEMBER

@@ -22,24 +22,22 @@ enum format {
 #define FORMAT_ENUM(id, name, kind, timeline, what) FORMAT_##id,
   OI_REPORT_FORMATS(FORMAT_ENUM)
 #undef FORMAT_ENUM
-  FORMAT_COUNT
+      FORMAT_COUNT
 };
 
 typedef int (*stream_writer)(const oi_profile *, const oi_report_options *, FILE *);
-typedef int (*archive_writer)(const oi_profile *, const oi_report_options *,
-                              const char *);
+typedef int (*archive_writer)(const oi_profile *, const oi_report_options *, const char *);
 #define WRITERS_STREAM(name) oi_write_##name, NULL, NULL
 #define WRITERS_ARCHIVE(name) NULL, oi_write_##name, oi_##name##_error
 static const struct format_row {
   const char *name;
-  stream_writer stream;   /* NULL for an archive */
-  archive_writer archive; /* NULL for a stream */
+  stream_writer stream;               /* NULL for an archive */
+  archive_writer archive;             /* NULL for a stream */
   const char *(*archive_error)(void); /* why archive failed */
   bool timeline;
   const char *what;
 } formats[] = {
-#define FORMAT_ROW(id, name, kind, timeline, what)                            \
-  {#name, WRITERS_##kind(name), timeline, what},
+#define FORMAT_ROW(id, name, kind, timeline, what) {#name, WRITERS_##kind(name), timeline, what},
     OI_REPORT_FORMATS(FORMAT_ROW)
 #undef FORMAT_ROW
 };
@@ -138,7 +136,6 @@ static char *temporary_name(const char *path) {
   return name;
 }
 
-
 static int write_stream(const request *r, const oi_profile *p) {
   stream_writer writer = formats[r->format].stream;
   if (!r->output) {
@@ -175,17 +172,14 @@ static int write_stream(const request *r, const oi_profile *p) {
   return failed ? OI_EXIT_FAILURE : OI_EXIT_OK;
 }
 
-static int remove_entry(const char *path, const struct stat *st, int type,
-                        struct FTW *ftw) {
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw) {
   (void)st;
   (void)ftw;
   return type == FTW_DP ? rmdir(path) : unlink(path);
 }
 
 /* Removes a half-written archive folder. */
-static void remove_tree(const char *path) {
-  nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
-}
+static void remove_tree(const char *path) { nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS); }
 
 /* The folder that would hold `path` must exist: libotf2 would create it. */
 static bool parent_exists(const char *path) {
@@ -215,8 +209,7 @@ static int write_archive(const request *r, const oi_profile *p) {
     return OI_EXIT_FAILURE;
   }
   if (stat(r->output, &st) == 0) {
-    fprintf(stderr, "ompt-inst: cannot write %s: it exists already (remove it first)\n",
-            r->output);
+    fprintf(stderr, "ompt-inst: cannot write %s: it exists already (remove it first)\n", r->output);
     return OI_EXIT_FAILURE;
   }
   char *temporary = temporary_name(r->output);
@@ -240,10 +233,9 @@ static int write_archive(const request *r, const oi_profile *p) {
 }
 
 static oi_profile_options profile_options(const request *r) {
-  return (oi_profile_options){
-      .timeline = formats[r->format].timeline,
-      .progress = r->format != FORMAT_SUMMARY && isatty(STDERR_FILENO),
-      .analyse = oi_profile_analyse};
+  return (oi_profile_options){.timeline = formats[r->format].timeline,
+                              .progress = r->format != FORMAT_SUMMARY && isatty(STDERR_FILENO),
+                              .analyse = oi_profile_analyse};
 }
 
 /* A job folder: every rank merged into one model, then the same writers. */
@@ -287,8 +279,9 @@ static int report_run(const request *r) {
       if (r->format != FORMAT_SUMMARY)
         oi_reader_print_notes(trace, stderr);
       if (!trace->complete)
-        fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete "
-                        "(the program did not finish normally); reporting its %llu events\n",
+        fprintf(stderr,
+                "ompt-inst: warning: %s: no end record, the trace is incomplete "
+                "(the program did not finish normally); reporting its %llu events\n",
                 trace->path, (unsigned long long)trace->events_in_file);
       code = formats[r->format].archive ? write_archive(r, &profile) : write_stream(r, &profile);
     }

@@ -211,8 +211,7 @@ static void start_program(int report_fd, const char *job_dir, const char *dir, c
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
   if (error) {
-    fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", failed,
-            strerror(error));
+    fprintf(stderr, "ompt-inst: cannot create the run folder %s: %s\n", failed, strerror(error));
     fail_in_child(report_fd, OI_EXIT_FAILURE);
   }
   char *absolute = realpath(dir, NULL);
@@ -325,13 +324,13 @@ static void report_summary(const char *dir, bool exit_summary, int killed_by) {
     if (killed_by == SIGKILL)
       snprintf(killed, sizeof killed, "; SIGKILL ended the program, which no tool can answer");
     else if (killed_by)
-      snprintf(killed, sizeof killed, "; SIG%s ended the program before the tool could end its trace",
+      snprintf(killed, sizeof killed,
+               "; SIG%s ended the program before the tool could end its trace",
                sigabbrev_np(killed_by) ? sigabbrev_np(killed_by) : "?");
     fprintf(stderr,
             "ompt-inst: the trace in %s is incomplete (no end record): "
             "%llu events readable%s%s%s\n",
-            dir, (unsigned long long)trace->events_in_file,
-            status == OI_READER_DAMAGED ? "; " : "",
+            dir, (unsigned long long)trace->events_in_file, status == OI_READER_DAMAGED ? "; " : "",
             status == OI_READER_DAMAGED ? trace->error : "", killed);
   }
   oi_reader_close(trace);
@@ -422,8 +421,10 @@ static int run_once(char **program, const char *dir_option, unsigned long run, c
   if (got != 1 && dir)
     report_summary(dir, !launched, killed_by);
   if (got != 1 && job_dir && launch.rank == 0)
-    fprintf(stderr, "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
-                    "merges them\n", job_dir, job_dir);
+    fprintf(stderr,
+            "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
+            "merges them\n",
+            job_dir, job_dir);
   signal(SIGINT, interrupt_was);
   signal(SIGQUIT, quit_was);
   free(dir);

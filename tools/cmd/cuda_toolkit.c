@@ -43,8 +43,8 @@ static bool is_file(const char *path) { return access(path, X_OK) == 0; }
  * Debian's /usr/lib/cuda (whose ptxas is /usr/bin/ptxas); its ptxas in
  * `ptxas`. NULL when none has a ptxas. */
 static const char *toolkit(int argc, char **argv, char *ptxas, size_t size, bool *given) {
-  const char *candidates[5] = {NULL, getenv("CUDA_HOME"), getenv("CUDA_PATH"),
-                               "/usr/local/cuda", "/usr/lib/cuda"};
+  const char *candidates[5] = {NULL, getenv("CUDA_HOME"), getenv("CUDA_PATH"), "/usr/local/cuda",
+                               "/usr/lib/cuda"};
   for (int i = 1; i < argc; i++)
     if (strncmp(argv[i], "--cuda-path=", 12) == 0)
       candidates[0] = argv[i] + 12;
@@ -79,7 +79,8 @@ static bool probe(const char *ptxas, unsigned sm, oi_offload_image *cubin) {
   FILE *f = fopen(ptx, "w");
   bool ok = false;
   if (f) {
-    fprintf(f, ".version %s\n.target sm_%u\n.address_size 64\n.visible .entry probe()\n{\n  ret;\n}\n",
+    fprintf(f,
+            ".version %s\n.target sm_%u\n.address_size 64\n.visible .entry probe()\n{\n  ret;\n}\n",
             sm >= 90 ? "7.8" : "7.0", sm);
     fclose(f);
     pid_t child = fork();
@@ -134,7 +135,8 @@ bool oi_cuda_prepare(int argc, char **argv, int llvm_major, const char *llvm_lib
     fprintf(stderr,
             "ompt-inst: no CUDA toolkit with a ptxas found (%s): give --cuda-path=DIR or set "
             "CUDA_HOME\n",
-            given ? "not under the --cuda-path given" : "CUDA_HOME, CUDA_PATH, /usr/local/cuda, /usr/lib/cuda");
+            given ? "not under the --cuda-path given"
+                  : "CUDA_HOME, CUDA_PATH, /usr/local/cuda, /usr/lib/cuda");
     return false;
   }
   oi_offload_image cubin;

@@ -30,8 +30,7 @@ static bool read_registered(int major, struct oi_flavour *f) {
   FILE *in = fopen(path, "r");
   if (!in)
     return false;
-  static const char *const keys[] = {"plugin", "clang", "clangxx", "flang", "runtime",
-                                     "include"};
+  static const char *const keys[] = {"plugin", "clang", "clangxx", "flang", "runtime", "include"};
   char **slots[] = {&f->plugin, &f->clang, &f->clangxx, &f->flang, &f->runtime, &f->include};
   char line[4096];
   while (fgets(line, sizeof line, in)) {
@@ -152,8 +151,7 @@ int oi_compiler_major_version(const char *compiler) {
   if (output) {
     char line[256];
     while (fgets(line, sizeof line, output)) {
-      static const char *const marks[] = {"clang version ", "flang version ",
-                                          "flang-new version "};
+      static const char *const marks[] = {"clang version ", "flang version ", "flang-new version "};
       for (size_t i = 0; i < sizeof marks / sizeof marks[0] && !major; i++) {
         const char *version = strstr(line, marks[i]);
         if (version)

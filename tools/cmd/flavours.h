@@ -11,8 +11,8 @@
 
 struct oi_flavour {
   int major;
-  char *plugin;  /* ompt-inst.so built for this clang */
-  char *clang;   /* clang, clang++, flang of this LLVM ("" when absent) */
+  char *plugin; /* ompt-inst.so built for this clang */
+  char *clang;  /* clang, clang++, flang of this LLVM ("" when absent) */
   char *clangxx;
   char *flang;
   char *runtime; /* OpenMP runtime folder programs link and run with */
@@ -33,7 +33,8 @@ const char *oi_flavour_others(void);
 void oi_flavour_print_all(FILE *out);
 
 /* The major version `compiler --version` prints ("clang version 19.1.7",
- * "flang version 22.1.8", flang 19's "flang-new version 19.1.7"), 0 if none. Runs it without a shell. */
+ * "flang version 22.1.8", flang 19's "flang-new version 19.1.7"), 0 if none. Runs it without a
+ * shell. */
 int oi_compiler_major_version(const char *compiler);
 
 #endif

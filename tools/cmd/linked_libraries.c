@@ -79,8 +79,9 @@ static bool find_openmp_runtime(const char *list, void *folder) {
   for (const char *entry = list; *entry;) {
     size_t length = strcspn(entry, ":");
     char candidate[4096];
-    if (length && snprintf(candidate, sizeof candidate, "%.*s/libomp.so.5", (int)length, entry) <
-                      (int)sizeof candidate &&
+    if (length &&
+        snprintf(candidate, sizeof candidate, "%.*s/libomp.so.5", (int)length, entry) <
+            (int)sizeof candidate &&
         access(candidate, R_OK) == 0) {
       *(char **)folder = strndup(entry, length);
       return *(char **)folder != NULL;

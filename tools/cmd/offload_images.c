@@ -82,8 +82,8 @@ int oi_offload_images(const char *path, oi_offload_image *images, int max) {
   Elf_Scn *section = NULL;
   while ((section = elf_nextscn(elf, section))) {
     GElf_Shdr header;
-    const char *name = gelf_getshdr(section, &header) ? elf_strptr(elf, names, header.sh_name)
-                                                      : NULL;
+    const char *name =
+        gelf_getshdr(section, &header) ? elf_strptr(elf, names, header.sh_name) : NULL;
     if (!name || strcmp(name, ".llvm.offloading") != 0)
       continue;
     offloading = true;
@@ -161,8 +161,8 @@ const char *oi_image_describe(const oi_offload_image *image, char *buf, size_t s
     snprintf(buf, size, "x86_64 code for the host device%s%s", triple[0] ? ", " : "", triple);
     break;
   case OI_EM_AMDGPU:
-    snprintf(buf, size, "AMD GPU code object%s%s%s%s", image->arch[0] ? " for " : "",
-             image->arch, triple[0] ? ", " : "", triple);
+    snprintf(buf, size, "AMD GPU code object%s%s%s%s", image->arch[0] ? " for " : "", image->arch,
+             triple[0] ? ", " : "", triple);
     break;
   case 0:
     snprintf(buf, size, "not an ELF image (bitcode or PTX)%s%s", triple[0] ? ", " : "", triple);

@@ -43,14 +43,15 @@ static bool cuda_driver(int *devices) {
 /* HSA's C interface, the little of it used here (hsa.h): an agent is a
  * struct of one handle, passed by value. */
 enum { OI_HSA_AGENT_INFO_DEVICE = 17, OI_HSA_DEVICE_TYPE_GPU = 1 };
-typedef struct { uint64_t handle; } oi_hsa_agent;
+typedef struct {
+  uint64_t handle;
+} oi_hsa_agent;
 typedef int (*oi_hsa_agent_info_fn)(oi_hsa_agent, int, void *);
 static oi_hsa_agent_info_fn hsa_agent_info;
 
 static int count_gpu_agent(oi_hsa_agent agent, void *count) {
   int type = -1;
-  if (hsa_agent_info(agent, OI_HSA_AGENT_INFO_DEVICE, &type) == 0 &&
-      type == OI_HSA_DEVICE_TYPE_GPU)
+  if (hsa_agent_info(agent, OI_HSA_AGENT_INFO_DEVICE, &type) == 0 && type == OI_HSA_DEVICE_TYPE_GPU)
     ++*(int *)count;
   return 0;
 }
@@ -128,7 +129,8 @@ static void find_plugins(oi_offload_stack *s, bool cuda, bool amd) {
   if (fd >= 0 && fstat(fd, &info) == 0 && info.st_size > 0) {
     void *map = mmap(NULL, (size_t)info.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
     if (map != MAP_FAILED) {
-      s->cuda_plugin = s->cuda_plugin || (cuda && names_driver(map, (size_t)info.st_size, "libcuda.so"));
+      s->cuda_plugin =
+          s->cuda_plugin || (cuda && names_driver(map, (size_t)info.st_size, "libcuda.so"));
       s->amdgpu_plugin = s->amdgpu_plugin ||
                          (amd && names_driver(map, (size_t)info.st_size, "libhsa-runtime64.so"));
       munmap(map, (size_t)info.st_size);

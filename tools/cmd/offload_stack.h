@@ -14,21 +14,21 @@
 enum { OI_STACK_MAX_IMAGES = 16 };
 
 typedef struct oi_offload_stack {
-  char runtime[256];  /* the libomptarget the program names, "" if none */
+  char runtime[256];       /* the libomptarget the program names, "" if none */
   char runtime_path[4096]; /* where it was found, "" if not */
-  bool cuda_plugin;   /* the runtime has a CUDA plugin (it names libcuda.so) */
-  bool amdgpu_plugin; /* ... an AMD GPU plugin (libhsa-runtime64.so) */
-  int runtime_major;  /* its LLVM version (libomptarget.so.19.1: 19), 0 unknown */
-  int image_count;    /* may exceed OI_STACK_MAX_IMAGES */
+  bool cuda_plugin;        /* the runtime has a CUDA plugin (it names libcuda.so) */
+  bool amdgpu_plugin;      /* ... an AMD GPU plugin (libhsa-runtime64.so) */
+  int runtime_major;       /* its LLVM version (libomptarget.so.19.1: 19), 0 unknown */
+  int image_count;         /* may exceed OI_STACK_MAX_IMAGES */
   oi_offload_image images[OI_STACK_MAX_IMAGES];
-  int refused;        /* images the runtime will not load */
-  int device_images;  /* images for a GPU (not the host device) */
-  bool libcuda;       /* libcuda.so (the unversioned name the plugin opens) loads */
-  bool libcuda_1;     /* libcuda.so.1 loads */
-  int cuda_devices;   /* what the driver counts; -1 without a driver */
-  bool libhsa;        /* libhsa-runtime64.so (the name the amdgpu plugin opens) loads */
-  bool libhsa_1;      /* libhsa-runtime64.so.1 loads */
-  int amd_devices;    /* GPU agents the HSA runtime counts; -1 when it does not start */
+  int refused;       /* images the runtime will not load */
+  int device_images; /* images for a GPU (not the host device) */
+  bool libcuda;      /* libcuda.so (the unversioned name the plugin opens) loads */
+  bool libcuda_1;    /* libcuda.so.1 loads */
+  int cuda_devices;  /* what the driver counts; -1 without a driver */
+  bool libhsa;       /* libhsa-runtime64.so (the name the amdgpu plugin opens) loads */
+  bool libhsa_1;     /* libhsa-runtime64.so.1 loads */
+  int amd_devices;   /* GPU agents the HSA runtime counts; -1 when it does not start */
 } oi_offload_stack;
 
 /* What `program` (a path) will meet, as far as the verdict needs it: the
@@ -46,8 +46,7 @@ void oi_offload_stack_machine(oi_offload_stack *stack);
  * why no image fits, why no GPU will be found, or that all is well. Its
  * return value says whether the program's target regions can run where
  * they were built for. */
-bool oi_offload_verdict(const oi_offload_stack *stack, const char *program, char *buf,
-                        size_t size);
+bool oi_offload_verdict(const oi_offload_stack *stack, const char *program, char *buf, size_t size);
 
 /* The whole picture, for `ompt-inst doctor`. */
 void oi_offload_stack_print(FILE *out, const oi_offload_stack *stack);

@@ -43,8 +43,10 @@ static const command commands[] = {
      oi_cmd_doctor},
     {"cc", "ARGS...", "compile C with clang, -fopenmp and the plugin", oi_cmd_cc},
     {"c++", "ARGS...", "compile C++ likewise", oi_cmd_cc},
-    {"fc", "ARGS...", "compile Fortran with flang and -fopenmp\n"
-     "(no plugin: the runtime's events only)", oi_cmd_cc},
+    {"fc", "ARGS...",
+     "compile Fortran with flang and -fopenmp\n"
+     "(no plugin: the runtime's events only)",
+     oi_cmd_cc},
 };
 
 enum { SUMMARY_COLUMN = 34 };

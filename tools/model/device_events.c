@@ -70,8 +70,8 @@ int oi_device_events_add(oi_profile *p, const oi_event *e) {
     s->any_event = true;
     return 0;
   }
-  if (oi_grow((void **)&s->device_events, &s->device_event_capacity,
-              s->device_event_count + 1, sizeof *s->device_events) != 0)
+  if (oi_grow((void **)&s->device_events, &s->device_event_capacity, s->device_event_count + 1,
+              sizeof *s->device_events) != 0)
     return -1;
   oi_device_event *kept = &s->device_events[s->device_event_count++];
   kept->event = *e;

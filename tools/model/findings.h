@@ -65,9 +65,9 @@ typedef struct oi_analysis_totals {
   uint64_t measured_ns;                 /* last_ns - first_ns */
   uint64_t data_ops;                    /* data operations analysed */
   uint64_t transfer_bytes, transfer_ns; /* all to/from device transfers */
-  uint64_t saved_ns;     /* avoidable time, each operation counted once */
-  uint64_t saved_bytes;  /* avoidable transferred bytes */
-  uint64_t predicted_ns; /* measured_ns - saved_ns */
+  uint64_t saved_ns;                    /* avoidable time, each operation counted once */
+  uint64_t saved_bytes;                 /* avoidable transferred bytes */
+  uint64_t predicted_ns;                /* measured_ns - saved_ns */
   /* measured_ns / predicted_ns; 1.0 if nothing is saved, 0.0 if everything
    * would be (overlapping operations) */
   double speedup;

@@ -22,8 +22,8 @@ oi_device_state *oi_movement_device_find(oi_movement *m, int32_t device) {
   return d;
 }
 
-uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
-                           uint64_t bytes, bool anonymous) {
+uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr, uint64_t bytes,
+                           bool anonymous) {
   oi_map_key key = {{(uint64_t)(int64_t)holder, host_addr, bytes, anonymous}};
   int created;
   uint32_t range = oi_map_intern(&m->ranges_by_key, &key, &m->ranges, &created);
@@ -32,22 +32,23 @@ uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
     return OI_MOVEMENT_NONE;
   }
   if (created)
-    *oi_movement_range_at(m, range) = (oi_held_range){
-        .holder = holder, .host_addr = host_addr, .bytes = bytes,
-        .anonymous = anonymous, .place_profile = OI_MOVEMENT_NONE};
+    *oi_movement_range_at(m, range) = (oi_held_range){.holder = holder,
+                                                      .host_addr = host_addr,
+                                                      .bytes = bytes,
+                                                      .anonymous = anonymous,
+                                                      .place_profile = OI_MOVEMENT_NONE};
   return range;
 }
 
-uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
-                              uint64_t host_addr, uint64_t bytes) {
+uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host, uint64_t host_addr,
+                              uint64_t bytes) {
   oi_profile_record *rec = OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
   oi_range_memo *memo = rec->memo;
   if (memo[0].host_addr != host_addr || memo[0].bytes != bytes) {
     /* the other one becomes the last, or a new one replaces the older */
     oi_range_memo older = memo[0];
     if (memo[1].host_addr != host_addr || memo[1].bytes != bytes)
-      memo[1] = (oi_range_memo){host_addr, bytes,
-                                {OI_MOVEMENT_NONE, OI_MOVEMENT_NONE}};
+      memo[1] = (oi_range_memo){host_addr, bytes, {OI_MOVEMENT_NONE, OI_MOVEMENT_NONE}};
     memo[0] = memo[1];
     memo[1] = older;
   }
@@ -59,17 +60,13 @@ uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
   return *range;
 }
 
-uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile,
-                                    uint64_t host_addr) {
-  const oi_profile_record *rec =
-      OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
-  return host_addr && rec->memo[0].host_addr == host_addr
-             ? rec->memo[0].ranges[0]
-             : OI_MOVEMENT_NONE;
+uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile, uint64_t host_addr) {
+  const oi_profile_record *rec = OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
+  return host_addr && rec->memo[0].host_addr == host_addr ? rec->memo[0].ranges[0]
+                                                          : OI_MOVEMENT_NONE;
 }
 
-void oi_movement_activity(oi_device_state *dev, unsigned endpoint,
-                          bool is_kernel) {
+void oi_movement_activity(oi_device_state *dev, unsigned endpoint, bool is_kernel) {
   if (is_kernel)
     dev->saw_kernel_events = true;
   if (endpoint == OI_EP_BEGIN) {

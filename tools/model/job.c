@@ -517,7 +517,8 @@ static int read_ranks(oi_profile *job, job_state *s, const oi_profile_options *o
 static void align_ranks(oi_profile *job) {
   for (uint32_t i = 0; i < job->rank_count; i++) {
     uint64_t wall = job->ranks[i].start_wall_ns;
-    if (!job->ranks[i].problem && wall && (!job->job_start_wall_ns || wall < job->job_start_wall_ns))
+    if (!job->ranks[i].problem && wall &&
+        (!job->job_start_wall_ns || wall < job->job_start_wall_ns))
       job->job_start_wall_ns = wall;
   }
   for (uint32_t i = 0; i < job->rank_count; i++) {
@@ -614,8 +615,9 @@ int oi_job_build(oi_profile *job, const char *dir, const oi_profile_options *opt
       fprintf(stderr, "ompt-inst: warning: %s left out: %s\n",
               oi_job_rank_name(&job->ranks[i], name, sizeof name), job->ranks[i].problem);
     else if (!job->ranks[i].complete)
-      fprintf(stderr, "ompt-inst: warning: %s: no end record, the trace is incomplete; "
-                      "merging its %" PRIu64 " events\n",
+      fprintf(stderr,
+              "ompt-inst: warning: %s: no end record, the trace is incomplete; "
+              "merging its %" PRIu64 " events\n",
               oi_job_rank_name(&job->ranks[i], name, sizeof name), job->ranks[i].events);
   }
   if (job->merged_ranks == 0) {
@@ -624,7 +626,8 @@ int oi_job_build(oi_profile *job, const char *dir, const oi_profile_options *opt
   }
   oi_analysis_totals *t = job->job_totals;
   t->speedup = t->predicted_ns ? (double)t->measured_ns / (double)t->predicted_ns
-               : t->saved_ns ? 0.0 : 1.0;
+               : t->saved_ns   ? 0.0
+                               : 1.0;
   job->totals = t;
   job->findings = job->job_findings;
   align_ranks(job);

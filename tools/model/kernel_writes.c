@@ -30,20 +30,20 @@
 #include "movement_internal.h"
 
 static void add_pending(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
-                        enum oi_pending_kind kind, uint64_t host_addr,
-                        uint64_t bytes, bool unseen) {
+                        enum oi_pending_kind kind, uint64_t host_addr, uint64_t bytes,
+                        bool unseen) {
   oi_pending_write *w = oi_array_push(&m->pending_writes);
   if (!w) {
     m->failed = true;
     return;
   }
   *w = (oi_pending_write){.thread = ev->thread,
-                           .device = ev->device,
-                           .kind = kind,
-                           .host_addr = host_addr,
-                           .bytes = bytes,
-                           .line = facts->line,
-                           .unseen = unseen};
+                          .device = ev->device,
+                          .kind = kind,
+                          .host_addr = host_addr,
+                          .bytes = bytes,
+                          .line = facts->line,
+                          .unseen = unseen};
 }
 
 static bool is_region_begin(const oi_event *ev) {
@@ -54,8 +54,7 @@ static bool is_region_begin(const oi_event *ev) {
 
 /* What the body of the region may write is the site's `writes=` line, as
  * the streaming pass read it into the event's facts (-1: not known). */
-void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev,
-                                  const oi_event_facts *facts) {
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev, const oi_event_facts *facts) {
   if (ev->kind == OI_KIND_MAP) {
     if (!ev->var)
       return;
@@ -109,8 +108,8 @@ static void restore_spared(oi_movement *m) {
   for (size_t i = 0; i < m->spared.len; i++) {
     const oi_spared_copy *c = OI_ARRAY_AT(m->spared, oi_spared_copy, i);
     oi_movement_versions_write(m, c->range, c->newest);
-    note_kernel_write(oi_movement_range_at(m, c->range), c->kernel_write,
-                      c->kernel_line, c->kernel_unseen);
+    note_kernel_write(oi_movement_range_at(m, c->range), c->kernel_write, c->kernel_line,
+                      c->kernel_unseen);
   }
   m->spared.len = 0;
 }
@@ -180,8 +179,7 @@ void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev) {
   /* the spared copies' state before the kernel's writes, restored after */
   m->spared.len = 0;
   for (size_t i = 0; i < m->pending_writes.len; i++) {
-    const oi_pending_write *w =
-        OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
+    const oi_pending_write *w = OI_ARRAY_AT(m->pending_writes, oi_pending_write, i);
     if (w->thread == ev->thread && w->kind == OI_PENDING_SPARED)
       save_spared(m, w);
   }

@@ -7,7 +7,7 @@ _Static_assert(OI_KIND_COUNT < 63, "a frame's kinds are bits of a word");
 /* Target regions the hooks report themselves (runs with inferred data
  * operations) are `construct` events of a `target` site; the map items of
  * target regions say what their kernels may write. */
-#define ANALYSED_KINDS \
+#define ANALYSED_KINDS                                                                             \
   (KIND_BIT(DATA_OP) | KIND_BIT(KERNEL) | KIND_BIT(TARGET) | KIND_BIT(CONSTRUCT) | KIND_BIT(MAP))
 
 bool oi_event_analysed(const oi_event *e) {
@@ -25,6 +25,5 @@ uint64_t oi_model_device_kinds(void) {
 bool oi_event_for_device_model(const oi_event *e) {
   if (e->kind >= OI_KIND_COUNT || !(oi_model_device_kinds() & 1ull << e->kind))
     return false;
-  return e->kind != OI_KIND_CONSTRUCT ||
-         oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
+  return e->kind != OI_KIND_CONSTRUCT || oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
 }

@@ -30,15 +30,14 @@ const oi_name_entry *oi_movement_name(const oi_movement *m, uint32_t name) {
 }
 
 void oi_movement_free(oi_movement *m) {
-  oi_map *tables[] = {&m->places_by_key, &m->profiles_by_key,
-                      &m->ranges_by_key, &m->compiler_regions,
-                      &m->native_regions, &m->place_sites};
+  oi_map *tables[] = {&m->places_by_key,    &m->profiles_by_key, &m->ranges_by_key,
+                      &m->compiler_regions, &m->native_regions,  &m->place_sites};
   for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
     oi_map_free(tables[i]);
   for (size_t i = 0; i < m->strings.len; i++)
     free(*OI_ARRAY_AT(m->strings, char *, i));
-  oi_array *arrays[] = {&m->places,      &m->profiles,    &m->ranges,
-                        &m->devices,     &m->strings,     &m->region_vars,
+  oi_array *arrays[] = {&m->places,      &m->profiles,       &m->ranges,
+                        &m->devices,     &m->strings,        &m->region_vars,
                         &m->overlapping, &m->pending_writes, &m->spared};
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);

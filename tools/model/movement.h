@@ -58,14 +58,14 @@ static inline oi_event_facts oi_event_facts_none(void) {
 
 /* Where data operations happen. */
 typedef struct oi_transfer_place {
-  uint32_t site;        /* 0 = none: codeptr/host_addr identify the place */
-  uint16_t var;         /* 1-based map item of site, 0 = none */
-  uint64_t codeptr;     /* of the first operation, when site == 0 */
-  const char *file;     /* NULL if unknown */
-  unsigned line;        /* 0 if unknown */
-  uint32_t name;        /* of its variable, in the names table (names.h):
-                           "a[0:N]", "field", "0x7ffd... (800 bytes)" */
-  unsigned construct;   /* enum oi_construct of the first operation */
+  uint32_t site;      /* 0 = none: codeptr/host_addr identify the place */
+  uint16_t var;       /* 1-based map item of site, 0 = none */
+  uint64_t codeptr;   /* of the first operation, when site == 0 */
+  const char *file;   /* NULL if unknown */
+  unsigned line;      /* 0 if unknown */
+  uint32_t name;      /* of its variable, in the names table (names.h):
+                         "a[0:N]", "field", "0x7ffd... (800 bytes)" */
+  unsigned construct; /* enum oi_construct of the first operation */
   /* sites whose operations the place holds: the template instantiations
    * of one construct (a build without the plugin cannot tell them apart:
    * clang gives them one location); 1 otherwise */
@@ -187,11 +187,9 @@ char *oi_movement_strdup(oi_movement *m, const char *text);
 /* holders.c: the state of a device, created when first asked for */
 oi_device_state *oi_movement_device_find(oi_movement *m, int32_t device);
 /* inline: asked several times per event, nearly always for the last one */
-static inline oi_device_state *oi_movement_device(oi_movement *m,
-                                                  int32_t device) {
+static inline oi_device_state *oi_movement_device(oi_movement *m, int32_t device) {
   if (m->last_device != OI_MOVEMENT_NONE) {
-    oi_device_state *d =
-        OI_ARRAY_AT(m->devices, oi_device_state, m->last_device);
+    oi_device_state *d = OI_ARRAY_AT(m->devices, oi_device_state, m->last_device);
     if (d->summary.device == device)
       return d;
   }
@@ -199,22 +197,20 @@ static inline oi_device_state *oi_movement_device(oi_movement *m,
 }
 /* the record of what `holder` has of [host_addr, +bytes) (anonymous: a
  * device address), created if new; OI_MOVEMENT_NONE on out of memory */
-uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr,
-                           uint64_t bytes, bool anonymous);
+uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr, uint64_t bytes,
+                           bool anonymous);
 /* oi_movement_range for a data op at `profile` of [host_addr, +bytes),
  * not anonymous: the profile's device's record, or the host's (on_host) */
-uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host,
-                              uint64_t host_addr, uint64_t bytes);
+uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host, uint64_t host_addr,
+                              uint64_t bytes);
 /* The device's range of the profile's last data op when it began at
  * host_addr (any size), else OI_MOVEMENT_NONE; no lookup. */
-uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile,
-                                    uint64_t host_addr);
+uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile, uint64_t host_addr);
 static inline oi_held_range *oi_movement_range_at(oi_movement *m, uint32_t i) {
   return OI_ARRAY_AT(m->ranges, oi_held_range, i);
 }
 /* A kernel (is_kernel) or target region begins or ends on `dev`. */
-void oi_movement_activity(oi_device_state *dev, unsigned endpoint,
-                          bool is_kernel);
+void oi_movement_activity(oi_device_state *dev, unsigned endpoint, bool is_kernel);
 /* A hook-reported `target` construct event: the device whose activity it
  * begins or ends, -1 when none (an if(false) region runs on the host). */
 int32_t oi_movement_compiler_region(oi_movement *m, const oi_event *ev);
@@ -242,8 +238,7 @@ bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
 /* versions.c: which transfers wrote a holder's copy of a range */
 void oi_movement_versions_enter(oi_movement *m, uint32_t range);
 /* records version `write` into range; the newest version before it */
-uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range,
-                                    uint32_t write);
+uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range, uint32_t write);
 uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range);
 /* records version `write` into every range the holder has covered, as a
  * write into each would, at the cost of one pass over its version tree */
@@ -253,13 +248,11 @@ void oi_movement_versions_write_all(oi_movement *m, int32_t holder, uint32_t wri
 uint32_t oi_movement_next_version(oi_movement *m);
 /* the ranges of the holder's copies overlapping [start, end), into
  * m->overlapping */
-void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start,
-                             uint64_t end);
+void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start, uint64_t end);
 
 /* kernel_writes.c: what target regions may write, as write versions; both
  * take every event */
-void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev,
-                                  const oi_event_facts *facts);
+void oi_movement_writes_note_site(oi_movement *m, const oi_event *ev, const oi_event_facts *facts);
 void oi_movement_writes_apply_pending(oi_movement *m, const oi_event *ev);
 /* inline: every event asks, and nearly all have nothing to do */
 static inline void oi_movement_writes_note(oi_movement *m, const oi_event *ev,
@@ -268,8 +261,7 @@ static inline void oi_movement_writes_note(oi_movement *m, const oi_event *ev,
       (ev->kind == OI_KIND_MAP || ev->endpoint == OI_EP_BEGIN))
     oi_movement_writes_note_site(m, ev, facts);
 }
-static inline void oi_movement_writes_apply(oi_movement *m,
-                                            const oi_event *ev) {
+static inline void oi_movement_writes_apply(oi_movement *m, const oi_event *ev) {
   if (m->pending_writes.len)
     oi_movement_writes_apply_pending(m, ev);
 }
@@ -277,8 +269,7 @@ static inline void oi_movement_writes_apply(oi_movement *m,
 /* the place-and-device profile record of a data operation, created if new
  * (its counts not yet added; a new place takes its line and name from the
  * event's facts) */
-uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev,
-                                const oi_event_facts *facts);
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev, const oi_event_facts *facts);
 /* A target construct instance begins or ends on the event's thread. */
 void oi_movement_native_region(oi_movement *m, const oi_event *ev);
 /* extend the range's first/last mapped line by the profile's line */

@@ -34,8 +34,7 @@ void oi_name_variable(const char *item, bool call, struct oi_symbolizer *symbols
   } else {
     name->source = OI_NAME_ADDRESS;
     name->whole = false;
-    snprintf(name->buf, sizeof name->buf, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr,
-             bytes);
+    snprintf(name->buf, sizeof name->buf, "0x%" PRIx64 " (%" PRIu64 " bytes)", host_addr, bytes);
   }
 }
 
@@ -44,8 +43,7 @@ void oi_profile_name_variable(const oi_profile *p, uint32_t site_id, uint16_t va
                               oi_variable_name *name) {
   const char *item = oi_variable_item_name(p, site_id, var);
   const oi_site *site = item ? oi_reader_site(p->trace, site_id) : NULL;
-  oi_name_variable(item, site && site->call, p->symbolizer, host_addr, device_addr, bytes,
-                   name);
+  oi_name_variable(item, site && site->call, p->symbolizer, host_addr, device_addr, bytes, name);
 }
 
 /* What a data op's name depends on, and nothing else: its map item, else
@@ -103,8 +101,8 @@ const char *oi_variable_key(const char *text) {
 
 uint32_t oi_profile_finding_name(oi_profile *p, const oi_finding *f) {
   const oi_profile_state *s = p->state;
-  uint32_t v = f->at.site == 0 && s ? oi_map_get_address(&s->host_variables, f->host_addr)
-                                    : OI_NO_INDEX;
+  uint32_t v =
+      f->at.site == 0 && s ? oi_map_get_address(&s->host_variables, f->host_addr) : OI_NO_INDEX;
   if (v == OI_NO_INDEX)
     return f->at.name;
   const oi_variable_row *row = &p->variables[v];
@@ -115,8 +113,8 @@ uint32_t oi_profile_finding_name(oi_profile *p, const oi_finding *f) {
 oi_finding_vars oi_profile_finding_vars(const oi_profile *p, const oi_finding *f) {
   const oi_name_entry *at = oi_names_at(&p->names, f->at.name),
                       *other = oi_names_at(&p->names, f->other.name);
-  return (oi_finding_vars){at ? at->text : "?", at && at->whole,
-                           at ? at->source : OI_NAME_ADDRESS, other ? other->text : NULL};
+  return (oi_finding_vars){at ? at->text : "?", at && at->whole, at ? at->source : OI_NAME_ADDRESS,
+                           other ? other->text : NULL};
 }
 
 const char *oi_profile_finding_var(const oi_profile *p, const oi_finding *f) {

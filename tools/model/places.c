@@ -19,8 +19,8 @@ const char *oi_profile_text(oi_profile *p, const char *text) {
 /* The place with key `key`, created from `model` if new. */
 uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model) {
   int created;
-  uint32_t i = oi_string_index_intern(&p->place_keys, key, (void **)&p->places,
-                                      &p->place_capacity, sizeof *p->places, &created);
+  uint32_t i = oi_string_index_intern(&p->place_keys, key, (void **)&p->places, &p->place_capacity,
+                                      sizeof *p->places, &created);
   if (i == OI_NO_INDEX)
     return OI_NO_INDEX;
   if (created) {
@@ -34,8 +34,8 @@ uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model) 
   return i;
 }
 
-static uint32_t place_of_line(oi_profile *p, const char *file, uint32_t line,
-                              uint32_t end_line, const char *function) {
+static uint32_t place_of_line(oi_profile *p, const char *file, uint32_t line, uint32_t end_line,
+                              const char *function) {
   char key[4096];
   snprintf(key, sizeof key, "%s:%" PRIu32, file, line);
   oi_place model = {.file = file, .line = line, .end_line = end_line, .function = function};
@@ -83,8 +83,8 @@ static uint32_t place_of_code(oi_profile *p, uint64_t codeptr) {
     return OI_NO_INDEX;
   char key[4096];
   snprintf(key, sizeof key, "%s+0x%" PRIx64, where->module->path, where->offset);
-  oi_place model = {.module = where->module->path, .offset = where->offset,
-                    .function = where->function};
+  oi_place model = {
+      .module = where->module->path, .offset = where->offset, .function = where->function};
   return oi_place_intern(p, key, &model);
 }
 

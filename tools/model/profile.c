@@ -169,8 +169,7 @@ static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
   return oi_string_index_add(&p->labels, label);
 }
 
-static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned kind,
-                       bool compiler);
+static uint32_t row_of(oi_profile *p, uint32_t place, uint32_t label, unsigned kind, bool compiler);
 
 uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
                        bool compiler) {
@@ -206,8 +205,10 @@ static uint32_t new_row(oi_profile *p, uint32_t place, uint32_t label, unsigned 
   uint32_t i = oi_string_index_intern(&p->row_keys, key, (void **)&p->rows, &p->row_capacity,
                                       sizeof *p->rows, &created);
   if (created && i != OI_NO_INDEX)
-    p->rows[i] = (oi_construct_row){.place = place, .label = p->labels.strings[label],
-                                    .kind = (uint8_t)kind, .compiler = compiler,
+    p->rows[i] = (oi_construct_row){.place = place,
+                                    .label = p->labels.strings[label],
+                                    .kind = (uint8_t)kind,
+                                    .compiler = compiler,
                                     .imbalance = 1.0};
   return i;
 }
@@ -233,9 +234,9 @@ static int count_on_thread(oi_construct_row *row, uint32_t thread, uint64_t ns,
 }
 
 /* An instance of `row` on `thread` that ran from start to end. */
-static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread,
-                        uint64_t start_ns, uint64_t end_ns, bool counted_at_begin,
-                        bool unpaired, uint64_t *slice_index) {
+static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread, uint64_t start_ns,
+                        uint64_t end_ns, bool counted_at_begin, bool unpaired,
+                        uint64_t *slice_index) {
   oi_construct_row *row = &p->rows[row_index];
   uint64_t ns = end_ns > start_ns ? end_ns - start_ns : 0;
   row->instances += !counted_at_begin;
@@ -249,14 +250,16 @@ static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread,
   oi_profile_state *s = p->state;
   if (!s->options.timeline)
     return 0;
-  oi_slice slice = {.start_ns = start_ns, .end_ns = end_ns, .row = row_index,
-                    .variable = OI_NO_INDEX, .track = thread,
+  oi_slice slice = {.start_ns = start_ns,
+                    .end_ns = end_ns,
+                    .row = row_index,
+                    .variable = OI_NO_INDEX,
+                    .track = thread,
                     .track_kind = OI_TRACK_THREAD};
   return oi_timeline_add(p, &slice, slice_index);
 }
 
-static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
-                       uint32_t thread) {
+static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread) {
   if (oi_grow((void **)&t->stack, &t->capacity, (uint64_t)t->depth + 1, sizeof *t->stack) != 0)
     return -1;
   oi_profile_state *s = p->state;
@@ -284,15 +287,18 @@ static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
         oi_map_set_address(&s->target_places, OI_GET(e, TARGET, target_id), place) != 0)
       return -1;
   }
-  t->stack[t->depth++] = (oi_open_region){
-      .start_ns = relative(p, e->time_ns), .row = row, .place = place,
-      .parallel_id = region_of(e),
-      .kind = e->kind, .compiler = compiler, .label = label};
+  t->stack[t->depth++] = (oi_open_region){.start_ns = relative(p, e->time_ns),
+                                          .row = row,
+                                          .place = place,
+                                          .parallel_id = region_of(e),
+                                          .kind = e->kind,
+                                          .compiler = compiler,
+                                          .label = label};
   return 0;
 }
 
-static int close_region(oi_profile *p, uint32_t thread, const oi_open_region *r,
-                        uint64_t end_ns, int64_t device, bool unpaired) {
+static int close_region(oi_profile *p, uint32_t thread, const oi_open_region *r, uint64_t end_ns,
+                        int64_t device, bool unpaired) {
   oi_profile_state *s = p->state;
   if (r->row == OI_NO_INDEX) {
     /* place still unknown: settle when the whole trace is read */
@@ -300,10 +306,13 @@ static int close_region(oi_profile *p, uint32_t thread, const oi_open_region *r,
                 sizeof *s->pending) != 0)
       return -1;
     oi_pending_instance pending = {.parallel_id = r->parallel_id,
-                                   .start_ns = r->start_ns, .end_ns = end_ns,
+                                   .start_ns = r->start_ns,
+                                   .end_ns = end_ns,
                                    .thread = thread,
-                                   .label = r->label, .kind = r->kind,
-                                   .compiler = r->compiler, .unpaired = unpaired};
+                                   .label = r->label,
+                                   .kind = r->kind,
+                                   .compiler = r->compiler,
+                                   .unpaired = unpaired};
     s->pending[s->pending_count++] = pending;
     return 0;
   }
@@ -326,8 +335,7 @@ static void note_initial_thread_region(oi_profile *p, uint32_t thread, uint32_t 
 }
 
 /* An end event closes the innermost open region of the same kind. */
-static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
-                      uint32_t thread) {
+static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread) {
   for (uint32_t i = t->depth; i > 0; i--) {
     if (t->stack[i - 1].kind != e->kind)
       continue;
@@ -352,8 +360,8 @@ static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e,
 /* `instances` untimed instances: a point event (1), or a count event of a
  * counted site (atomic), whose instances join the row of the same site's
  * construct events (traces of either kind give the same rows). */
-static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e,
-                       uint32_t thread, uint64_t instances) {
+static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread,
+                       uint64_t instances) {
   uint32_t place = place_of_event(p, e, t);
   if (place == OI_NO_INDEX)
     place = oi_place_unknown(p);
@@ -387,8 +395,11 @@ static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_
   if (!s->options.timeline)
     return 0;
   uint64_t start = relative(p, e->time_ns);
-  oi_slice slice = {.start_ns = start, .end_ns = start + e->u.data.duration_ns,
-                    .row = OI_NO_INDEX, .variable = v, .bytes = e->u.data.bytes,
+  oi_slice slice = {.start_ns = start,
+                    .end_ns = start + e->u.data.duration_ns,
+                    .row = OI_NO_INDEX,
+                    .variable = v,
+                    .bytes = e->u.data.bytes,
                     .op = (uint8_t)op};
   if (e->device >= 0) {
     slice.track_kind = OI_TRACK_DEVICE;
@@ -466,8 +477,7 @@ static int add_event(oi_profile *p, const oi_event *e) {
  * instances whose place was unknown get their team's place now. */
 /* The innermost open region of a thread at the end of the trace, else the
  * last one it left. */
-static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_region *r,
-                               bool open) {
+static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_region *r, bool open) {
   oi_profile_state *s = p->state;
   if (oi_grow((void **)&p->last_constructs, &s->last_construct_capacity,
               (uint64_t)p->last_construct_count + 1, sizeof *p->last_constructs) != 0)
@@ -475,9 +485,8 @@ static int note_last_construct(oi_profile *p, uint32_t thread, const oi_open_reg
   uint32_t place = r->place;
   if (place == OI_NO_INDEX && r->parallel_id)
     place = oi_map_get_address(&s->parallel_places, r->parallel_id);
-  p->last_constructs[p->last_construct_count++] =
-      (oi_last_construct){
-          .thread = thread, .label = p->labels.strings[r->label], .place = place, .open = open};
+  p->last_constructs[p->last_construct_count++] = (oi_last_construct){
+      .thread = thread, .label = p->labels.strings[r->label], .place = place, .open = open};
   return 0;
 }
 
@@ -504,9 +513,8 @@ static int settle(oi_profile *p) {
     if (place == OI_NO_INDEX)
       return -1;
     uint32_t row = row_of(p, place, pending->label, pending->kind, pending->compiler);
-    if (row == OI_NO_INDEX ||
-        add_instance(p, row, pending->thread, pending->start_ns, pending->end_ns, false,
-                     pending->unpaired, NULL) != 0)
+    if (row == OI_NO_INDEX || add_instance(p, row, pending->thread, pending->start_ns,
+                                           pending->end_ns, false, pending->unpaired, NULL) != 0)
       return -1;
   }
   return 0;
@@ -539,8 +547,7 @@ static void show_progress(const oi_profile *p, uint64_t done, bool last) {
     fputs("\r\033[K", stderr);
 }
 
-int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
-                     const oi_profile_options *options) {
+int oi_profile_build(oi_profile *p, oi_trace_reader *trace, const oi_profile_options *options) {
   memset(p, 0, sizeof *p);
   p->trace = trace;
   oi_profile_state *s = calloc(1, sizeof *s);
@@ -575,8 +582,7 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace,
   if (options->progress)
     show_progress(p, p->events, true);
   if (result < 0) {
-    fprintf(stderr, "ompt-inst: %s%s\n", options->up_to_damage ? "warning: " : "",
-            trace->error);
+    fprintf(stderr, "ompt-inst: %s%s\n", options->up_to_damage ? "warning: " : "", trace->error);
     if (!options->up_to_damage || trace->status != OI_READER_DAMAGED)
       return -1;
     p->damaged = true;

@@ -32,8 +32,8 @@ typedef struct oi_place {
 typedef struct oi_construct_row {
   uint32_t place;
   const char *label;
-  uint8_t kind;     /* enum oi_kind */
-  bool compiler;    /* seen by the compiler hooks only */
+  uint8_t kind;       /* enum oi_kind */
+  bool compiler;      /* seen by the compiler hooks only */
   uint64_t instances; /* begin events (or point events, or the counts of
                          count events) */
   bool timed;         /* some instance had a begin and an end: without one
@@ -43,8 +43,8 @@ typedef struct oi_construct_row {
   uint64_t *thread_ns;        /* time per tool thread, `thread_capacity` entries */
   uint64_t *thread_instances; /* instances per tool thread */
   uint64_t thread_capacity;
-  uint32_t threads;  /* threads with at least one instance */
-  double imbalance;  /* max / mean of the per-thread totals (1.0 = even) */
+  uint32_t threads; /* threads with at least one instance */
+  double imbalance; /* max / mean of the per-thread totals (1.0 = even) */
   /* job reports only (job.c): per rank slot (oi_profile.ranks), and max /
    * mean of the per-rank totals over the merged ranks */
   uint64_t *rank_ns, *rank_instances;
@@ -65,10 +65,10 @@ enum oi_track_kind { OI_TRACK_THREAD = 0, OI_TRACK_DEVICE = 1 };
  * kernel or data operation on a device. */
 typedef struct oi_slice {
   uint64_t start_ns, end_ns; /* relative to the trace start */
-  uint32_t row;      /* construct row; UINT32_MAX for data operations */
-  uint32_t variable; /* data operations: variable row */
-  uint32_t track;    /* thread number or device number */
-  uint32_t lane;     /* 0; n > 0 when it overlaps slices of lane 0 without nesting */
+  uint32_t row;              /* construct row; UINT32_MAX for data operations */
+  uint32_t variable;         /* data operations: variable row */
+  uint32_t track;            /* thread number or device number */
+  uint32_t lane;             /* 0; n > 0 when it overlaps slices of lane 0 without nesting */
   uint64_t bytes;
   uint32_t rank;      /* job reports: the rank slot (oi_profile.ranks); else 0 */
   uint8_t track_kind; /* enum oi_track_kind */
@@ -79,10 +79,10 @@ typedef struct oi_slice {
 typedef struct oi_rank_info {
   long rank;
   uint32_t pid;
-  const char *host;    /* NULL when the trace does not say */
-  const char *dir;     /* the rank's folder */
+  const char *host; /* NULL when the trace does not say */
+  const char *dir;  /* the rank's folder */
   uint64_t events;
-  bool complete;       /* the trace has its end record */
+  bool complete; /* the trace has its end record */
   uint64_t lost_events;
   /* NULL when merged, else why not ("no trace", the reader's message) */
   const char *problem;
@@ -105,9 +105,9 @@ typedef struct oi_last_construct {
 typedef struct oi_profile oi_profile;
 
 typedef struct oi_profile_options {
-  bool timeline;      /* collect slices (chrome, otf2, html) */
-  bool progress;      /* progress lines on stderr */
-  bool up_to_damage;  /* a damaged trace: model the events before the damage */
+  bool timeline;     /* collect slices (chrome, otf2, html) */
+  bool progress;     /* progress lines on stderr */
+  bool up_to_damage; /* a damaged trace: model the events before the damage */
   /* Run once the trace is read, to fill the findings, totals and memory
    * samples (the detectors' oi_profile_analyse, tools/analysis: the model
    * does not know them). NULL: none. 0, or -1 when out of memory. */
@@ -119,22 +119,22 @@ struct oi_profile {
   oi_symbolizer *symbolizer;
 
   /* header */
-  const char *offload_check; /* `ompt-inst run`'s verdict on the device images
-                                 when they would not run as built, else NULL */
+  const char *offload_check;            /* `ompt-inst run`'s verdict on the device images
+                                            when they would not run as built, else NULL */
   const char *program, *argv, *runtime; /* from info records, NULL if absent;
                                            runtime is OI_PROFILE_NO_OMPT for
                                            a run on a runtime without OMPT */
-  const char *hash_mode; /* "sampled", "full" or "off"; NULL if absent */
-  uint64_t events;        /* events read */
-  bool damaged;           /* reading stopped at damage (up_to_damage);
-                             trace->error says where */
-  uint64_t duration_ns;   /* end record, else last event - start */
-  uint64_t last_event_ns; /* relative */
+  const char *hash_mode;                /* "sampled", "full" or "off"; NULL if absent */
+  uint64_t events;                      /* events read */
+  bool damaged;                         /* reading stopped at damage (up_to_damage);
+                                           trace->error says where */
+  uint64_t duration_ns;                 /* end record, else last event - start */
+  uint64_t last_event_ns;               /* relative */
   /* time the initial thread spent in its outermost OpenMP constructs */
   uint64_t initial_thread_construct_ns;
-  uint32_t thread_count;  /* distinct tool threads with events */
+  uint32_t thread_count; /* distinct tool threads with events */
   uint32_t device_count;
-  int32_t devices[64];    /* device numbers seen, ascending (the first 64) */
+  int32_t devices[64]; /* device numbers seen, ascending (the first 64) */
   /* data operations by origin: whether the runtime reported them or the
    * shim inferred them from map clauses */
   uint64_t data_ops_by_origin[OI_ORIGIN_COUNT];
@@ -203,8 +203,8 @@ int oi_profile_build(oi_profile *profile, oi_trace_reader *trace,
  * is none), which stand for the measured span. Valid while the profile is
  * being built, from the `analyse` option. */
 typedef struct oi_device_event {
-  oi_event event; /* an operation without a site or map item has the map
-                     item that last mapped its host address */
+  oi_event event;       /* an operation without a site or map item has the map
+                           item that last mapped its host address */
   oi_event_facts facts; /* its name, place and line, resolved once */
 } oi_device_event;
 typedef struct oi_device_stream {

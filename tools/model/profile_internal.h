@@ -16,7 +16,7 @@ typedef struct oi_open_region {
   uint32_t place;       /* OI_NO_INDEX while unknown */
   uint64_t parallel_id; /* to find the place later, 0 = none */
   uint8_t kind, compiler;
-  uint32_t label;       /* index in profile->labels */
+  uint32_t label; /* index in profile->labels */
 } oi_open_region;
 
 typedef struct oi_thread_state {
@@ -47,14 +47,14 @@ typedef struct oi_profile_state {
   oi_thread_state *threads;
   uint64_t thread_capacity;
   uint64_t last_construct_capacity;
-  oi_map parallel_places; /* parallel_id -> place */
-  oi_map target_places;   /* target_id -> place */
-  oi_map host_variables;  /* host address -> variable */
+  oi_map parallel_places;  /* parallel_id -> place */
+  oi_map target_places;    /* target_id -> place */
+  oi_map host_variables;   /* host address -> variable */
   oi_map device_variables; /* device address -> variable */
   /* host address -> the map item (site, var) that last mapped it, so that
    * the analysis can name operations the runtime reported without a site */
-  oi_map host_map_items;  /* host address -> map_items index */
-  oi_map map_item_ids;    /* (site << 16 | var) + 1 -> index */
+  oi_map host_map_items; /* host address -> map_items index */
+  oi_map map_item_ids;   /* (site << 16 | var) + 1 -> index */
   oi_map_item_ref *map_items;
   uint64_t map_item_count, map_item_capacity;
   oi_pending_instance *pending;
@@ -94,9 +94,8 @@ const char *oi_variable_item_name(const oi_profile *p, uint32_t site, uint16_t v
 /* Names the variable of map item `var` of `site` (0: none), else of
  * host_addr, else of device_addr (names.h: oi_name_variable) through the
  * trace's sites and the program's symbols. */
-void oi_profile_name_variable(const oi_profile *p, uint32_t site, uint16_t var,
-                              uint64_t host_addr, uint64_t device_addr, uint64_t bytes,
-                              oi_variable_name *name);
+void oi_profile_name_variable(const oi_profile *p, uint32_t site, uint16_t var, uint64_t host_addr,
+                              uint64_t device_addr, uint64_t bytes, oi_variable_name *name);
 /* The id in p->names of the variable data op `event` moves, named once
  * for the same map item or addresses. OI_NAME_NONE when out of memory. */
 uint32_t oi_profile_name_event(oi_profile *p, const oi_event *event);

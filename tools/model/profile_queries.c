@@ -7,8 +7,7 @@
 
 #include "profile_internal.h"
 
-static int compare_cost(uint64_t time_a, uint64_t count_a, uint64_t time_b,
-                        uint64_t count_b) {
+static int compare_cost(uint64_t time_a, uint64_t count_a, uint64_t time_b, uint64_t count_b) {
   if (time_a != time_b)
     return time_a > time_b ? -1 : 1;
   return (count_a < count_b) - (count_a > count_b);
@@ -20,8 +19,9 @@ static int compare_rows(const void *left, const void *right) {
   const oi_construct_row *a = &sorting->rows[*(const uint32_t *)left];
   const oi_construct_row *b = &sorting->rows[*(const uint32_t *)right];
   int c = compare_cost(a->total_ns, a->instances, b->total_ns, b->instances);
-  return c ? c : (*(const uint32_t *)left > *(const uint32_t *)right) -
-                     (*(const uint32_t *)left < *(const uint32_t *)right);
+  return c ? c
+           : (*(const uint32_t *)left > *(const uint32_t *)right) -
+                 (*(const uint32_t *)left < *(const uint32_t *)right);
 }
 
 static int compare_variables(const void *left, const void *right) {
@@ -29,8 +29,9 @@ static int compare_variables(const void *left, const void *right) {
   const oi_variable_row *b = &sorting->variables[*(const uint32_t *)right];
   int c = compare_cost(oi_variable_transfer_ns(a), oi_variable_transfer_bytes(a),
                        oi_variable_transfer_ns(b), oi_variable_transfer_bytes(b));
-  return c ? c : (*(const uint32_t *)left > *(const uint32_t *)right) -
-                     (*(const uint32_t *)left < *(const uint32_t *)right);
+  return c ? c
+           : (*(const uint32_t *)left > *(const uint32_t *)right) -
+                 (*(const uint32_t *)left < *(const uint32_t *)right);
 }
 
 static uint32_t *sorted_indices(const oi_profile *p, uint32_t count,

@@ -19,15 +19,15 @@ static const oi_event *span(void *state) {
 }
 
 bool oi_summary_events_attach(oi_summary_events *s, oi_trace_reader *trace) {
-  if (!trace->has_totals || !trace->complete ||
-      !(trace->totals.flags & OI_TOTALS_INITIAL_KNOWN))
+  if (!trace->has_totals || !trace->complete || !(trace->totals.flags & OI_TOTALS_INITIAL_KNOWN))
     return false;
   memset(s, 0, sizeof *s);
   s->totals = trace->totals;
   s->given = s->totals.threads ? 0 : 2; /* no events, no span */
   for (int i = 0; i < 2; i++)
     s->span[i] = (oi_event){.time_ns = i ? s->totals.last_end_ns : s->totals.first_time_ns,
-                            .kind = OI_KIND_THREAD, .device = -1};
+                            .kind = OI_KIND_THREAD,
+                            .device = -1};
   trace->filter = (oi_event_filter){
       .kinds = oi_model_device_kinds(), .keep = for_the_model, .held = span, .state = s};
   return true;

@@ -7,8 +7,7 @@
 #include "profile_internal.h"
 
 int oi_timeline_add(oi_profile *p, const oi_slice *slice, uint64_t *index) {
-  if (oi_grow((void **)&p->slices, &p->slice_capacity, p->slice_count + 1,
-              sizeof *p->slices) != 0)
+  if (oi_grow((void **)&p->slices, &p->slice_capacity, p->slice_count + 1, sizeof *p->slices) != 0)
     return -1;
   if (index)
     *index = p->slice_count;
@@ -25,8 +24,7 @@ static int compare_slices(const void *left, const void *right) {
   int c;
   if ((c = compare_u64(a->rank, b->rank)) || (c = compare_u64(a->track_kind, b->track_kind)) ||
       (c = compare_u64(a->track, b->track)) || (c = compare_u64(a->lane, b->lane)) ||
-      (c = compare_u64(a->start_ns, b->start_ns)) ||
-      (c = compare_u64(b->end_ns, a->end_ns)))
+      (c = compare_u64(a->start_ns, b->start_ns)) || (c = compare_u64(b->end_ns, a->end_ns)))
     return c;
   return compare_u64(a->row, b->row);
 }
@@ -37,8 +35,8 @@ typedef struct lane_stack {
 } lane_stack;
 
 /* Lanes of one track: the first lane where `s` nests in the open slices. */
-static int place_in_lane(lane_stack **lanes, uint64_t *lane_count,
-                         uint64_t *lane_capacity, oi_slice *s) {
+static int place_in_lane(lane_stack **lanes, uint64_t *lane_count, uint64_t *lane_capacity,
+                         oi_slice *s) {
   for (uint64_t l = 0;; l++) {
     if (l == *lane_count) {
       if (oi_grow((void **)lanes, lane_capacity, l + 1, sizeof **lanes) != 0)
@@ -50,8 +48,7 @@ static int place_in_lane(lane_stack **lanes, uint64_t *lane_count,
     while (lane->depth > 0 && lane->ends[lane->depth - 1] <= s->start_ns)
       lane->depth--;
     if (lane->depth == 0 || lane->ends[lane->depth - 1] >= s->end_ns) {
-      if (oi_grow((void **)&lane->ends, &lane->capacity, lane->depth + 1,
-                  sizeof *lane->ends) != 0)
+      if (oi_grow((void **)&lane->ends, &lane->capacity, lane->depth + 1, sizeof *lane->ends) != 0)
         return -1;
       lane->ends[lane->depth++] = s->end_ns;
       s->lane = (uint32_t)l;

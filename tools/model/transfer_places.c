@@ -11,8 +11,7 @@ void oi_movement_native_region(oi_movement *m, const oi_event *ev) {
     return;
   oi_map_key key = {{ev->thread, 0, 0, 0}};
   int created;
-  uint32_t index =
-      oi_map_intern(&m->native_regions, &key, &m->region_vars, &created);
+  uint32_t index = oi_map_intern(&m->native_regions, &key, &m->region_vars, &created);
   if (index == OI_MAP_NONE) {
     m->failed = true;
     return;
@@ -59,11 +58,10 @@ static uint64_t site_place(uint32_t site, uint64_t place) {
 static oi_map_key place_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts) {
   if (ev->site)
     return (oi_map_key){{(uint64_t)ev->var << 32 | 1, site_place(ev->site, facts->site_place),
-                      ev->var ? 0 : ev->u.data.host_addr, 0}};
+                         ev->var ? 0 : ev->u.data.host_addr, 0}};
   uint32_t position = native_var(m, ev);
   /* the top bit keeps positions apart from host addresses */
-  uint64_t variable =
-      position ? UINT64_C(1) << 63 | position : ev->u.data.host_addr;
+  uint64_t variable = position ? UINT64_C(1) << 63 | position : ev->u.data.host_addr;
   return (oi_map_key){{0, ev->codeptr, variable, 0}};
 }
 
@@ -71,10 +69,13 @@ static oi_map_key place_key(oi_movement *m, const oi_event *ev, const oi_event_f
  * variable, as the streaming pass resolved them (its facts). */
 static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev,
                            const oi_event_facts *facts) {
-  oi_transfer_place place = {
-      .site = ev->site, .var = ev->var, .codeptr = ev->codeptr,
-      .construct = ev->construct, .instantiations = 1,
-      .name = facts->name, .line = facts->line};
+  oi_transfer_place place = {.site = ev->site,
+                             .var = ev->var,
+                             .codeptr = ev->codeptr,
+                             .construct = ev->construct,
+                             .instantiations = 1,
+                             .name = facts->name,
+                             .line = facts->line};
   if (place.name == OI_NAME_NONE)
     m->failed = true;
   place.file = facts->file ? oi_movement_strdup(m, facts->file) : NULL;
@@ -111,23 +112,21 @@ static uint32_t *site_var_slot(oi_movement *m, const oi_event *ev) {
   uint32_t site = ev->site, var = ev->var;
   if (!site || !var || site >= OI_SITE_PLACES_MAX)
     return NULL;
-  if (site >= m->site_places_cap &&
-      oi_grow_zeroed((void **)&m->site_places, &m->site_places_cap,
-                     (uint64_t)site + 1, sizeof *m->site_places) != 0)
+  if (site >= m->site_places_cap && oi_grow_zeroed((void **)&m->site_places, &m->site_places_cap,
+                                                   (uint64_t)site + 1, sizeof *m->site_places) != 0)
     return NULL;
   oi_site_places *at = &m->site_places[site];
-  if (var >= at->vars_cap &&
-      oi_grow_zeroed((void **)&at->first_profile, &at->vars_cap,
-                     (uint64_t)var + 1, sizeof *at->first_profile) != 0)
+  if (var >= at->vars_cap && oi_grow_zeroed((void **)&at->first_profile, &at->vars_cap,
+                                            (uint64_t)var + 1, sizeof *at->first_profile) != 0)
     return NULL;
   return &at->first_profile[var];
 }
 
 /* The profile through the maps, created if new (then added to the site's
  * list at *first, when given); apart, so the common path stays short. */
-static __attribute__((noinline)) uint32_t
-profile_by_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
-               uint32_t *first) {
+static __attribute__((noinline)) uint32_t profile_by_key(oi_movement *m, const oi_event *ev,
+                                                         const oi_event_facts *facts,
+                                                         uint32_t *first) {
   oi_map_key key = place_key(m, ev, facts);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   uint32_t profile = oi_map_get(&m->profiles_by_key, &key);
@@ -144,8 +143,7 @@ profile_by_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
     count_instantiation(m, place, ev->site);
   key.w[3] = (uint64_t)(int64_t)ev->device;
   profile = place == OI_MAP_NONE ? OI_MAP_NONE
-                                 : oi_map_intern(&m->profiles_by_key, &key,
-                                                 &m->profiles, &created);
+                                 : oi_map_intern(&m->profiles_by_key, &key, &m->profiles, &created);
   if (profile == OI_MAP_NONE) {
     m->failed = true;
     return OI_MOVEMENT_NONE;
@@ -155,8 +153,7 @@ profile_by_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
     rec->place = place;
     rec->out.device = ev->device;
     for (int i = 0; i < 2; i++)
-      rec->memo[i] = (oi_range_memo){
-          0, 0, {OI_MOVEMENT_NONE, OI_MOVEMENT_NONE}};
+      rec->memo[i] = (oi_range_memo){0, 0, {OI_MOVEMENT_NONE, OI_MOVEMENT_NONE}};
     if (first) { /* the record is new, so not yet in the site's list */
       rec->next_device = *first;
       *first = profile + 1;
@@ -165,8 +162,7 @@ profile_by_key(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
   return profile;
 }
 
-uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev,
-                                const oi_event_facts *facts) {
+uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev, const oi_event_facts *facts) {
   uint32_t *first = site_var_slot(m, ev);
   for (uint32_t next = first ? *first : 0; next;) {
     oi_profile_record *rec = profile_at(m, next - 1);
@@ -190,8 +186,7 @@ uint32_t oi_movement_place_index(oi_movement *m, uint32_t profile) {
 }
 
 const oi_transfer_place *oi_movement_place_of(oi_movement *m, uint32_t profile) {
-  return &OI_ARRAY_AT(m->places, oi_place_record, profile_at(m, profile)->place)
-              ->place;
+  return &OI_ARRAY_AT(m->places, oi_place_record, profile_at(m, profile)->place)->place;
 }
 
 void oi_movement_count(oi_movement *m, uint32_t profile, const oi_event *ev) {

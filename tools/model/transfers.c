@@ -4,8 +4,8 @@
  * detectors to judge. */
 #include "movement.h"
 
-static void hold(oi_movement *m, uint32_t range, const oi_event *ev, bool sent,
-                 int32_t peer, uint32_t version, uint32_t profile) {
+static void hold(oi_movement *m, uint32_t range, const oi_event *ev, bool sent, int32_t peer,
+                 uint32_t version, uint32_t profile) {
   oi_held_range *r = oi_movement_range_at(m, range);
   r->known = ev->flags & OI_FLAG_HASH_VALID;
   r->sampled = r->known && (ev->flags & OI_FLAG_HASH_SAMPLED);
@@ -39,8 +39,8 @@ bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
   /* the device's copy, written by a kernel since it got its content */
   const oi_held_range *device_copy = oi_movement_range_at(m, device_range);
   if (to_device) /* and nothing wrote it after that kernel */
-    seen->kernel_changed = device_copy->kernel_write > seen->held.version &&
-                           device_copy->kernel_write == seen->before;
+    seen->kernel_changed =
+        device_copy->kernel_write > seen->held.version && device_copy->kernel_write == seen->before;
   else
     seen->kernel_changed = device_copy->kernel_write > device_copy->version;
   seen->kernel_line = device_copy->kernel_line;

@@ -62,9 +62,8 @@ int oi_variable_mapped(oi_profile *p, const oi_event *e) {
   /* names host addresses: later native operations on them get the name */
   if (!oi_variable_item_name(p, e->site, e->var))
     return 0;
-  return variable_of(p, e, OI_GET(e, MAP, host_addr), 0, OI_GET(e, MAP, bytes)) == OI_NO_INDEX
-             ? -1
-             : 0;
+  return variable_of(p, e, OI_GET(e, MAP, host_addr), 0, OI_GET(e, MAP, bytes)) == OI_NO_INDEX ? -1
+                                                                                               : 0;
 }
 
 uint32_t oi_variable_moved(oi_profile *p, const oi_event *e) {

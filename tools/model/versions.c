@@ -27,8 +27,7 @@ static uint32_t *holder_root(oi_movement *m, int32_t holder, bool coverage) {
   return coverage ? &dev->coverage_root : &dev->version_root;
 }
 
-static void collect_range(void *user, uint32_t range, uint64_t bytes,
-                          int segments_delta) {
+static void collect_range(void *user, uint32_t range, uint64_t bytes, int segments_delta) {
   (void)bytes;
   (void)segments_delta;
   oi_movement *m = user;
@@ -46,8 +45,7 @@ static void ignore(void *user, uint32_t owner, uint64_t bytes, int delta) {
   (void)delta;
 }
 
-static void track_newest(void *user, uint32_t version, uint64_t bytes,
-                         int segments_delta) {
+static void track_newest(void *user, uint32_t version, uint64_t bytes, int segments_delta) {
   (void)bytes;
   (void)segments_delta;
   uint32_t *newest = user;
@@ -66,8 +64,7 @@ static void become_overlapped(oi_movement *m, uint32_t range) {
   uint32_t *root = holder_root(m, r->holder, false);
   if (!seed || !root)
     return;
-  if (oi_intervals_overwrite(&m->version_segments, root, start, end, seed,
-                             ignore, NULL) != 0)
+  if (oi_intervals_overwrite(&m->version_segments, root, start, end, seed, ignore, NULL) != 0)
     m->failed = true;
   else
     r->version_node = m->version_segments.last_inserted;
@@ -76,12 +73,9 @@ static void become_overlapped(oi_movement *m, uint32_t range) {
 /* The range's part of its holder's version tree is still the one segment
  * of its last write: relabelled to `write` unless that is
  * OI_INTERVAL_NONE. */
-static bool whole_since_last_write(oi_movement *m, const oi_held_range *r,
-                                   uint32_t write) {
-  return r->last_write &&
-         oi_intervals_retake(&m->version_segments, r->version_node,
-                             r->host_addr, r->host_addr + r->bytes,
-                             r->last_write, write);
+static bool whole_since_last_write(oi_movement *m, const oi_held_range *r, uint32_t write) {
+  return r->last_write && oi_intervals_retake(&m->version_segments, r->version_node, r->host_addr,
+                                              r->host_addr + r->bytes, r->last_write, write);
 }
 
 void oi_movement_versions_enter(oi_movement *m, uint32_t range) {
@@ -96,8 +90,7 @@ void oi_movement_versions_enter(oi_movement *m, uint32_t range) {
   /* collect first: seeding allocates nodes of the same pool */
   m->overlapping.len = 0;
   oi_intervals_query(&m->segments, root, start, end, collect_range, m);
-  if (oi_intervals_overwrite(&m->segments, root, start, end, range, ignore,
-                             NULL) != 0)
+  if (oi_intervals_overwrite(&m->segments, root, start, end, range, ignore, NULL) != 0)
     m->failed = true;
   size_t found = m->overlapping.len;
   for (size_t i = 0; i < found; i++)
@@ -117,8 +110,8 @@ uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range, uint32_t wri
   newest = 0;
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
   uint32_t *root = holder_root(m, r->holder, false);
-  if (root && oi_intervals_overwrite(&m->version_segments, root, start, end,
-                                     write, track_newest, &newest) != 0)
+  if (root && oi_intervals_overwrite(&m->version_segments, root, start, end, write, track_newest,
+                                     &newest) != 0)
     m->failed = true;
   else if (root)
     r->version_node = m->version_segments.last_inserted;
@@ -147,8 +140,7 @@ uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range) {
   uint64_t start = r->host_addr, end = r->host_addr + r->bytes;
   uint32_t *root = holder_root(m, r->holder, false);
   if (root)
-    oi_intervals_query(&m->version_segments, root, start, end, track_newest,
-                       &newest);
+    oi_intervals_query(&m->version_segments, root, start, end, track_newest, &newest);
   return newest;
 }
 
@@ -158,8 +150,7 @@ uint32_t oi_movement_next_version(oi_movement *m) {
   return m->transfers;
 }
 
-void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start,
-                             uint64_t end) {
+void oi_movement_overlapping(oi_movement *m, int32_t holder, uint64_t start, uint64_t end) {
   m->overlapping.len = 0;
   uint32_t *root = holder_root(m, holder, true);
   if (root)

@@ -61,8 +61,8 @@ typedef struct oi_diff_run {
   char *program, *argv, *runtime, *hash, *hash_code, *clock, *data_ops;
   bool instrumented; /* compiler sites: a plugin build */
   uint32_t threads;
-  uint64_t duration_ns, measured_ns, data_op_count, transfer_ops, transfer_bytes,
-      transfer_ns, saved_bytes, saved_ns;
+  uint64_t duration_ns, measured_ns, data_op_count, transfer_ops, transfer_bytes, transfer_ns,
+      saved_bytes, saved_ns;
   oi_diff_row *rows;
   uint32_t row_count;
   oi_diff_var *vars;
@@ -160,8 +160,8 @@ typedef struct oi_diff {
 void oi_diff_time_of_runs(const oi_diff *diff, int side, oi_diff_time *time);
 
 /* Matches and judges the loaded sides. 0, or -1 when out of memory. */
-int oi_diff_build(oi_diff *diff, oi_diff_run *before, uint32_t before_count,
-                  oi_diff_run *after, uint32_t after_count, double threshold_pct);
+int oi_diff_build(oi_diff *diff, oi_diff_run *before, uint32_t before_count, oi_diff_run *after,
+                  uint32_t after_count, double threshold_pct);
 void oi_diff_free(oi_diff *diff);
 
 /* Whether a time change is real: both sides have two runs or more, and
@@ -186,10 +186,9 @@ const char *oi_diff_signed_bytes(int64_t bytes, char *buf, size_t size);
 const char *oi_diff_signed_ns(double ns, char *buf, size_t size);
 
 /* A row of one side, for the writers. */
-const oi_diff_row *oi_diff_row_of(const oi_diff *diff, const oi_diff_row_pair *pair,
-                                  int side);
-const oi_diff_finding *oi_diff_finding_of(const oi_diff *diff,
-                                          const oi_diff_finding_pair *pair, int side);
+const oi_diff_row *oi_diff_row_of(const oi_diff *diff, const oi_diff_row_pair *pair, int side);
+const oi_diff_finding *oi_diff_finding_of(const oi_diff *diff, const oi_diff_finding_pair *pair,
+                                          int side);
 const char *oi_diff_status_name(enum oi_diff_status status);
 const char *oi_diff_verdict_name(enum oi_diff_verdict verdict);
 

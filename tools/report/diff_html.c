@@ -39,8 +39,8 @@ static void item(FILE *out, const char *label, const char *value) {
 static void side(const oi_diff *d, int s, FILE *out) {
   const oi_diff_run *r = &d->runs[s][0];
   char text[64], runs[32];
-  fprintf(out, "<section aria-labelledby=\"h-%s\"><h2 id=\"h-%s\">%s: <code>", s ? "after" : "before",
-          s ? "after" : "before", s ? "After" : "Before");
+  fprintf(out, "<section aria-labelledby=\"h-%s\"><h2 id=\"h-%s\">%s: <code>",
+          s ? "after" : "before", s ? "after" : "before", s ? "After" : "Before");
   oi_html_text(out, r->dir);
   fputs("</code></h2>\n<dl class=\"summary\">\n", out);
   item(out, "Program", r->argv ? r->argv : r->program);
@@ -54,7 +54,8 @@ static void side(const oi_diff *d, int s, FILE *out) {
   item(out, "Avoidable (predicted)", oi_format_bytes(r->saved_bytes, text, sizeof text));
   fputs("</dl>\n<table><caption class=\"note\">Findings</caption><thead><tr><th>kind</th>"
         "<th>variable</th><th>where</th><th class=\"num\">count</th><th class=\"num\">bytes"
-        "</th><th>status</th></tr></thead><tbody>\n", out);
+        "</th><th>status</th></tr></thead><tbody>\n",
+        out);
   if (!r->finding_count)
     fputs("<tr><td colspan=\"6\" class=\"note\">none</td></tr>\n", out);
   for (uint32_t i = 0; i < d->finding_pair_count; i++) {
@@ -80,7 +81,8 @@ static void savings(const oi_diff *d, FILE *out) {
         "</th><th class=\"num\">predicted ops</th><th class=\"num\">predicted bytes</th>"
         "<th class=\"num\">predicted time</th><th class=\"num\">achieved ops</th>"
         "<th class=\"num\">achieved bytes</th><th class=\"num\">achieved time</th></tr></thead>"
-        "<tbody>\n", out);
+        "<tbody>\n",
+        out);
   for (uint32_t i = 0; i < d->saving_count; i++) {
     const oi_diff_saving *s = &d->savings[i];
     fputs("<tr>", out);
@@ -107,7 +109,8 @@ static void constructs(const oi_diff *d, FILE *out) {
   for (uint32_t i = 0; i < d->row_pair_count; i++) {
     const oi_diff_row_pair *p = &d->row_pairs[i];
     const oi_diff_row *x = oi_diff_row_of(d, p, 0), *y = oi_diff_row_of(d, p, 1);
-    fprintf(out, "<tr data-verdict=\"%s\">", x && y ? oi_diff_verdict_name(p->verdict) : "unmatched");
+    fprintf(out, "<tr data-verdict=\"%s\">",
+            x && y ? oi_diff_verdict_name(p->verdict) : "unmatched");
     cell(out, (x ? x : y)->label, false);
     cell(out, x ? x->where : "not matched", false);
     cell(out, y ? y->where : "not matched", false);
@@ -128,7 +131,8 @@ static void variables(const oi_diff *d, FILE *out) {
   fputs("<section aria-labelledby=\"h-variables\"><h2 id=\"h-variables\">Variables</h2>\n"
         "<table><thead><tr><th>before</th><th>after</th><th class=\"num\">bytes before</th>"
         "<th class=\"num\">bytes after</th><th class=\"num\">transfers before</th>"
-        "<th class=\"num\">transfers after</th></tr></thead><tbody>\n", out);
+        "<th class=\"num\">transfers after</th></tr></thead><tbody>\n",
+        out);
   for (uint32_t i = 0; i < d->var_pair_count; i++) {
     const oi_diff_var *v[2] = {NULL, NULL};
     for (int s = 0; s < 2; s++)
@@ -150,17 +154,20 @@ int oi_diff_write_html(const oi_diff *d, const oi_diff_options *o, FILE *out) {
   (void)o;
   char summary[512];
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>", out);
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>",
+        out);
   oi_html_text(out, d->runs[0][0].dir);
   fputs(" / ", out);
   oi_html_text(out, d->runs[1][0].dir);
   fputs(" &ndash; ompt-inst diff</title>\n<style>\n", out);
   fputs(oi_html_style, out);
-  fputs(".sides { display: grid; grid-template-columns: 1fr 1fr; gap: 20px; }\n"
-        "tr[data-status=\"gone\"] td:last-child { color: var(--good, #1a7f37); font-weight: 600; }\n"
-        "tr[data-status=\"new\"] td:last-child, tr[data-verdict=\"slower\"] td:last-child "
-        "{ color: var(--bad); font-weight: 600; }\n"
-        "</style>\n</head>\n<body>\n<header>\n<h1>ompt-inst diff</h1>\n", out);
+  fputs(
+      ".sides { display: grid; grid-template-columns: 1fr 1fr; gap: 20px; }\n"
+      "tr[data-status=\"gone\"] td:last-child { color: var(--good, #1a7f37); font-weight: 600; }\n"
+      "tr[data-status=\"new\"] td:last-child, tr[data-verdict=\"slower\"] td:last-child "
+      "{ color: var(--bad); font-weight: 600; }\n"
+      "</style>\n</head>\n<body>\n<header>\n<h1>ompt-inst diff</h1>\n",
+      out);
   fputs("<p id=\"diff-summary\" class=\"banner\">", out);
   oi_html_text(out, oi_diff_summary(d, summary, sizeof summary));
   fputs("</p>\n", out);

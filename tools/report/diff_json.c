@@ -23,9 +23,9 @@ static void run_object(oi_json *j, const oi_diff_run *r) {
   oi_json_str(j, "dir", r->dir);
   if (r->ranks)
     oi_json_uint(j, "ranks", r->ranks);
-  const char *texts[][2] = {{"program", r->program},     {"argv", r->argv},
-                            {"runtime", r->runtime},     {"hash", r->hash},
-                            {"hash_code", r->hash_code}, {"clock", r->clock},
+  const char *texts[][2] = {{"program", r->program},        {"argv", r->argv},
+                            {"runtime", r->runtime},        {"hash", r->hash},
+                            {"hash_code", r->hash_code},    {"clock", r->clock},
                             {"data_op_source", r->data_ops}};
   for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
     if (texts[i][1])
@@ -116,8 +116,7 @@ static void savings(oi_json *j, const oi_diff *d) {
   oi_json_close(j, ']');
 }
 
-static void row_object(oi_json *j, const char *key, const oi_diff_row *r,
-                       const oi_diff_time *t) {
+static void row_object(oi_json *j, const char *key, const oi_diff_row *r, const oi_diff_time *t) {
   if (!r) {
     oi_json_null(j, key);
     return;

@@ -63,8 +63,8 @@ static void compare_two(oi_diff *d, const oi_diff_run *a, const oi_diff_run *b) 
          a->instrumented ? "a plugin build" : "a plain build", b->dir,
          b->instrumented ? "a plugin build" : "a plain build");
   if (a->threads != b->threads)
-    warn(d, "the thread counts differ: %u (%s) and %u (%s)", a->threads, a->dir,
-         b->threads, b->dir);
+    warn(d, "the thread counts differ: %u (%s) and %u (%s)", a->threads, a->dir, b->threads,
+         b->dir);
   if (a->ranks != b->ranks)
     warn(d, "the ranks differ: %u (%s) and %u (%s)", a->ranks, a->dir, b->ranks, b->dir);
 }
@@ -207,8 +207,7 @@ const oi_diff_row *oi_diff_row_of(const oi_diff *d, const oi_diff_row_pair *p, i
 
 const oi_diff_finding *oi_diff_finding_of(const oi_diff *d, const oi_diff_finding_pair *p,
                                           int side) {
-  return p->finding[side] == OI_DIFF_NONE ? NULL
-                                          : &d->runs[side][0].findings[p->finding[side]];
+  return p->finding[side] == OI_DIFF_NONE ? NULL : &d->runs[side][0].findings[p->finding[side]];
 }
 
 const char *oi_diff_status_name(enum oi_diff_status status) {
@@ -243,7 +242,8 @@ const char *oi_diff_signed_ns(double ns, char *buf, size_t size) {
 
 const char *oi_diff_summary(const oi_diff *d, char *buf, size_t size) {
   const oi_diff_run *b = &d->runs[0][0];
-  char saved_b[OI_DIFF_SIGNED_SIZE], saved_t[OI_DIFF_SIGNED_SIZE], pred_b[32], pred_t[32], reduced[48] = "", slower[96];
+  char saved_b[OI_DIFF_SIGNED_SIZE], saved_t[OI_DIFF_SIGNED_SIZE], pred_b[32], pred_t[32],
+      reduced[48] = "", slower[96];
   uint32_t before = b->finding_count;
   if (d->reduced)
     snprintf(reduced, sizeof reduced, ", %u reduced", d->reduced);

@@ -99,8 +99,8 @@ static uint32_t **side_matches(const oi_diff *d, int side) {
   const oi_diff_run *first = &d->runs[side][0];
   for (uint32_t r = 1; r < d->run_count[side]; r++) {
     const oi_diff_run *run = &d->runs[side][r];
-    m[r] = oi_diff_pair(first->rows, first->row_count, run->rows, run->row_count,
-                        sizeof *run->rows);
+    m[r] =
+        oi_diff_pair(first->rows, first->row_count, run->rows, run->row_count, sizeof *run->rows);
     if (!m[r]) {
       while (r--)
         free(m[r]);
@@ -170,9 +170,9 @@ int oi_diff_match_vars(oi_diff *d) {
 
 int oi_diff_match_findings(oi_diff *d) {
   const oi_diff_run *b = &d->runs[0][0], *a = &d->runs[1][0];
-  d->finding_pairs = pair_sides(b->findings, b->finding_count, a->findings, a->finding_count,
-                                sizeof *a->findings, sizeof *d->finding_pairs,
-                                &d->finding_pair_count);
+  d->finding_pairs =
+      pair_sides(b->findings, b->finding_count, a->findings, a->finding_count, sizeof *a->findings,
+                 sizeof *d->finding_pairs, &d->finding_pair_count);
   return d->finding_pairs ? 0 : -1;
 }
 

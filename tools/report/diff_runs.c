@@ -51,8 +51,7 @@ static const char *base_name(const char *path) {
  * plain build names `run`). */
 static char *place_key(const oi_profile *p, const oi_place *place) {
   const char *where = base_name(place->file ? place->file : place->module);
-  if (!place->file && place->module && p->program &&
-      strcmp(where, base_name(p->program)) == 0)
+  if (!place->file && place->module && p->program && strcmp(where, base_name(p->program)) == 0)
     where = "(program)";
   const char *function = place->function ? place->function : "";
   return format("%s\x1f%.*s", where, (int)oi_function_base_length(function), function);
@@ -222,8 +221,7 @@ int oi_diff_run_load(oi_diff_run *run, const char *dir, const oi_profile_options
   *run = (oi_diff_run){.dir = strdup(dir)};
   if (!run->dir)
     return out_of_memory();
-  return oi_job_is_job_folder(dir) ? load_job(run, dir, options)
-                                   : load_trace(run, dir, options);
+  return oi_job_is_job_folder(dir) ? load_job(run, dir, options) : load_trace(run, dir, options);
 }
 
 void oi_diff_run_free(oi_diff_run *run) {

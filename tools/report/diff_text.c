@@ -28,8 +28,7 @@ static const char *time_text(const oi_diff_time *t, char *buf, size_t size) {
   oi_format_ns((uint64_t)llround(t->mean), mean, sizeof mean);
   if (t->runs < 2)
     return snprintf(buf, size, "%s", mean), buf;
-  snprintf(buf, size, "%s ±%s", mean,
-           oi_format_ns((t->max - t->min) / 2, spread, sizeof spread));
+  snprintf(buf, size, "%s ±%s", mean, oi_format_ns((t->max - t->min) / 2, spread, sizeof spread));
   return buf;
 }
 
@@ -54,8 +53,10 @@ static void side_line(const oi_diff *d, int side, FILE *out) {
   const oi_diff_run *r = &d->runs[side][0];
   char fitted[128], t[64], bytes[32];
   fprintf(out, "  %-7s %s", side ? "after" : "before",
-          oi_format_fit(r->argv ? r->argv : r->program ? r->program : "?", 50, fitted,
-                        sizeof fitted));
+          oi_format_fit(r->argv      ? r->argv
+                        : r->program ? r->program
+                                     : "?",
+                        50, fitted, sizeof fitted));
   if (r->ranks)
     fprintf(out, " (job of %u ranks)", r->ranks);
   fprintf(out, "\n          %u run%s, run time %s, %s in %" PRIu64 " transfers, %u finding%s\n",
@@ -105,14 +106,16 @@ static void finding_row(const oi_diff *d, const oi_diff_finding_pair *p, FILE *o
 }
 
 static void findings(const oi_diff *d, FILE *out) {
-  rule(out, "Findings of BEFORE, and what became of them      predicted saving:  ops     bytes      time");
+  rule(out, "Findings of BEFORE, and what became of them      predicted saving:  ops     bytes     "
+            " time");
   uint32_t shown = 0;
   for (uint32_t i = 0; i < d->finding_pair_count; i++)
     if (d->finding_pairs[i].status != OI_DIFF_NEW)
       finding_row(d, &d->finding_pairs[i], out), shown++;
   if (!shown)
     fputs("  none\n", out);
-  rule(out, "New findings in AFTER                                                avoidable:  ops     bytes      time");
+  rule(out, "New findings in AFTER                                                avoidable:  ops  "
+            "   bytes      time");
   if (!d->new_findings)
     fputs("  none\n", out);
   for (uint32_t i = 0; i < d->finding_pair_count; i++)
@@ -154,7 +157,9 @@ static int by_before_time(const void *x, const void *y, void *pairs) {
 }
 
 static void constructs(const oi_diff *d, const oi_diff_options *o, FILE *out) {
-  rule(out, "Constructs (matched), by time before          before             after              change");
+  rule(
+      out,
+      "Constructs (matched), by time before          before             after              change");
   if (d->run_verdict == OI_DIFF_UNJUDGED)
     fputs("  (one run on a side: no spread, so no change is called real; give several runs\n"
           "  per side: ompt-inst diff B1 B2 B3 -- A1 A2 A3)\n",
@@ -220,8 +225,8 @@ static void unmatched(const oi_diff *d, FILE *out) {
     if (p->row[!side] != OI_DIFF_NONE)
       continue;
     const oi_diff_row *r = oi_diff_row_of(d, p, side);
-    fprintf(out, "  %-6s construct '%s' (%s) @%s in %s\n", side ? "after" : "before",
-            r->label, r->kind, r->where, r->function);
+    fprintf(out, "  %-6s construct '%s' (%s) @%s in %s\n", side ? "after" : "before", r->label,
+            r->kind, r->where, r->function);
     n++;
   }
   for (uint32_t i = 0; i < d->var_pair_count; i++) {
@@ -245,8 +250,8 @@ static void totals(const oi_diff *d, FILE *out) {
           time_text(&d->run_time[1], b, sizeof b),
           change_text(&d->run_time[0], &d->run_time[1], d->run_verdict, c, sizeof c));
   char xb[32], yb[32];
-  fprintf(out, "  %-22s %18s %18s\n", "transfer time",
-          oi_format_ns(x->transfer_ns, xb, sizeof xb), oi_format_ns(y->transfer_ns, yb, sizeof yb));
+  fprintf(out, "  %-22s %18s %18s\n", "transfer time", oi_format_ns(x->transfer_ns, xb, sizeof xb),
+          oi_format_ns(y->transfer_ns, yb, sizeof yb));
   fprintf(out, "  %-22s %18s %18s %+" PRId64 " bytes\n", "transferred",
           oi_format_bytes(x->transfer_bytes, xb, sizeof xb),
           oi_format_bytes(y->transfer_bytes, yb, sizeof yb),

@@ -46,8 +46,8 @@ static void line_span(char *buf, size_t size, unsigned first, unsigned last) {
 
 /* ", and keep its copies as ..." for a variable whose mapping also moved
  * its content (OI_MOVED_* bits); "" if it moved none. */
-static void update_clauses(char *buf, size_t size, unsigned moved,
-                           const char *item, unsigned at_line) {
+static void update_clauses(char *buf, size_t size, unsigned moved, const char *item,
+                           unsigned at_line) {
   bool to = moved & OI_MOVED_TO_DEVICE, from = moved & OI_MOVED_FROM_DEVICE;
   line_text line = line_or(at_line, THIS_CONSTRUCT);
   if (to && from)
@@ -111,8 +111,7 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
                "is%s, unchanged by any transfer: drop it, unless a kernel "
                "changed that copy",
                at.s, v, since);
-    }
-    else if (f->op == OI_DATA_OP_TO_DEVICE && f->first_line != f->last_line)
+    } else if (f->op == OI_DATA_OP_TO_DEVICE && f->first_line != f->last_line)
       snprintf(text, size,
                "keep %s on the device across %s with `target data map(to: %s)`"
                " instead of sending the same content again",

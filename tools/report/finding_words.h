@@ -46,8 +46,8 @@ const char *oi_potential_short_words(const oi_analysis_totals *totals, char *tex
 const char *oi_data_op_source_words(const oi_profile *profile);
 
 /* The fix, in source terms, into text (`size` bytes, 1024 hold any). */
-const char *oi_finding_advice(const oi_finding *finding, const oi_finding_vars *vars,
-                              char *text, size_t size);
+const char *oi_finding_advice(const oi_finding *finding, const oi_finding_vars *vars, char *text,
+                              size_t size);
 /* oi_finding_advice with the names the naming service gives the profile's
  * finding. */
 const char *oi_profile_finding_advice(const oi_profile *profile, const oi_finding *finding,

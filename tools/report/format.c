@@ -22,8 +22,8 @@ static const unit_step time_steps[] = {
 static const unit_step byte_steps[] = {
     {1000000, 1e3, "%.1f kB"}, {1000000000, 1e6, "%.1f MB"}, {UINT64_MAX, 1e9, "%.2f GB"}};
 
-static const char *scaled(uint64_t figure, const char *base, const unit_step steps[3],
-                          char *buf, size_t size) {
+static const char *scaled(uint64_t figure, const char *base, const unit_step steps[3], char *buf,
+                          size_t size) {
   if (figure < 1000) {
     snprintf(buf, size, "%" PRIu64 " %s", figure, base);
     return buf;
@@ -115,8 +115,7 @@ static const char *place_suffix(const char *text) {
 const char *oi_format_fit_place(const char *text, unsigned width, char *buf, size_t size) {
   const char *suffix = place_suffix(text);
   unsigned suffix_columns = suffix ? oi_format_width(suffix) : 0;
-  if (oi_format_width(text) <= width || !suffix || suffix == text ||
-      suffix_columns + 2 > width)
+  if (oi_format_width(text) <= width || !suffix || suffix == text || suffix_columns + 2 > width)
     return oi_format_fit_tail(text, width, buf, size);
   /* the name before the suffix, cut to leave room for it */
   char name[512], fitted[512];
@@ -209,8 +208,7 @@ size_t oi_format_repairs(const char *info, oi_repair_row *rows, size_t max) {
   size_t n = 0;
   int used = 0;
   oi_repair_row row;
-  while (info && n < max &&
-         sscanf(info, " %47[^: ]:%llu%n", row.name, &row.count, &used) == 2) {
+  while (info && n < max && sscanf(info, " %47[^: ]:%llu%n", row.name, &row.count, &used) == 2) {
     info += used;
     row.words = NULL;
     for (size_t k = 0; k < sizeof known / sizeof known[0]; k++)

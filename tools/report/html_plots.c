@@ -10,18 +10,18 @@
 #include "html_page.h"
 
 #define PLOT_WIDTH 1000
-#define MAX_VARIABLES 30      /* bars in the data movement plot */
+#define MAX_VARIABLES 30       /* bars in the data movement plot */
 #define MAX_MEMORY_POINTS 1000 /* time buckets per device in the memory plot */
-#define MAX_CONSTRUCTS 20     /* rows of the thread time plot */
-#define MAX_THREAD_COLUMNS 64 /* columns of the thread time plot */
+#define MAX_CONSTRUCTS 20      /* rows of the thread time plot */
+#define MAX_THREAD_COLUMNS 64  /* columns of the thread time plot */
 
 static double share(uint64_t part, uint64_t whole) {
   return whole ? (double)part / (double)whole : 0.0;
 }
 
 static void figure_start(FILE *out, const char *id, const char *title) {
-  fprintf(out, "<figure id=\"%s\" aria-labelledby=\"%s-h\"><h3 id=\"%s-h\">%s</h3>\n", id, id,
-          id, title);
+  fprintf(out, "<figure id=\"%s\" aria-labelledby=\"%s-h\"><h3 id=\"%s-h\">%s</h3>\n", id, id, id,
+          title);
 }
 
 /* ---- data movement per variable: bytes and time, to and from devices ---- */
@@ -30,8 +30,8 @@ static void bar(FILE *out, double x, double y, double width, const char *class_n
                 const char *title) {
   if (width <= 0)
     return;
-  fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"9\" class=\"%s\"><title>",
-          x, y, width, class_name);
+  fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"9\" class=\"%s\"><title>", x, y,
+          width, class_name);
   oi_html_text(out, title);
   fputs("</title></rect>", out);
 }
@@ -58,11 +58,12 @@ void oi_html_data_movement(const oi_html_page *page) {
   }
   const double label = 220, column = (PLOT_WIDTH - label - 2 * 70 - 20) / 2.0, row = 30;
   unsigned height = (unsigned)(row * shown + 24);
-  fprintf(out, "<ul class=\"legend\"><li><i class=\"d-to\"></i>to device</li><li><i "
-               "class=\"d-from\"></i>from device</li></ul>\n<svg viewBox=\"0 0 %d %u\" "
-               "width=\"100%%\" role=\"img\" aria-labelledby=\"plot-data-h\">\n"
-               "<text x=\"%.0f\" y=\"12\">bytes</text>"
-               "<text x=\"%.0f\" y=\"12\">time</text>\n",
+  fprintf(out,
+          "<ul class=\"legend\"><li><i class=\"d-to\"></i>to device</li><li><i "
+          "class=\"d-from\"></i>from device</li></ul>\n<svg viewBox=\"0 0 %d %u\" "
+          "width=\"100%%\" role=\"img\" aria-labelledby=\"plot-data-h\">\n"
+          "<text x=\"%.0f\" y=\"12\">bytes</text>"
+          "<text x=\"%.0f\" y=\"12\">time</text>\n",
           PLOT_WIDTH, height, label, label + column + 90);
   char a[64], b[64], title[1024];
   for (uint32_t k = 0; k < shown; k++) {
@@ -72,8 +73,9 @@ void oi_html_data_movement(const oi_html_page *page) {
     double y = 22 + row * k;
     fputs("<g class=\"var\" data-var=\"", out);
     oi_html_text(out, v->name);
-    fprintf(out, "\" data-to-bytes=\"%" PRIu64 "\" data-from-bytes=\"%" PRIu64
-                 "\" data-to-ns=\"%" PRIu64 "\" data-from-ns=\"%" PRIu64 "\">",
+    fprintf(out,
+            "\" data-to-bytes=\"%" PRIu64 "\" data-from-bytes=\"%" PRIu64 "\" data-to-ns=\"%" PRIu64
+            "\" data-from-ns=\"%" PRIu64 "\">",
             to, from, to_ns, from_ns);
     fprintf(out, "<text x=\"%.0f\" y=\"%.1f\" text-anchor=\"end\">", label - 8, y + 9);
     char fitted[256];
@@ -99,7 +101,8 @@ void oi_html_data_movement(const oi_html_page *page) {
             oi_format_ns(to_ns + from_ns, b, sizeof b));
   }
   fputs("</svg>\n<figcaption>Bytes and time of the transfers of each mapped variable, to "
-        "and from devices, costliest first", out);
+        "and from devices, costliest first",
+        out);
   if (shown < count)
     fprintf(out, "; the %" PRIu32 " costliest of %" PRIu32 " variables", shown, count);
   fputs(".</figcaption></figure>\n", out);
@@ -114,9 +117,9 @@ static const char *const device_colours[] = {"#0b5cad", "#c2417a", "#0f8a8a", "#
 /* One device's step line; samples are in time order. Above
  * MAX_MEMORY_POINTS samples, each time bucket keeps its highest value (the
  * peak survives) and its last one. */
-static void memory_line(FILE *out, const oi_memory_sample *samples, size_t count,
-                        int32_t device, uint64_t start, uint64_t span, uint64_t top,
-                        double width, double height, unsigned colour) {
+static void memory_line(FILE *out, const oi_memory_sample *samples, size_t count, int32_t device,
+                        uint64_t start, uint64_t span, uint64_t top, double width, double height,
+                        unsigned colour) {
   uint64_t peak = 0;
   size_t points = 0;
   for (size_t i = 0; i < count; i++)
@@ -124,8 +127,9 @@ static void memory_line(FILE *out, const oi_memory_sample *samples, size_t count
       points++;
       peak = samples[i].live_bytes > peak ? samples[i].live_bytes : peak;
     }
-  fprintf(out, "<g class=\"mem\" data-device=\"%" PRId32 "\" data-peak-bytes=\"%" PRIu64
-               "\" data-samples=\"%zu\"><path stroke=\"%s\" d=\"M0 %.1f",
+  fprintf(out,
+          "<g class=\"mem\" data-device=\"%" PRId32 "\" data-peak-bytes=\"%" PRIu64
+          "\" data-samples=\"%zu\"><path stroke=\"%s\" d=\"M0 %.1f",
           device, peak, points, device_colours[colour % 8], height);
   double bucket = points > MAX_MEMORY_POINTS ? (double)span / MAX_MEMORY_POINTS : 0;
   long current = -1;
@@ -154,8 +158,8 @@ static void memory_line(FILE *out, const oi_memory_sample *samples, size_t count
     fprintf(out, " H%.2f V%.1f V%.1f", x_of_bucket, height - height * share(high, top),
             height - height * share(last, top));
   char a[64];
-  fprintf(out, " H%.0f\"><title>device %" PRId32 ": peak %s</title></path></g>\n", width,
-          device, oi_format_bytes(peak, a, sizeof a));
+  fprintf(out, " H%.0f\"><title>device %" PRId32 ": peak %s</title></path></g>\n", width, device,
+          oi_format_bytes(peak, a, sizeof a));
 }
 
 void oi_html_device_memory(const oi_html_page *page) {
@@ -183,29 +187,32 @@ void oi_html_device_memory(const oi_html_page *page) {
   }
   const double left = 70, width = PLOT_WIDTH - left - 10, height = 160;
   char a[64], b[64];
-  fprintf(out, "<svg viewBox=\"0 0 %d %.0f\" width=\"100%%\" role=\"img\" "
-               "aria-labelledby=\"plot-memory-h\">\n<g class=\"axis\"><line x1=\"%.0f\" "
-               "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/><line x1=\"%.0f\" x2=\"%.0f\" y1=\"10\" "
-               "y2=\"%.0f\"/><text x=\"%.0f\" y=\"14\" text-anchor=\"end\">%s</text><text "
-               "x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">0</text><text x=\"%.0f\" y=\"%.0f\">0"
-               "</text><text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%s</text></g>\n"
-               "<g transform=\"translate(%.0f 10)\">\n",
+  fprintf(out,
+          "<svg viewBox=\"0 0 %d %.0f\" width=\"100%%\" role=\"img\" "
+          "aria-labelledby=\"plot-memory-h\">\n<g class=\"axis\"><line x1=\"%.0f\" "
+          "x2=\"%.0f\" y1=\"%.0f\" y2=\"%.0f\"/><line x1=\"%.0f\" x2=\"%.0f\" y1=\"10\" "
+          "y2=\"%.0f\"/><text x=\"%.0f\" y=\"14\" text-anchor=\"end\">%s</text><text "
+          "x=\"%.0f\" y=\"%.0f\" text-anchor=\"end\">0</text><text x=\"%.0f\" y=\"%.0f\">0"
+          "</text><text x=\"%d\" y=\"%.0f\" text-anchor=\"end\">%s</text></g>\n"
+          "<g transform=\"translate(%.0f 10)\">\n",
           PLOT_WIDTH, height + 36, left, left + width, height + 10, height + 10, left, left,
-          height + 10, left - 4, oi_format_bytes(top, a, sizeof a), left - 4, height + 10,
-          left, height + 26, PLOT_WIDTH - 10, height + 26, oi_format_ns(span, b, sizeof b),
-          left);
+          height + 10, left - 4, oi_format_bytes(top, a, sizeof a), left - 4, height + 10, left,
+          height + 26, PLOT_WIDTH - 10, height + 26, oi_format_ns(span, b, sizeof b), left);
   for (unsigned d = 0; d < device_count; d++)
     memory_line(out, samples, count, devices[d], start, span, top, width, height, d);
   fputs("</g></svg>\n<ul class=\"legend\">", out);
   for (unsigned d = 0; d < device_count; d++) {
-    fprintf(out, "<li><i style=\"background:%s\"></i>device %" PRId32 "</li>", device_colours[d % 8],
-            devices[d]);
+    fprintf(out, "<li><i style=\"background:%s\"></i>device %" PRId32 "</li>",
+            device_colours[d % 8], devices[d]);
   }
-  fprintf(out, "</ul>\n<figcaption>Sum of the live allocations per device after each "
-               "allocation and delete (%zu of them)%s.</figcaption></figure>\n",
-          count, count > MAX_MEMORY_POINTS ? "; a device with more than 1000 is drawn per "
-                                             "time bucket, keeping each bucket's highest "
-                                             "value" : "");
+  fprintf(out,
+          "</ul>\n<figcaption>Sum of the live allocations per device after each "
+          "allocation and delete (%zu of them)%s.</figcaption></figure>\n",
+          count,
+          count > MAX_MEMORY_POINTS ? "; a device with more than 1000 is drawn per "
+                                      "time bucket, keeping each bucket's highest "
+                                      "value"
+                                    : "");
 }
 
 /* ---- time per construct per thread ---- */
@@ -235,8 +242,9 @@ void oi_html_thread_time(const oi_html_page *page) {
   const double label = 300, right = 70, row = 20;
   double cell = (PLOT_WIDTH - label - right) / columns;
   cell = cell > 60 ? 60 : cell;
-  fprintf(out, "<svg viewBox=\"0 0 %d %.0f\" width=\"100%%\" role=\"img\" "
-               "aria-labelledby=\"plot-threads-h\">\n",
+  fprintf(out,
+          "<svg viewBox=\"0 0 %d %.0f\" width=\"100%%\" role=\"img\" "
+          "aria-labelledby=\"plot-threads-h\">\n",
           PLOT_WIDTH, row * shown + 30);
   for (uint32_t t = 0; t < columns; t++)
     if (cell >= 14 || t % 8 == 0)
@@ -260,10 +268,10 @@ void oi_html_thread_time(const oi_html_page *page) {
     for (uint32_t t = 0; t < columns && t < r->thread_capacity; t++) {
       if (r->thread_instances[t] == 0)
         continue;
-      fprintf(out, "<rect class=\"cell %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-                   "height=\"%.0f\" fill-opacity=\"%.2f\" data-thread=\"%" PRIu32
-                   "\" data-ns=\"%" PRIu64 "\"><title>thread %" PRIu32 ": %s in %" PRIu64
-                   " instances</title></rect>",
+      fprintf(out,
+              "<rect class=\"cell %s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+              "height=\"%.0f\" fill-opacity=\"%.2f\" data-thread=\"%" PRIu32 "\" data-ns=\"%" PRIu64
+              "\"><title>thread %" PRIu32 ": %s in %" PRIu64 " instances</title></rect>",
               oi_html_row_class(r), label + cell * t, y, cell, row - 2,
               0.15 + 0.85 * share(r->thread_ns[t], max), t, r->thread_ns[t], t,
               oi_format_ns(r->thread_ns[t], a, sizeof a), r->thread_instances[t]);
@@ -271,8 +279,9 @@ void oi_html_thread_time(const oi_html_page *page) {
     fprintf(out, "<text x=\"%.0f\" y=\"%.1f\">%.2f</text></g>\n", label + cell * columns + 6,
             y + 13, r->imbalance);
   }
-  fprintf(out, "</svg>\n<figcaption>The %" PRIu32 " costliest timed constructs; a cell per "
-               "thread, darker for more of the row's time (hover for the time); imbalance is "
-               "max / mean of the per-thread times (1.00 = even)%s.</figcaption></figure>\n",
+  fprintf(out,
+          "</svg>\n<figcaption>The %" PRIu32 " costliest timed constructs; a cell per "
+          "thread, darker for more of the row's time (hover for the time); imbalance is "
+          "max / mean of the per-thread times (1.00 = even)%s.</figcaption></figure>\n",
           shown, cut ? "; the first 64 threads" : "");
 }

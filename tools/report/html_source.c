@@ -44,8 +44,7 @@ static void load(const oi_html_page *page, const char *file, source_file *s) {
   struct stat source, trace;
   /* a job has one trace per rank: its sources are not compared with them */
   if (page->p->trace && fstat(fileno(in), &source) == 0 &&
-      stat(page->p->trace->path, &trace) == 0 &&
-      source.st_mtime > trace.st_mtime)
+      stat(page->p->trace->path, &trace) == 0 && source.st_mtime > trace.st_mtime)
     s->newer = true;
   char *text = NULL;
   size_t capacity = 0;
@@ -84,8 +83,7 @@ static const oi_construct_row *main_row(const oi_source_listing *l, uint32_t pla
 }
 
 /* Constructs of places order[from, to) that span several lines. */
-static extent *extents_of(const oi_source_listing *l, uint32_t from, uint32_t to,
-                          uint32_t *count) {
+static extent *extents_of(const oi_source_listing *l, uint32_t from, uint32_t to, uint32_t *count) {
   extent *all = malloc((to - from + 1) * sizeof *all);
   *count = 0;
   for (uint32_t i = from; all && i < to; i++) {
@@ -147,9 +145,8 @@ static void details(const oi_html_page *page, uint32_t from, uint32_t to,
 }
 
 /* One source line; order[from, to) are its places (from == to: none). */
-static void line_row(const oi_html_page *page, int file_index, uint32_t number,
-                     const char *text, uint32_t from, uint32_t to, const extent *extents,
-                     uint32_t extent_count) {
+static void line_row(const oi_html_page *page, int file_index, uint32_t number, const char *text,
+                     uint32_t from, uint32_t to, const extent *extents, uint32_t extent_count) {
   const oi_source_listing *l = &page->listing;
   const oi_profile *p = page->p;
   FILE *out = page->out;
@@ -161,8 +158,10 @@ static void line_row(const oi_html_page *page, int file_index, uint32_t number,
   for (size_t k = 0; k < p->finding_count; k++)
     found += oi_listing_finding_at(l, &p->findings[k], file, number);
   fprintf(out, "<tr id=\"L%d-%" PRIu32 "\"%s%s%s>", file_index, number,
-          from < to || found ? " class=\"" : "", from < to ? (found ? "ev fnd" : "ev")
-                                                           : found ? "fnd" : "",
+          from < to || found ? " class=\"" : "",
+          from < to ? (found ? "ev fnd" : "ev")
+          : found   ? "fnd"
+                    : "",
           from < to || found ? "\"" : "");
   char a[64] = "", b[64] = "", c[64] = "", d[64] = "";
   if (s.counted)
@@ -173,8 +172,9 @@ static void line_row(const oi_html_page *page, int file_index, uint32_t number,
     snprintf(c, sizeof c, "%" PRIu64, s.data_ops);
   if (s.data_bytes)
     oi_format_bytes(s.data_bytes, d, sizeof d);
-  fprintf(out, "<td class=\"n\">%" PRIu32 "</td><td class=\"num\">%s</td><td class=\"num\">%s"
-               "</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"mk\">",
+  fprintf(out,
+          "<td class=\"n\">%" PRIu32 "</td><td class=\"num\">%s</td><td class=\"num\">%s"
+          "</td><td class=\"num\">%s</td><td class=\"num\">%s</td><td class=\"mk\">",
           number, a, b, c, d);
   for (size_t k = 0; k < p->finding_count; k++) {
     const oi_finding *f = &p->findings[k];
@@ -197,8 +197,7 @@ static void line_row(const oi_html_page *page, int file_index, uint32_t number,
 }
 
 /* order[from, to): the places of one file. */
-static void source_section(const oi_html_page *page, int file_index, uint32_t from,
-                           uint32_t to) {
+static void source_section(const oi_html_page *page, int file_index, uint32_t from, uint32_t to) {
   const oi_source_listing *l = &page->listing;
   FILE *out = page->out;
   const char *file = page->files[file_index];
@@ -207,18 +206,24 @@ static void source_section(const oi_html_page *page, int file_index, uint32_t fr
   uint32_t last = oi_listing_line(l, to - 1);
   if (!s.missing && last > s.count)
     s.beyond = last;
-  fprintf(out, "<section class=\"file\" id=\"file-%d\" aria-labelledby=\"file-%d-h\" "
-               "data-file=\"", file_index, file_index);
+  fprintf(out,
+          "<section class=\"file\" id=\"file-%d\" aria-labelledby=\"file-%d-h\" "
+          "data-file=\"",
+          file_index, file_index);
   oi_html_text(out, file);
   fprintf(out, "\" data-state=\"%s\"><h3 id=\"file-%d-h\">",
-          s.missing ? "missing" : s.newer || s.beyond ? "changed" : "ok", file_index);
+          s.missing             ? "missing"
+          : s.newer || s.beyond ? "changed"
+                                : "ok",
+          file_index);
   oi_html_text(out, s.missing ? file : s.found);
   fputs("</h3>\n", out);
   if (s.missing) {
     fputs("<p class=\"banner warn\">Source not found: ", out);
     oi_html_text(out, file);
-    fprintf(out, " is not where it was compiled%s. Its lines with events are listed by "
-                 "number.</p>\n",
+    fprintf(out,
+            " is not where it was compiled%s. Its lines with events are listed by "
+            "number.</p>\n",
             page->o->source_dir ? " nor in --source-dir" : " (try --source-dir D)");
   } else if (s.newer || s.beyond) {
     fputs("<p class=\"banner warn\">This source has changed since the run: ", out);
@@ -235,7 +240,8 @@ static void source_section(const oi_html_page *page, int file_index, uint32_t fr
         "<th scope=\"col\" class=\"num\">Count</th><th scope=\"col\" class=\"num\">Time</th>"
         "<th scope=\"col\" class=\"num\">Transfers</th><th scope=\"col\" class=\"num\">Bytes"
         "</th><th scope=\"col\" title=\"findings\">!</th><th scope=\"col\" title=\"construct "
-        "extent\"></th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n", out);
+        "extent\"></th><th scope=\"col\">Source</th></tr></thead>\n<tbody>\n",
+        out);
   uint32_t next = from;
   while (next < to && oi_listing_line(l, next) == 0)
     next++; /* no line known */
@@ -272,7 +278,8 @@ static void unplaced(const oi_html_page *page) {
             "ompt-inst plugin, to see these on their lines.</p>\n<table id=\"unplaced\"><thead>"
             "<tr><th scope=\"col\">Where</th><th scope=\"col\">Construct</th>"
             "<th scope=\"col\" class=\"num\">Instances</th><th scope=\"col\" class=\"num\">"
-            "Time</th></tr></thead><tbody>\n", out);
+            "Time</th></tr></thead><tbody>\n",
+            out);
     any = true;
     char where[512], a[64];
     fputs("<tr><td><code>", out);
@@ -293,7 +300,8 @@ void oi_html_source(const oi_html_page *page) {
         "source</h2>\n<p class=\"note\">Count: instances of the line's constructs; time: "
         "their total; transfers and bytes: data moved to and from devices by the line; "
         "<strong>!</strong>: a finding (links to it); bars: the extent of each construct, "
-        "coloured by kind.</p>\n", out);
+        "coloured by kind.</p>\n",
+        out);
   if (page->file_count == 0)
     fputs("<p>No event has a source line.</p>\n", out);
   int index = 0;

@@ -17,11 +17,11 @@
 #include "format.h"
 #include "html_page.h"
 
-#define UNITS 10000.0   /* viewBox width of the whole run */
-#define ROW_HEIGHT 12   /* px per nesting level */
-#define TRACK_GAP 6     /* px between tracks */
-#define MAX_DEPTH 10    /* nesting levels drawn per track */
-#define MAX_ROWS 200    /* rows (tracks x levels) drawn: MAX_RECTS / (2 MIN_BUCKETS) */
+#define UNITS 10000.0 /* viewBox width of the whole run */
+#define ROW_HEIGHT 12 /* px per nesting level */
+#define TRACK_GAP 6   /* px between tracks */
+#define MAX_DEPTH 10  /* nesting levels drawn per track */
+#define MAX_ROWS 200  /* rows (tracks x levels) drawn: MAX_RECTS / (2 MIN_BUCKETS) */
 #define MAX_BUCKETS 2000
 #define MIN_BUCKETS 100
 #define MAX_RECTS 40000
@@ -72,8 +72,9 @@ static void rect(timeline *tl, const oi_slice *s, uint64_t start_ns, uint64_t ns
                  uint64_t merged) {
   FILE *out = tl->page->out;
   double x = (double)start_ns / tl->span_ns * UNITS, w = (double)ns / tl->span_ns * UNITS;
-  fprintf(out, "<rect x=\"%.2f\" y=\"%u\" width=\"%.3g\" height=\"%d\" class=\"%s%s\" "
-               "data-n=\"%" PRIu32 "\"",
+  fprintf(out,
+          "<rect x=\"%.2f\" y=\"%u\" width=\"%.3g\" height=\"%d\" class=\"%s%s\" "
+          "data-n=\"%" PRIu32 "\"",
           x, y, w, ROW_HEIGHT - 1, class_of(tl->page->p, s), merged > 1 ? " m" : "",
           name_index(tl->page->p, s));
   if (merged > 1)
@@ -166,8 +167,7 @@ static void names(const oi_profile *p, FILE *out) {
 
 static void labels(const oi_profile *p, const track *tracks, uint64_t shown, unsigned height,
                    FILE *out) {
-  fprintf(out, "<svg class=\"labels\" width=\"150\" height=\"%u\" aria-hidden=\"true\">",
-          height);
+  fprintf(out, "<svg class=\"labels\" width=\"150\" height=\"%u\" aria-hidden=\"true\">", height);
   for (uint64_t k = 0; k < shown; k++) {
     const oi_slice *s = &p->slices[tracks[k].first];
     fprintf(out, "<text x=\"6\" y=\"%u\">%s %" PRIu32, tracks[k].y + ROW_HEIGHT - 2,
@@ -181,19 +181,26 @@ static void labels(const oi_profile *p, const track *tracks, uint64_t shown, uns
 
 static const struct {
   const char *class_name, *meaning;
-} legend[] = {{"c-par", "parallel, teams"},  {"c-itask", "implicit task"},
-              {"c-work", "worksharing"},     {"c-sync", "barrier, taskwait"},
-              {"c-task", "task"},            {"c-mut", "critical, atomic, lock"},
-              {"c-tgt", "target region"},    {"c-krn", "kernel"},
-              {"d-to", "to device"},         {"d-from", "from device"},
-              {"d-alloc", "allocation"},     {"d-del", "delete"},
+} legend[] = {{"c-par", "parallel, teams"},
+              {"c-itask", "implicit task"},
+              {"c-work", "worksharing"},
+              {"c-sync", "barrier, taskwait"},
+              {"c-task", "task"},
+              {"c-mut", "critical, atomic, lock"},
+              {"c-tgt", "target region"},
+              {"c-krn", "kernel"},
+              {"d-to", "to device"},
+              {"d-from", "from device"},
+              {"d-alloc", "allocation"},
+              {"d-del", "delete"},
               {"c-oth", "other"}};
 
 void oi_html_timeline(const oi_html_page *page) {
   const oi_profile *p = page->p;
   FILE *out = page->out;
   fputs("<figure id=\"plot-timeline\" aria-labelledby=\"plot-timeline-h\"><h3 "
-        "id=\"plot-timeline-h\">Timeline per thread and device</h3>\n", out);
+        "id=\"plot-timeline-h\">Timeline per thread and device</h3>\n",
+        out);
   uint64_t track_count;
   track *tracks = p->slice_count ? tracks_of(p, &track_count) : NULL;
   if (!tracks) {
@@ -218,15 +225,17 @@ void oi_html_timeline(const oi_html_page *page) {
   fputs("<div class=\"timeline-tools\"><button type=\"button\" data-zoom=\"2\">Zoom in</button>"
         "<button type=\"button\" data-zoom=\"0.5\">Zoom out</button><button type=\"button\" "
         "data-zoom=\"reset\">Whole run</button><span id=\"timeline-range\" class=\"note\" "
-        "aria-live=\"polite\"></span></div>\n<ul class=\"legend\">", out);
+        "aria-live=\"polite\"></span></div>\n<ul class=\"legend\">",
+        out);
   for (size_t k = 0; k < sizeof legend / sizeof *legend; k++)
     fprintf(out, "<li><i class=\"%s\"></i>%s</li>", legend[k].class_name, legend[k].meaning);
   fputs("</ul>\n<div class=\"timeline\">", out);
   labels(p, tracks, shown, height, out);
-  fprintf(out, "<div class=\"scroll\"><svg class=\"plot\" tabindex=\"0\" role=\"img\" "
-               "aria-label=\"Timeline; + and - zoom, arrow keys pan, 0 shows the whole run\" "
-               "viewBox=\"0 0 %.0f %u\" preserveAspectRatio=\"none\" height=\"%u\" "
-               "data-span-ns=\"%" PRIu64 "\" data-units=\"%.0f\" data-height=\"%u\">\n",
+  fprintf(out,
+          "<div class=\"scroll\"><svg class=\"plot\" tabindex=\"0\" role=\"img\" "
+          "aria-label=\"Timeline; + and - zoom, arrow keys pan, 0 shows the whole run\" "
+          "viewBox=\"0 0 %.0f %u\" preserveAspectRatio=\"none\" height=\"%u\" "
+          "data-span-ns=\"%" PRIu64 "\" data-units=\"%.0f\" data-height=\"%u\">\n",
           UNITS, height, height, span, UNITS, height);
   for (uint64_t k = 0; k < shown; k++) {
     draw_track(&tl, &tracks[k]);
@@ -239,14 +248,16 @@ void oi_html_timeline(const oi_html_page *page) {
                "</div></div>\n");
   names(p, out);
   char a[64];
-  fprintf(out, "<figcaption data-slices=\"%" PRIu64 "\" data-rects=\"%" PRIu64 "\" "
-               "data-merged=\"%" PRIu64 "\">%" PRIu64 " slices over %s drawn as %" PRIu64
-               " rectangles",
+  fprintf(out,
+          "<figcaption data-slices=\"%" PRIu64 "\" data-rects=\"%" PRIu64 "\" "
+          "data-merged=\"%" PRIu64 "\">%" PRIu64 " slices over %s drawn as %" PRIu64 " rectangles",
           p->slice_count, tl.rects, tl.merged, p->slice_count, oi_format_ns(span, a, sizeof a),
           tl.rects);
   if (tl.merged)
-    fprintf(out, " (%" PRIu64 " of them merge slices shorter than %s, as wide as their summed "
-                 "time)", tl.merged, oi_format_ns((uint64_t)tl.bucket_ns, a, sizeof a));
+    fprintf(out,
+            " (%" PRIu64 " of them merge slices shorter than %s, as wide as their summed "
+            "time)",
+            tl.merged, oi_format_ns((uint64_t)tl.bucket_ns, a, sizeof a));
   if (tl.left_out)
     fprintf(out, "; %" PRIu64 " slices nested deeper than %d levels left out", tl.left_out,
             MAX_DEPTH);

@@ -53,15 +53,14 @@ static void details(const oi_source_listing *l, uint32_t from, uint32_t to, FILE
       continue;
     fprintf(out, "%28s | ! %s of %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s\n", "",
             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), f->count, f->total,
-            oi_data_op_name(f->op), oi_finding_counted(f),
-            oi_format_bytes(f->bytes, a, sizeof a),
+            oi_data_op_name(f->op), oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
             oi_format_ns(f->time_ns, b, sizeof b));
   }
 }
 
 /* order[from, to): the places of one file. */
-static void annotate_file(const oi_source_listing *l, const oi_report_options *o,
-                          uint32_t from, uint32_t to, FILE *out) {
+static void annotate_file(const oi_source_listing *l, const oi_report_options *o, uint32_t from,
+                          uint32_t to, FILE *out) {
   const char *file = oi_listing_file(l, from);
   char found[8192];
   FILE *in = oi_listing_open_source(file, o->source_dir, found, sizeof found);

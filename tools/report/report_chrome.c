@@ -50,10 +50,10 @@ static uint64_t tid_of(const oi_profile *p, const oi_slice *s) {
   return (uint64_t)s->lane * LANE_TID_STRIDE + s->track;
 }
 
-static void metadata(FILE *out, const char *what, int64_t pid, uint64_t tid,
-                     const char *name) {
-  fprintf(out, ",\n{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%" PRId64 ",\"tid\":%" PRIu64
-               ",\"args\":{\"name\":",
+static void metadata(FILE *out, const char *what, int64_t pid, uint64_t tid, const char *name) {
+  fprintf(out,
+          ",\n{\"ph\":\"M\",\"name\":\"%s\",\"pid\":%" PRId64 ",\"tid\":%" PRIu64
+          ",\"args\":{\"name\":",
           what, pid, tid);
   oi_json_string(out, name);
   fputs("}}", out);
@@ -67,12 +67,14 @@ static void process_names(const oi_profile *p, FILE *out) {
     for (uint32_t i = 0; i < p->rank_count; i++) {
       if (p->ranks[i].problem)
         continue;
-      fprintf(out, "%s{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
-                   ",\"tid\":0,\"args\":{\"name\":",
+      fprintf(out,
+              "%s{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRId64
+              ",\"tid\":0,\"args\":{\"name\":",
               separator, rank_pid(p, i));
       oi_json_string(out, oi_job_rank_name(&p->ranks[i], name, sizeof name));
-      fprintf(out, "}},\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%" PRId64
-                   ",\"tid\":0,\"args\":{\"sort_index\":%ld}}",
+      fprintf(out,
+              "}},\n{\"ph\":\"M\",\"name\":\"process_sort_index\",\"pid\":%" PRId64
+              ",\"tid\":0,\"args\":{\"sort_index\":%ld}}",
               rank_pid(p, i), p->ranks[i].rank);
       separator = ",\n";
     }
@@ -80,8 +82,9 @@ static void process_names(const oi_profile *p, FILE *out) {
   }
   const char *program = p->program ? p->program : "program";
   snprintf(name, sizeof name, "%s (pid %" PRIu32 ")", program, p->trace->header.pid);
-  fprintf(out, "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRIu32
-               ",\"tid\":0,\"args\":{\"name\":",
+  fprintf(out,
+          "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":%" PRIu32
+          ",\"tid\":0,\"args\":{\"name\":",
           p->trace->header.pid);
   oi_json_string(out, name);
   fputs("}}", out);
@@ -104,8 +107,8 @@ static void names(const oi_profile *p, FILE *out) {
     if (s->lane == 0)
       snprintf(name, sizeof name, "%s %" PRIu32, what, s->track);
     else
-      snprintf(name, sizeof name, "%s %" PRIu32 " (overlapping, lane %" PRIu32 ")", what,
-               s->track, s->lane);
+      snprintf(name, sizeof name, "%s %" PRIu32 " (overlapping, lane %" PRIu32 ")", what, s->track,
+               s->lane);
     metadata(out, "thread_name", pid_of(p, s), tid_of(p, s), name);
   }
 }

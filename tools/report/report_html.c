@@ -26,10 +26,11 @@ static void job_state(const oi_html_page *page) {
     incomplete += !p->ranks[i].problem && !p->ranks[i].complete;
   if (p->merged_ranks == p->rank_count && incomplete == 0)
     return;
-  fprintf(page->out, "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
-                     "data-state=\"job\">%" PRIu32 " of %" PRIu32 " ranks merged, %" PRIu32
-                     " of them without an end record: counts and times below miss the rest "
-                     "(see ompt-inst report's warnings).</div>\n",
+  fprintf(page->out,
+          "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
+          "data-state=\"job\">%" PRIu32 " of %" PRIu32 " ranks merged, %" PRIu32
+          " of them without an end record: counts and times below miss the rest "
+          "(see ompt-inst report's warnings).</div>\n",
           p->merged_ranks, p->rank_count, incomplete);
 }
 
@@ -42,20 +43,27 @@ static void trace_state(const oi_html_page *page) {
     job_state(page);
   } else if (p->damaged) {
     fputs("<div id=\"trace-state\" class=\"banner bad\" role=\"alert\" data-state=\"damaged\">"
-          "Truncated trace: ", out);
+          "Truncated trace: ",
+          out);
     oi_html_text(out, t->error);
-    fprintf(out, ". This page shows the %" PRIu64 " events before the damage; whatever the "
-                 "program did after them is missing.</div>\n", p->events);
+    fprintf(out,
+            ". This page shows the %" PRIu64 " events before the damage; whatever the "
+            "program did after them is missing.</div>\n",
+            p->events);
   } else if (!t->complete) {
-    fprintf(out, "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
-                 "data-state=\"incomplete\">Incomplete trace: no end record, the program did "
-                 "not finish normally (killed or crashed). This page shows the %" PRIu64
-                 " events recorded; regions still open are timed up to their thread's last "
-                 "event.</div>\n", p->events);
+    fprintf(out,
+            "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
+            "data-state=\"incomplete\">Incomplete trace: no end record, the program did "
+            "not finish normally (killed or crashed). This page shows the %" PRIu64
+            " events recorded; regions still open are timed up to their thread's last "
+            "event.</div>\n",
+            p->events);
   } else if (t->end.lost_events) {
-    fprintf(out, "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
-                 "data-state=\"lost\">%" PRIu64 " events were lost while recording: counts "
-                 "and times below miss them.</div>\n", (uint64_t)t->end.lost_events);
+    fprintf(out,
+            "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
+            "data-state=\"lost\">%" PRIu64 " events were lost while recording: counts "
+            "and times below miss them.</div>\n",
+            (uint64_t)t->end.lost_events);
   }
 }
 
@@ -75,7 +83,8 @@ static void summary(const oi_html_page *page) {
   FILE *out = page->out;
   char a[64], b[64], c[64];
   fputs("<section id=\"summary\" aria-labelledby=\"h-summary\">"
-        "<h2 id=\"h-summary\">Summary</h2>\n<dl class=\"summary\">\n", out);
+        "<h2 id=\"h-summary\">Summary</h2>\n<dl class=\"summary\">\n",
+        out);
   item_start(out, "program", "Program");
   fputs("<code>", out);
   oi_html_text(out, p->argv ? p->argv : p->program ? p->program : "unknown");
@@ -83,8 +92,7 @@ static void summary(const oi_html_page *page) {
   item(out, "run", "Run folder", page->o->run_dir);
   item_start(out, "trace", "Trace");
   if (!t)
-    fprintf(out, "MPI job: %" PRIu32 " ranks merged of %" PRIu32, p->merged_ranks,
-            p->rank_count);
+    fprintf(out, "MPI job: %" PRIu32 " ranks merged of %" PRIu32, p->merged_ranks, p->rank_count);
   else
     fputs(p->damaged ? "truncated" : t->complete ? "complete" : "incomplete", out);
   if (t && t->complete)
@@ -111,8 +119,7 @@ static void summary(const oi_html_page *page) {
   const oi_analysis_totals *tot = p->totals;
   if (tot) {
     item_start(out, "potential", "Avoidable");
-    fprintf(out, "%s and %s of transfers</dd></div>\n",
-            oi_format_ns(tot->saved_ns, a, sizeof a),
+    fprintf(out, "%s and %s of transfers</dd></div>\n", oi_format_ns(tot->saved_ns, a, sizeof a),
             oi_format_bytes(tot->saved_bytes, b, sizeof b));
     item_start(out, "speedup", "Predicted speedup");
     fprintf(out, "%.2fx (%s &rarr; %s)%s</dd></div>\n", tot->speedup,
@@ -124,8 +131,8 @@ static void summary(const oi_html_page *page) {
 }
 
 /* A link to a source line of the page, or the place as text. */
-static void source_link(const oi_html_page *page, const char *file, unsigned line,
-                        const char *text, const char *class_name) {
+static void source_link(const oi_html_page *page, const char *file, unsigned line, const char *text,
+                        const char *class_name) {
   FILE *out = page->out;
   int index = oi_html_file_index(page, oi_listing_canonical(&page->listing, file));
   if (index >= 0 && line)
@@ -141,18 +148,19 @@ static void finding_row(const oi_html_page *page, size_t k) {
   FILE *out = page->out;
   char a[64], b[64], where[512];
   const char *kind = oi_finding_kind_name(f->kind);
-  fprintf(out, "<tr id=\"finding-%zu\" tabindex=\"0\" data-finding-kind=\"%s\" data-var=\"",
-          k + 1, kind);
+  fprintf(out, "<tr id=\"finding-%zu\" tabindex=\"0\" data-finding-kind=\"%s\" data-var=\"", k + 1,
+          kind);
   oi_html_text(out, oi_profile_finding_var(p, f));
   fputs("\" data-file=\"", out);
   oi_html_text(out, f->at.file ? f->at.file : "");
-  fprintf(out, "\" data-line=\"%u\" data-op=\"%s\" data-device=\"%" PRId32 "\" data-count=\"%"
-               PRIu64 "\" data-total=\"%" PRIu64 "\" data-bytes=\"%" PRIu64
-               "\" data-time-ns=\"%" PRIu64 "\" data-probable=\"%s\">\n",
-          f->at.line, oi_data_op_name(f->op), f->device, f->count, f->total, f->bytes,
-          f->time_ns, f->sampled ? "true" : "false");
-  fprintf(out, "<td class=\"num\" data-v=\"%zu\">%zu</td><td><span class=\"kind\">%s</span>",
-          k + 1, k + 1, kind);
+  fprintf(out,
+          "\" data-line=\"%u\" data-op=\"%s\" data-device=\"%" PRId32 "\" data-count=\"%" PRIu64
+          "\" data-total=\"%" PRIu64 "\" data-bytes=\"%" PRIu64 "\" data-time-ns=\"%" PRIu64
+          "\" data-probable=\"%s\">\n",
+          f->at.line, oi_data_op_name(f->op), f->device, f->count, f->total, f->bytes, f->time_ns,
+          f->sampled ? "true" : "false");
+  fprintf(out, "<td class=\"num\" data-v=\"%zu\">%zu</td><td><span class=\"kind\">%s</span>", k + 1,
+          k + 1, kind);
   if (f->sampled)
     fputs(" <span class=\"probable\">probable (sampled hashes)</span>", out);
   fputs("</td><td><code>", out);
@@ -160,11 +168,12 @@ static void finding_row(const oi_html_page *page, size_t k) {
   fputs("</code></td><td>", out);
   oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
   source_link(page, f->at.file, f->at.line, where, "src-link");
-  fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 " of %" PRIu64
-               " %s %s</td>",
+  fprintf(out,
+          "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 " of %" PRIu64 " %s %s</td>",
           f->count, f->count, f->total, oi_data_op_name(f->op), oi_finding_counted(f));
-  fprintf(out, "<td class=\"num\" data-v=\"%" PRIu64 "\">%s</td><td class=\"num\" data-v=\"%"
-               PRIu64 "\">%s</td><td>",
+  fprintf(out,
+          "<td class=\"num\" data-v=\"%" PRIu64 "\">%s</td><td class=\"num\" data-v=\"%" PRIu64
+          "\">%s</td><td>",
           f->bytes, oi_format_bytes(f->bytes, a, sizeof a), f->time_ns,
           oi_format_ns(f->time_ns, b, sizeof b));
   char advice[1024];
@@ -188,16 +197,19 @@ static void finding_row(const oi_html_page *page, size_t k) {
 }
 
 static void header_cell(FILE *out, const char *key, const char *type, const char *label) {
-  fprintf(out, "<th scope=\"col\" data-key=\"%s\" data-type=\"%s\"%s><button type=\"button\">"
-               "%s</button></th>",
+  fprintf(out,
+          "<th scope=\"col\" data-key=\"%s\" data-type=\"%s\"%s><button type=\"button\">"
+          "%s</button></th>",
           key, type, strcmp(type, "number") == 0 ? " class=\"num\"" : "", label);
 }
 
 static void findings(const oi_html_page *page) {
   const oi_profile *p = page->p;
   FILE *out = page->out;
-  fprintf(out, "<section id=\"findings\" aria-labelledby=\"h-findings\">"
-               "<h2 id=\"h-findings\">Findings (%zu)</h2>\n", p->finding_count);
+  fprintf(out,
+          "<section id=\"findings\" aria-labelledby=\"h-findings\">"
+          "<h2 id=\"h-findings\">Findings (%zu)</h2>\n",
+          p->finding_count);
   if (p->finding_count == 0) {
     /* the words every format says, as a sentence */
     fprintf(out, "<p>%c%s.</p>\n</section>\n", toupper((unsigned char)OI_NO_FINDINGS_WORDS[0]),
@@ -206,12 +218,14 @@ static void findings(const oi_html_page *page) {
   }
   const oi_analysis_totals *t = p->totals;
   char potential[256];
-  fprintf(out, "<p class=\"potential\">%s. Sort by a column's header; Enter on a row goes to "
-               "its source line.</p>\n",
+  fprintf(out,
+          "<p class=\"potential\">%s. Sort by a column's header; Enter on a row goes to "
+          "its source line.</p>\n",
           oi_potential_words(t, "&rarr;", potential, sizeof potential));
   fputs("<div class=\"controls\" id=\"finding-controls\"></div>\n"
         "<table id=\"finding-table\"><caption class=\"note\">Data-mapping findings, most "
-        "avoidable time first</caption>\n<thead><tr>", out);
+        "avoidable time first</caption>\n<thead><tr>",
+        out);
   header_cell(out, "rank", "number", "#");
   header_cell(out, "kind", "text", "Kind");
   header_cell(out, "var", "text", "Variable");
@@ -241,12 +255,14 @@ static void head(const oi_html_page *page) {
   const char *program = page->p->program ? base_name(page->p->program) : page->o->run_dir;
   fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        "<meta name=\"generator\" content=\"ompt-inst report --format html\">\n<title>", out);
+        "<meta name=\"generator\" content=\"ompt-inst report --format html\">\n<title>",
+        out);
   oi_html_text(out, program);
   fputs(" &ndash; ompt-inst report</title>\n<style>\n", out);
   fputs(oi_html_style, out);
   fputs("</style>\n</head>\n<body>\n<a class=\"skip\" href=\"#findings\">Skip to findings</a>\n"
-        "<header>\n<h1>ompt-inst report: ", out);
+        "<header>\n<h1>ompt-inst report: ",
+        out);
   oi_html_text(out, program);
   fputs("</h1>\n", out);
   trace_state(page);

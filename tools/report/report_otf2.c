@@ -21,7 +21,7 @@
 
 static OTF2_FlushType pre_flush(void *user, OTF2_FileType type, OTF2_LocationRef location,
                                 void *caller, bool final) {
-  (void)user, (void)type, (void)location, (void)caller, (void)final;
+  (void)user, (void)type, (void)location, (void)caller, (void) final;
   return OTF2_FLUSH;
 }
 
@@ -54,7 +54,7 @@ static OTF2_ErrorCode keep_first_error(void *user, const char *file, uint64_t li
 typedef struct otf2_writer {
   const oi_profile *p;
   OTF2_Archive *archive;
-  oi_string_index strings; /* string id = index */
+  oi_string_index strings;   /* string id = index */
   uint64_t *location_events; /* events per location */
   uint64_t location_count;
   bool failed;
@@ -239,11 +239,11 @@ static void write_definitions(otf2_writer *w) {
       if ((uint32_t)p->devices[d] == s->track)
         group = process_group(p, s->rank) + 1 + d;
     location_name(s, name, sizeof name);
-    check(w, OTF2_GlobalDefWriter_WriteLocation(
-                 defs, location, string_id(w, name),
-                 s->track_kind == OI_TRACK_DEVICE ? OTF2_LOCATION_TYPE_ACCELERATOR_STREAM
-                                                  : OTF2_LOCATION_TYPE_CPU_THREAD,
-                 w->location_events[location], group));
+    check(w, OTF2_GlobalDefWriter_WriteLocation(defs, location, string_id(w, name),
+                                                s->track_kind == OI_TRACK_DEVICE
+                                                    ? OTF2_LOCATION_TYPE_ACCELERATOR_STREAM
+                                                    : OTF2_LOCATION_TYPE_CPU_THREAD,
+                                                w->location_events[location], group));
     location++;
   }
   for (uint32_t r = 0; r < p->row_keys.count; r++) {

@@ -37,8 +37,9 @@ static uint64_t data_moved(const oi_profile *p, FILE *out, const style *s) {
   if (ops == 0)
     return 0;
   char a[32], b[32], c[32], d[32];
-  fprintf(out, "%sompt-inst:%s data moved %s in %" PRIu64 " transfers (%s): %s to device, %s "
-               "from device; %s\n",
+  fprintf(out,
+          "%sompt-inst:%s data moved %s in %" PRIu64 " transfers (%s): %s to device, %s "
+          "from device; %s\n",
           s->bold, s->off, oi_format_bytes(to + from, a, sizeof a), ops,
           oi_format_ns(ns, b, sizeof b), oi_format_bytes(to, c, sizeof c),
           oi_format_bytes(from, d, sizeof d), oi_data_op_source_words(p));
@@ -58,11 +59,12 @@ static void top_findings(const oi_profile *p, FILE *out, const style *s) {
     char where[256];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
     char instances[64];
-    fprintf(out, "ompt-inst:   %zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s, %s, "
-                 "%s%s\n",
+    fprintf(out,
+            "ompt-inst:   %zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s, %s, "
+            "%s%s\n",
             k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where,
-            oi_finding_instantiations(f, instances, sizeof instances), f->count,
-            f->total, oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
+            oi_finding_instantiations(f, instances, sizeof instances), f->count, f->total,
+            oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
             oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
   }
 }
@@ -85,8 +87,9 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
     fprintf(out, "%sompt-inst:%s %s ran %s; %" PRIu32 " device%s\n", s.bold, s.off, program, a,
             p->device_count, p->device_count == 1 ? "" : "s");
   else
-    fprintf(out, "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
-                 "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
+    fprintf(out,
+            "%sompt-inst:%s %s ran %s; %s (%.0f%%) in OpenMP constructs on the initial "
+            "thread; %" PRIu32 " thread%s, %" PRIu32 " device%s\n",
             s.bold, s.off, program, a, oi_format_ns(in_constructs, b, sizeof b), share,
             p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
             p->device_count == 1 ? "" : "s");
@@ -97,8 +100,9 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
   if (mode && absent)
     fprintf(out, "%sompt-inst:%s record: %s only, %s not recorded\n", s.bold, s.off, mode, absent);
   if (data_moved(p, out, &s) == 0 && absent)
-    fprintf(out, "%sompt-inst:%s no data moved between host and device (the data-only record "
-                 "keeps nothing else)\n",
+    fprintf(out,
+            "%sompt-inst:%s no data moved between host and device (the data-only record "
+            "keeps nothing else)\n",
             s.bold, s.off);
   top_findings(p, out, &s);
   fprintf(out, "%sompt-inst:%s details: ompt-inst report %s\n", s.bold, s.off, o->run_dir);

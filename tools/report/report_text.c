@@ -28,7 +28,8 @@ static void rank_line(const oi_rank_info *r, const char *tag, FILE *out) {
   char name[300], fitted[128], buf[64];
   oi_job_rank_name(r, name, sizeof name);
   if (r->problem)
-    fprintf(out, "    %-24s LEFT OUT: %s\n", name, oi_format_fit(r->problem, 60, fitted, sizeof fitted));
+    fprintf(out, "    %-24s LEFT OUT: %s\n", name,
+            oi_format_fit(r->problem, 60, fitted, sizeof fitted));
   else
     fprintf(out, "    %-24s pid %-8" PRIu32 " events %-10" PRIu64 " %s, %" PRIu64 " lost%s%s%s\n",
             name, r->pid, r->events, r->complete ? "complete" : "INCOMPLETE", r->lost_events,
@@ -58,8 +59,7 @@ static void folded_ranks(const oi_profile *p, FILE *out) {
   uint32_t outliers = 0;
   for (uint32_t i = 0; i < p->rank_count; i++) {
     const oi_rank_info *r = &p->ranks[i];
-    if (r->problem || !r->complete || r->lost_events ||
-        (median && r->duration_ns > 2 * median)) {
+    if (r->problem || !r->complete || r->lost_events || (median && r->duration_ns > 2 * median)) {
       if (outliers++ < LISTED_RANKS)
         rank_line(r, r->problem ? NULL : "outlier, run time ", out);
     }
@@ -73,7 +73,8 @@ static void folded_ranks(const oi_profile *p, FILE *out) {
     if (i >= FOLDED_EACH)
       rank_line(&p->ranks[order[i]], "fastest, run time ", out);
   char buf[64];
-  fprintf(out, "    (%" PRIu32 " ranks merged, median run time %s; --format json lists every rank)\n",
+  fprintf(out,
+          "    (%" PRIu32 " ranks merged, median run time %s; --format json lists every rank)\n",
           merged, oi_format_ns(median, buf, sizeof buf));
   free(order);
 }
@@ -101,14 +102,16 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   fprintf(out, "ompt-inst report of %s\n",
           oi_format_fit_tail(o->run_dir, 80, fitted, sizeof fitted));
   fprintf(out, "  program   %s\n",
-          oi_format_fit(p->argv ? p->argv : p->program ? p->program : "?", 88, fitted,
-                        sizeof fitted));
+          oi_format_fit(p->argv      ? p->argv
+                        : p->program ? p->program
+                                     : "?",
+                        88, fitted, sizeof fitted));
   if (p->runtime)
     fprintf(out, "  runtime   %s\n", oi_format_fit(p->runtime, 88, fitted, sizeof fitted));
   if (t)
     snprintf(pid, sizeof pid, "pid %" PRIu32, t->header.pid);
-  fprintf(out, "  run time  %s   threads %" PRIu32 "   devices %" PRIu32 "   events %" PRIu64
-               "   %s\n",
+  fprintf(out,
+          "  run time  %s   threads %" PRIu32 "   devices %" PRIu32 "   events %" PRIu64 "   %s\n",
           oi_format_ns(p->duration_ns, buf, sizeof buf), p->thread_count, p->device_count,
           p->events, pid);
   if (p->offload_check)
@@ -140,7 +143,9 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   const char *beyond = t ? oi_trace_info(t, "sites_beyond_bound") : NULL;
   unsigned long long sites, bound, calls;
   if (beyond && sscanf(beyond, "%llu %llu %llu", &sites, &bound, &calls) == 3)
-    fprintf(out, "  sites     %llu sites beyond the table's %llu: their %llu hook calls not recorded\n", sites, bound, calls);
+    fprintf(out,
+            "  sites     %llu sites beyond the table's %llu: their %llu hook calls not recorded\n",
+            sites, bound, calls);
   /* events the shim had no memory for: not lost events either */
   const char *memory = t ? oi_trace_info(t, "out_of_memory") : NULL;
   unsigned long long unrecorded;
@@ -173,9 +178,7 @@ static void last_constructs(const oi_profile *p, FILE *out) {
   }
 }
 
-static unsigned shown(unsigned count, unsigned top) {
-  return top && top < count ? top : count;
-}
+static unsigned shown(unsigned count, unsigned top) { return top && top < count ? top : count; }
 
 /* Implicit parts of a construct: the implicit tasks of its team and the
  * barriers it ends with, which the programmer did not write. */
@@ -240,8 +243,8 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
   rule(out, title);
   bool job = p->rank_count > 0;
   const unsigned w[] = {20, job ? 22 : 28, 8, 4, 9, 9, 9, 5, 5};
-  const char *head[] = {"site", "construct", "inst", "thr", "total", "mean", "max", "imbal",
-                        "rimb"};
+  const char *head[] = {"site", "construct", "inst",  "thr", "total",
+                        "mean", "max",       "imbal", "rimb"};
   unsigned columns = job ? 9 : 8;
   for (unsigned i = 0; i < columns; i++)
     oi_format_cell(out, head[i], w[i], i >= 2, i == columns - 1);
@@ -263,8 +266,7 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
                    under ? "" : oi_format_fit_place(place, w[0], fitted_place, sizeof fitted_place),
                    w[0], false, false);
     char label[512], piece[512];
-    snprintf(label, sizeof label, "%s%s%s", under ? "  " : "", r->compiler ? "[c] " : "",
-             r->label);
+    snprintf(label, sizeof label, "%s%s%s", under ? "  " : "", r->compiler ? "[c] " : "", r->label);
     const char *rest = label_piece(label, w[1], piece, sizeof piece);
     oi_format_cell(out, piece, w[1], false, false);
     oi_format_cell(out, a, w[2], true, false);
@@ -273,8 +275,7 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
                    false);
     uint64_t mean = r->instances ? r->total_ns / r->instances : 0;
     oi_format_cell(out, oi_format_measured_ns(r->timed, mean, c, sizeof c), w[5], true, false);
-    oi_format_cell(out, oi_format_measured_ns(r->timed, r->max_ns, c, sizeof c), w[6], true,
-                   false);
+    oi_format_cell(out, oi_format_measured_ns(r->timed, r->max_ns, c, sizeof c), w[6], true, false);
     oi_format_cell(out, d, w[7], true, !job);
     if (job) {
       if (r->timed)
@@ -288,7 +289,8 @@ static void constructs(const oi_profile *p, const oi_report_options *o, FILE *ou
     }
   }
   fputs("inst: instances; imbal: max/mean of per-thread time; -: counted, untimed; [c]: compiler "
-        "hooks only\n", out);
+        "hooks only\n",
+        out);
   if (job)
     fputs("summed over ranks; rimb: max/mean of per-rank time\n", out);
   free(order);
@@ -304,22 +306,25 @@ static void variables(const oi_profile *p, const oi_report_options *o, FILE *out
            shown(count, o->top), count);
   rule(out, title);
   const unsigned w[] = {22, 9, 6, 9, 9, 6, 9, 6, 6, 6};
-  const char *head[] = {"variable", "bytes", "ops", "time", "to dev", "ops",
-                        "from dev", "ops", "alloc", "del"};
+  const char *head[] = {"variable", "bytes",    "ops", "time",  "to dev",
+                        "ops",      "from dev", "ops", "alloc", "del"};
   for (unsigned i = 0; i < 10; i++)
     oi_format_cell(out, head[i], w[i], i >= 1, i == 9);
   fputc('\n', out);
   for (uint32_t k = 0; k < shown(count, o->top); k++) {
     const oi_variable_row *v = &p->variables[order[k]];
     oi_format_cell(out, v->name, w[0], false, false);
-    oi_format_cell(out, oi_format_bytes(oi_variable_transfer_bytes(v), n, sizeof n), w[1], true, false);
+    oi_format_cell(out, oi_format_bytes(oi_variable_transfer_bytes(v), n, sizeof n), w[1], true,
+                   false);
     snprintf(n, sizeof n, "%" PRIu64, oi_variable_transfer_ops(v));
     oi_format_cell(out, n, w[2], true, false);
     oi_format_cell(out, oi_format_ns(oi_variable_transfer_ns(v), n, sizeof n), w[3], true, false);
-    oi_format_cell(out, oi_format_bytes(v->bytes[OI_DATA_OP_TO_DEVICE], n, sizeof n), w[4], true, false);
+    oi_format_cell(out, oi_format_bytes(v->bytes[OI_DATA_OP_TO_DEVICE], n, sizeof n), w[4], true,
+                   false);
     snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_TO_DEVICE]);
     oi_format_cell(out, n, w[5], true, false);
-    oi_format_cell(out, oi_format_bytes(v->bytes[OI_DATA_OP_FROM_DEVICE], n, sizeof n), w[6], true, false);
+    oi_format_cell(out, oi_format_bytes(v->bytes[OI_DATA_OP_FROM_DEVICE], n, sizeof n), w[6], true,
+                   false);
     snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_FROM_DEVICE]);
     oi_format_cell(out, n, w[7], true, false);
     snprintf(n, sizeof n, "%" PRIu64, v->ops[OI_DATA_OP_ALLOC]);
@@ -345,12 +350,10 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     const oi_finding *f = &p->findings[k];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
     char instances[64];
-    snprintf(line, sizeof line,
-             "%zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", k + 1,
-             oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where,
-             oi_finding_instantiations(f, instances, sizeof instances), f->count,
-             f->total, oi_data_op_name(f->op), oi_finding_counted(f),
-             oi_format_bytes(f->bytes, a, sizeof a),
+    snprintf(line, sizeof line, "%zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s",
+             k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where,
+             oi_finding_instantiations(f, instances, sizeof instances), f->count, f->total,
+             oi_data_op_name(f->op), oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
              oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
     if (p->finding_ranks) {
       size_t used = strlen(line);

@@ -16,8 +16,7 @@ const char *oi_listing_canonical(const oi_source_listing *l, const char *file) {
     const char *other = l->files[i];
     size_t other_length = strlen(other);
     if (other[0] == '/' && other_length > length + 1 &&
-        strcmp(other + other_length - length, file) == 0 &&
-        other[other_length - length - 1] == '/')
+        strcmp(other + other_length - length, file) == 0 && other[other_length - length - 1] == '/')
       return other;
   }
   return file;
@@ -40,8 +39,7 @@ static int compare_rows_by_place(const void *left, const void *right) {
   return (a->total_ns < b->total_ns) - (a->total_ns > b->total_ns);
 }
 
-FILE *oi_listing_open_source(const char *file, const char *source_dir, char *found,
-                             size_t size) {
+FILE *oi_listing_open_source(const char *file, const char *source_dir, char *found, size_t size) {
   FILE *in = fopen(file, "r");
   if (in) {
     snprintf(found, size, "%s", file);
@@ -108,7 +106,8 @@ void oi_listing_summary(const oi_source_listing *l, uint32_t from, uint32_t to,
 
 uint32_t oi_listing_group_end(const oi_source_listing *l, uint32_t from, bool same_line) {
   uint32_t end = from;
-  while (end < l->count && strcmp(l->place_file[l->order[end]], l->place_file[l->order[from]]) == 0 &&
+  while (end < l->count &&
+         strcmp(l->place_file[l->order[end]], l->place_file[l->order[from]]) == 0 &&
          (!same_line || l->p->places[l->order[end]].line == l->p->places[l->order[from]].line))
     end++;
   return end;

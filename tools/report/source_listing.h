@@ -19,8 +19,8 @@ typedef struct oi_source_listing {
   const char **place_file; /* per place: canonical file, NULL if none */
   uint32_t *order;         /* places with a file, by (file, line) */
   uint32_t count;
-  uint32_t *rows;          /* rows by place, costliest first */
-  uint32_t *first, *runs;  /* per place: its rows in `rows` */
+  uint32_t *rows;         /* rows by place, costliest first */
+  uint32_t *first, *runs; /* per place: its rows in `rows` */
 } oi_source_listing;
 
 /* What happened at one listing line, order[from, to). `count` and `ns` come
@@ -43,8 +43,7 @@ void oi_listing_free(oi_source_listing *l);
 uint32_t oi_listing_group_end(const oi_source_listing *l, uint32_t from, bool same_line);
 const char *oi_listing_file(const oi_source_listing *l, uint32_t index);
 uint32_t oi_listing_line(const oi_source_listing *l, uint32_t index);
-void oi_listing_summary(const oi_source_listing *l, uint32_t from, uint32_t to,
-                        oi_line_summary *s);
+void oi_listing_summary(const oi_source_listing *l, uint32_t from, uint32_t to, oi_line_summary *s);
 /* Whether finding `f` is at `file` (a listing name) and `line`. */
 bool oi_listing_finding_at(const oi_source_listing *l, const oi_finding *f, const char *file,
                            uint32_t line);
@@ -54,7 +53,6 @@ const char *oi_listing_canonical(const oi_source_listing *l, const char *file);
 /* Opens `file`, else looks in `source_dir` for its path with ever fewer
  * leading folders (the last try is the base name); `found` gets the path
  * opened. NULL when nowhere. */
-FILE *oi_listing_open_source(const char *file, const char *source_dir, char *found,
-                             size_t size);
+FILE *oi_listing_open_source(const char *file, const char *source_dir, char *found, size_t size);
 
 #endif

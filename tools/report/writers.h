@@ -20,10 +20,10 @@ typedef struct oi_report_options {
  * (docs/reports.md); html: one self-contained page (inline CSS, JS, SVG). */
 #include "formats.def"
 #define OI_WRITER_STREAM(name) FILE *out);
-#define OI_WRITER_ARCHIVE(name)                                               \
-  const char *path);                                                          \
+#define OI_WRITER_ARCHIVE(name)                                                                    \
+  const char *path);                                                                               \
   const char *oi_##name##_error(void);
-#define OI_DECLARE_WRITER(id, name, kind, timeline, what)                     \
+#define OI_DECLARE_WRITER(id, name, kind, timeline, what)                                          \
   int oi_write_##name(const oi_profile *p, const oi_report_options *o,        \
                       OI_WRITER_##kind(name)
 OI_REPORT_FORMATS(OI_DECLARE_WRITER)

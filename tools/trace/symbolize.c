@@ -67,9 +67,8 @@ static int local_debug_file_exists(Dwfl_Module *module, const char *file_name,
  * report on a program built without -g) to ask servers a report never
  * asks. */
 static int find_local_debuginfo(Dwfl_Module *module, void **userdata, const char *module_name,
-                                Dwarf_Addr base, const char *file_name,
-                                const char *debuglink_file, GElf_Word debuglink_crc,
-                                char **debuginfo_file_name) {
+                                Dwarf_Addr base, const char *file_name, const char *debuglink_file,
+                                GElf_Word debuglink_crc, char **debuginfo_file_name) {
   if (!local_debug_file_exists(module, file_name, debuglink_file))
     return -1;
   return dwfl_standard_find_debuginfo(module, userdata, module_name, base, file_name,
@@ -241,8 +240,7 @@ const oi_location *oi_symbolize(oi_symbolizer *s, uint64_t codeptr) {
   if (index != OI_MAP_NONE)
     return OI_ARRAY_AT(s->locations, oi_location, index);
   oi_location *location = oi_array_push(&s->locations);
-  if (!location || oi_map_set_address(&s->cached, codeptr,
-                                      (uint32_t)(s->locations.len - 1)) != 0) {
+  if (!location || oi_map_set_address(&s->cached, codeptr, (uint32_t)(s->locations.len - 1)) != 0) {
     /* out of memory: answered, not kept */
     static oi_location uncached;
     if (location)
@@ -261,9 +259,8 @@ const char *oi_symbolize_data(oi_symbolizer *s, uint64_t address, char *buf, siz
   Dwfl_Module *module = dwfl_addrmodule(s->dwfl, address);
   GElf_Off offset = 0;
   GElf_Sym symbol;
-  const char *name = module ? dwfl_module_addrinfo(module, address, &offset, &symbol, NULL,
-                                                   NULL, NULL)
-                            : NULL;
+  const char *name =
+      module ? dwfl_module_addrinfo(module, address, &offset, &symbol, NULL, NULL, NULL) : NULL;
   if (!name || GELF_ST_TYPE(symbol.st_info) != STT_OBJECT || offset >= symbol.st_size)
     return NULL;
   if (offset == 0)

@@ -33,8 +33,7 @@ const oi_location *oi_symbolize(oi_symbolizer *symbolizer, uint64_t codeptr);
  * `address`, as "name" at its start or "name+OFFSET" inside it, in `buf`;
  * NULL when no recorded module has a data symbol there (heap and stack
  * memory). Needs no -g: symbol tables stay in unstripped binaries. */
-const char *oi_symbolize_data(oi_symbolizer *symbolizer, uint64_t address, char *buf,
-                              size_t size);
+const char *oi_symbolize_data(oi_symbolizer *symbolizer, uint64_t address, char *buf, size_t size);
 
 /* Distinct addresses resolved so far (for tests of the cache). */
 uint64_t oi_symbolizer_resolved(const oi_symbolizer *symbolizer);

@@ -18,12 +18,11 @@
 #include "common/event_codec.h"
 #include "common/frame.h"
 
-static void set_error(oi_trace_reader *trace, enum oi_reader_status status,
-                      const char *format, ...) {
+static void set_error(oi_trace_reader *trace, enum oi_reader_status status, const char *format,
+                      ...) {
   va_list args;
   va_start(args, format);
-  int n = snprintf(trace->error, sizeof trace->error, "%s: ",
-                   trace->path ? trace->path : "trace");
+  int n = snprintf(trace->error, sizeof trace->error, "%s: ", trace->path ? trace->path : "trace");
   if (n < 0 || (size_t)n >= sizeof trace->error)
     n = 0;
   vsnprintf(trace->error + n, sizeof trace->error - (size_t)n, format, args);
@@ -37,8 +36,7 @@ static void set_damage(oi_trace_reader *trace, uint64_t offset, const char *form
   va_start(args, format);
   vsnprintf(what, sizeof what, format, args);
   va_end(args);
-  set_error(trace, OI_READER_DAMAGED, "%s at byte %llu", what,
-            (unsigned long long)offset);
+  set_error(trace, OI_READER_DAMAGED, "%s at byte %llu", what, (unsigned long long)offset);
   trace->damage_offset = offset;
 }
 
@@ -128,8 +126,8 @@ static enum oi_reader_status read_header(oi_trace_reader *trace) {
     set_error(trace, OI_READER_BAD_HEADER, "bad header size %u (expected at least %zu)",
               h->header_size, sizeof *h);
   } else if (h->event_size != sizeof(oi_event)) {
-    set_error(trace, OI_READER_BAD_HEADER, "bad event size %u (expected %zu)",
-              h->event_size, sizeof(oi_event));
+    set_error(trace, OI_READER_BAD_HEADER, "bad event size %u (expected %zu)", h->event_size,
+              sizeof(oi_event));
   }
   return trace->status;
 }
@@ -137,8 +135,8 @@ static enum oi_reader_status read_header(oi_trace_reader *trace) {
 /* Makes room for one more element of trace->NAME (count NAME_count,
  * capacity NAME_capacity): false when memory runs out, the array then
  * unchanged. */
-#define GROW(trace, name)                                                     \
-  (oi_grow((void **)&(trace)->name##s, &(trace)->name##_capacity,             \
+#define GROW(trace, name)                                                                          \
+  (oi_grow((void **)&(trace)->name##s, &(trace)->name##_capacity,                                  \
            (uint64_t)(trace)->name##_count + 1, sizeof *(trace)->name##s) == 0)
 
 /* Past a limit a record is counted, not kept: memory stays bounded. */
@@ -197,8 +195,7 @@ static int keep_info(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
     return 0;
   trace->info_bytes += size;
   char *text = malloc((size_t)size + 1);
-  if (!text || read_at(trace, text, size, offset) != 0 ||
-      !GROW(trace, info)) {
+  if (!text || read_at(trace, text, size, offset) != 0 || !GROW(trace, info)) {
     free(text);
     return -1;
   }
@@ -254,8 +251,7 @@ static size_t events_head_size(uint32_t encoding) {
                                          : sizeof(oi_events_record);
 }
 
-static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size,
-                        uint32_t encoding) {
+static int check_events(oi_trace_reader *trace, uint64_t offset, uint32_t size, uint32_t encoding) {
   oi_events_record record;
   size_t head = events_head_size(encoding);
   if (size < head || read_at(trace, &record, sizeof record, offset) != 0)
@@ -285,8 +281,8 @@ static int keep_totals(oi_trace_reader *trace, uint64_t offset, uint32_t size) {
 }
 
 static const char *record_name(uint32_t type) {
-  static const char *const names[] = {"", "events", "site", "capabilities",
-                                      "module", "thread", "info", "end", "totals"};
+  static const char *const names[] = {"",       "events", "site", "capabilities", "module",
+                                      "thread", "info",   "end",  "totals"};
   return type < sizeof names / sizeof names[0] ? names[type] : "unknown";
 }
 
@@ -393,14 +389,30 @@ static uint64_t index_record(oi_trace_reader *trace, uint64_t offset) {
   int result;
   /* a record type newer than the trace's version is no record of it */
   switch (type <= trace->format->newest_record ? type : 0) {
-  case OI_REC_EVENTS: result = check_events(trace, payload, size, encoding); break;
-  case OI_REC_SITE: result = keep_site(trace, payload, size); break;
-  case OI_REC_CAPABILITIES: result = keep_capabilities(trace, payload, size); break;
-  case OI_REC_MODULE: result = keep_module(trace, payload, size); break;
-  case OI_REC_THREAD: result = keep_thread(trace, payload, size); break;
-  case OI_REC_INFO: result = keep_info(trace, payload, size); break;
-  case OI_REC_END: result = keep_end(trace, payload, size); break;
-  case OI_REC_TOTALS: result = keep_totals(trace, payload, size); break;
+  case OI_REC_EVENTS:
+    result = check_events(trace, payload, size, encoding);
+    break;
+  case OI_REC_SITE:
+    result = keep_site(trace, payload, size);
+    break;
+  case OI_REC_CAPABILITIES:
+    result = keep_capabilities(trace, payload, size);
+    break;
+  case OI_REC_MODULE:
+    result = keep_module(trace, payload, size);
+    break;
+  case OI_REC_THREAD:
+    result = keep_thread(trace, payload, size);
+    break;
+  case OI_REC_INFO:
+    result = keep_info(trace, payload, size);
+    break;
+  case OI_REC_END:
+    result = keep_end(trace, payload, size);
+    break;
+  case OI_REC_TOTALS:
+    result = keep_totals(trace, payload, size);
+    break;
   default:
     set_damage(trace, offset, "unknown record type %u", type);
     return 0;
@@ -439,9 +451,9 @@ enum oi_reader_status oi_reader_open(oi_trace_reader *trace, const char *dir) {
 /* The rest of the current compact record is damage: its events so far
  * were delivered, nothing after them is. */
 static int bad_compact_record(oi_trace_reader *trace) {
-  set_damage(trace, trace->record_offset, "bad events record (payload of %llu bytes)",
-             (unsigned long long)(trace->encoded_end - trace->encoded +
-                                  sizeof(oi_compact_events_record)));
+  set_damage(
+      trace, trace->record_offset, "bad events record (payload of %llu bytes)",
+      (unsigned long long)(trace->encoded_end - trace->encoded + sizeof(oi_compact_events_record)));
   trace->next_record = trace->record_offset;
   trace->left_in_record = 0;
   return -1;
@@ -454,8 +466,8 @@ static int decode_events(oi_trace_reader *trace) {
   uint64_t kinds = trace->filter.kinds ? trace->filter.kinds : UINT64_MAX;
   uint32_t count = 0;
   for (; trace->left_in_record > 0 && count < OI_READER_EVENT_BUFFER; trace->left_in_record--) {
-    int decoded = oi_codec_next(&trace->codec, trace->record_thread, kinds, &at,
-                                trace->encoded_end, &trace->buffer[count]);
+    int decoded = oi_codec_next(&trace->codec, trace->record_thread, kinds, &at, trace->encoded_end,
+                                &trace->buffer[count]);
     if (decoded < 0)
       return bad_compact_record(trace);
     count += (uint32_t)decoded;
@@ -474,7 +486,7 @@ static int refill(oi_trace_reader *trace) {
   if (trace->compact)
     return decode_events(trace);
   uint32_t count = trace->left_in_record < OI_READER_EVENT_BUFFER ? trace->left_in_record
-                                                                 : OI_READER_EVENT_BUFFER;
+                                                                  : OI_READER_EVENT_BUFFER;
   if (read_at(trace, trace->buffer, count * sizeof(oi_event), trace->read_offset) != 0) {
     set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
               (unsigned long long)trace->read_offset);
@@ -540,8 +552,7 @@ static int next_in_file(oi_trace_reader *trace, const oi_event **event) {
     /* the index pass validated every record before the damage */
     uint32_t type, size, encoding;
     if (read_record_header(trace, offset, &type, &size, &encoding, false) != 1) {
-      set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
-                (unsigned long long)offset);
+      set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu", (unsigned long long)offset);
       return -1;
     }
     uint64_t payload = offset + trace->record_header_size;
@@ -550,8 +561,7 @@ static int next_in_file(oi_trace_reader *trace, const oi_event **event) {
       continue;
     trace->record_offset = offset;
     if (start_events(trace, payload, size, encoding) != 0) {
-      set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu",
-                (unsigned long long)offset);
+      set_error(trace, OI_READER_UNREADABLE, "read error at byte %llu", (unsigned long long)offset);
       return -1;
     }
   }
@@ -608,13 +618,15 @@ const char *oi_reader_ending(const oi_trace_reader *trace, char *text, size_t si
 void oi_reader_print_notes(const oi_trace_reader *trace, FILE *out) {
   char ending[256];
   if (trace->skip_count)
-    fprintf(out, "ompt-inst: warning: %s: %llu bytes of torn records skipped (the first at "
-                 "byte %llu)\n",
+    fprintf(out,
+            "ompt-inst: warning: %s: %llu bytes of torn records skipped (the first at "
+            "byte %llu)\n",
             trace->path, (unsigned long long)trace->skipped_bytes,
             (unsigned long long)trace->skips[0].from);
   if (trace->records_dropped)
-    fprintf(out, "ompt-inst: warning: %s: %u info, module, thread or capability records "
-                 "beyond the reader's limits were not kept\n",
+    fprintf(out,
+            "ompt-inst: warning: %s: %u info, module, thread or capability records "
+            "beyond the reader's limits were not kept\n",
             trace->path, trace->records_dropped);
   if (*oi_reader_ending(trace, ending, sizeof ending))
     fprintf(out, "ompt-inst: %s: %s\n", trace->path, ending);

@@ -42,7 +42,7 @@ enum oi_reader_status {
 };
 
 #define OI_READER_EVENT_BUFFER 512 /* events held in memory while streaming */
-#define OI_READER_MAX_SKIPS 16      /* torn stretches before the trace counts as damaged */
+#define OI_READER_MAX_SKIPS 16     /* torn stretches before the trace counts as damaged */
 #define OI_READER_MAX_INFOS 1024
 #define OI_READER_MAX_INFO_BYTES (1u << 20)
 #define OI_READER_MAX_ENTRIES 65536
@@ -86,18 +86,18 @@ typedef struct oi_trace_reader {
   uint32_t thread_count;
   uint64_t site_capacity, module_capacity, info_capacity, capability_capacity,
       thread_capacity; /* of the arrays above (common/array.h) */
-  bool complete; /* an OI_REC_END record was found */
+  bool complete;       /* an OI_REC_END record was found */
   oi_end_record end;
   bool has_totals; /* an OI_REC_TOTALS record was found */
   oi_totals_record totals;
-  uint64_t events_in_file; /* events in all intact OI_REC_EVENTS records */
-  uint32_t records_dropped; /* info, module, thread or capability records not
-                               kept (beyond the limits above) */
-  uint64_t info_bytes;      /* kept */
+  uint64_t events_in_file;            /* events in all intact OI_REC_EVENTS records */
+  uint32_t records_dropped;           /* info, module, thread or capability records not
+                                         kept (beyond the limits above) */
+  uint64_t info_bytes;                /* kept */
   oi_skip skips[OI_READER_MAX_SKIPS]; /* in file order */
   uint32_t skip_count;
-  uint64_t skipped_bytes;   /* in all skips: torn frames */
-  uint64_t resync_bytes;    /* payload bytes checked looking for whole frames */
+  uint64_t skipped_bytes; /* in all skips: torn frames */
+  uint64_t resync_bytes;  /* payload bytes checked looking for whole frames */
 
   /* damage found by the first pass; delivered when streaming reaches it */
   enum oi_reader_status status;
@@ -108,13 +108,13 @@ typedef struct oi_trace_reader {
 
   /* streaming state */
   uint32_t record_header_size; /* 8 (version 1) or 16 (frames) */
-  uint32_t next_skip;    /* streaming: the next skip not passed yet */
-  uint64_t next_record;  /* file offset of the next record to look at */
-  uint64_t read_offset;  /* file offset of the next unread event */
-  uint64_t record_offset; /* of the current events record */
-  uint32_t record_thread; /* its thread */
-  bool compact;           /* its events are encoded (event_codec.h): */
-  unsigned char *encoded; /* its payload after oi_events_record */
+  uint32_t next_skip;          /* streaming: the next skip not passed yet */
+  uint64_t next_record;        /* file offset of the next record to look at */
+  uint64_t read_offset;        /* file offset of the next unread event */
+  uint64_t record_offset;      /* of the current events record */
+  uint32_t record_thread;      /* its thread */
+  bool compact;                /* its events are encoded (event_codec.h): */
+  unsigned char *encoded;      /* its payload after oi_events_record */
   const unsigned char *decode_at, *encoded_end;
   uint64_t encoded_capacity;
   uint32_t left_in_record;

@@ -146,8 +146,7 @@ typedef struct lost {
   int segments[4];
 } lost;
 
-static void count_lost(void *user, uint32_t owner, uint64_t lost_bytes,
-                       int segments_delta) {
+static void count_lost(void *user, uint32_t owner, uint64_t lost_bytes, int segments_delta) {
   lost *l = user;
   l->bytes[owner] += lost_bytes;
   l->segments[owner] += segments_delta;
@@ -191,9 +190,9 @@ static void intervals_insert_disjoint_segments_in_any_order(void **state) {
   lost l = {{0}, {0}};
   for (uint64_t k = 0; k < 1000; k++) {
     uint64_t i = k * 617 % 1000; /* a permutation of 0..999 */
-    assert_int_equal(oi_intervals_overwrite(&pool, &root, 10 * i, 10 * i + 5,
-                                            (uint32_t)(i % 4), count_lost, &l),
-                     0);
+    assert_int_equal(
+        oi_intervals_overwrite(&pool, &root, 10 * i, 10 * i + 5, (uint32_t)(i % 4), count_lost, &l),
+        0);
   }
   assert_int_equal(l.segments[0] + l.segments[1] + l.segments[2] + l.segments[3], 0);
   lost seen = {{0}, {0}};
@@ -202,9 +201,8 @@ static void intervals_insert_disjoint_segments_in_any_order(void **state) {
   for (int owner = 1; owner < 4; owner++)
     assert_int_equal(seen.bytes[owner], 250 * 5);
   lost taken = {{0}, {0}};
-  assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 10000, OI_INTERVAL_NONE,
-                                          count_lost, &taken),
-                   0);
+  assert_int_equal(
+      oi_intervals_overwrite(&pool, &root, 0, 10000, OI_INTERVAL_NONE, count_lost, &taken), 0);
   for (int owner = 0; owner < 4; owner++) {
     assert_int_equal(taken.bytes[owner], 250 * 5);
     assert_int_equal(taken.segments[owner], -250);
@@ -223,7 +221,7 @@ static void intervals_retake_only_a_whole_segment(void **state) {
   lost l = {{0}, {0}};
   assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 100, 1, count_lost, &l), 0);
   uint32_t whole = pool.last_inserted;
-  assert_false(oi_intervals_retake(&pool, whole, 0, 99, 1, 2)); /* other bounds */
+  assert_false(oi_intervals_retake(&pool, whole, 0, 99, 1, 2));  /* other bounds */
   assert_false(oi_intervals_retake(&pool, whole, 0, 100, 3, 2)); /* other owner */
   assert_true(oi_intervals_retake(&pool, whole, 0, 100, 1, 2));
   lost seen = {{0}, {0}};
@@ -234,8 +232,7 @@ static void intervals_retake_only_a_whole_segment(void **state) {
   assert_int_equal(oi_intervals_overwrite(&pool, &root, 40, 60, 3, count_lost, &l), 0);
   assert_false(oi_intervals_retake(&pool, whole, 0, 100, 2, 1)); /* split */
   assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 100, 2, count_lost, &l), 0);
-  assert_true(oi_intervals_retake(&pool, pool.last_inserted, 0, 100, 2,
-                                  OI_INTERVAL_NONE));
+  assert_true(oi_intervals_retake(&pool, pool.last_inserted, 0, 100, 2, OI_INTERVAL_NONE));
   uint32_t removed = pool.last_inserted;
   assert_int_equal(oi_intervals_overwrite(&pool, &root, 0, 200, 1, count_lost, &l), 0);
   assert_false(oi_intervals_retake(&pool, removed, 0, 100, 2, 1)); /* freed */

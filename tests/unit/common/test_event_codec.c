@@ -26,12 +26,18 @@ static uint64_t next_random(void) { return oi_test_next_random(&state); }
  * the high bits, addresses, hashes, negative devices. */
 static uint64_t some_value(void) {
   switch (next_random() % 6) {
-  case 0: return 0;
-  case 1: return next_random() % 16;
-  case 2: return (1ull << 48) + next_random() % 1000;
-  case 3: return 0x7ffd00000000ull + next_random() % 4096;
-  case 4: return (uint64_t)-1 - next_random() % 4;
-  default: return next_random();
+  case 0:
+    return 0;
+  case 1:
+    return next_random() % 16;
+  case 2:
+    return (1ull << 48) + next_random() % 1000;
+  case 3:
+    return 0x7ffd00000000ull + next_random() % 4096;
+  case 4:
+    return (uint64_t)-1 - next_random() % 4;
+  default:
+    return next_random();
   }
 }
 
@@ -95,9 +101,13 @@ static void repeats_cost_a_few_bytes(void **unused) {
   (void)unused;
   static oi_event events[4000];
   for (size_t i = 0; i < 4000; i += 2) {
-    oi_event begin = {.time_ns = 5000000 + i * 700, .kind = OI_KIND_PARALLEL,
-                      .endpoint = OI_EP_BEGIN, .construct = OI_CONSTRUCT_PARALLEL,
-                      .thread = THREAD, .codeptr = 0x401234, .device = -1};
+    oi_event begin = {.time_ns = 5000000 + i * 700,
+                      .kind = OI_KIND_PARALLEL,
+                      .endpoint = OI_EP_BEGIN,
+                      .construct = OI_CONSTRUCT_PARALLEL,
+                      .thread = THREAD,
+                      .codeptr = 0x401234,
+                      .device = -1};
     OI_SET(&begin, PARALLEL, parallel_id, (1ull << 48) + i);
     OI_SET(&begin, PARALLEL, team_size, 2);
     OI_SET(&begin, PARALLEL, flags, 0x80000002u);
@@ -118,8 +128,8 @@ static void inexpressible_events_are_written_whole(void **unused) {
   (void)unused;
   oi_event events[4];
   for (int i = 0; i < 4; i++)
-    events[i] = (oi_event){.time_ns = 100 + (uint64_t)i, .kind = OI_KIND_FLUSH,
-                           .thread = THREAD, .device = -1};
+    events[i] = (oi_event){
+        .time_ns = 100 + (uint64_t)i, .kind = OI_KIND_FLUSH, .thread = THREAD, .device = -1};
   events[0].u.generic[2] = 42; /* flush has no fields */
   events[1].thread = THREAD + 1;
   events[2].reserved = 1;
@@ -150,8 +160,8 @@ static void damaged_bytes_are_refused(void **unused) {
   }
   const unsigned char bad_key[] = {OI_CODEC_KEYS, 0, 0};
   const unsigned char flush_with_field[] = {OI_KIND_FLUSH * 3, 1, 0, 5};
-  const unsigned char overlong_time[] = {OI_KIND_FLUSH * 3, 0, 0xff, 0xff, 0xff, 0xff, 0xff,
-                                         0xff, 0xff, 0xff, 0xff, 0x7f};
+  const unsigned char overlong_time[] = {
+      OI_KIND_FLUSH * 3, 0, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f};
   const unsigned char unknown_column[] = {OI_KIND_FLUSH * 3, 0x80, 0x40, 0};
   const unsigned char *damaged[] = {bad_key, flush_with_field, overlong_time, unknown_column};
   const size_t sizes[] = {sizeof bad_key, sizeof flush_with_field, sizeof overlong_time,

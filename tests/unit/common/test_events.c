@@ -33,10 +33,8 @@ static void kinds_have_names_and_fields(void **state) {
 
 static void constructs_are_spelled_as_directives(void **state) {
   (void)state;
-  assert_string_equal(oi_construct_name(OI_CONSTRUCT_TARGET_ENTER_DATA),
-                      "target enter data");
-  assert_string_equal(oi_construct_name(OI_CONSTRUCT_CANCELLATION_POINT),
-                      "cancellation point");
+  assert_string_equal(oi_construct_name(OI_CONSTRUCT_TARGET_ENTER_DATA), "target enter data");
+  assert_string_equal(oi_construct_name(OI_CONSTRUCT_CANCELLATION_POINT), "cancellation point");
   assert_string_equal(oi_construct_name(OI_CONSTRUCT_COUNT), "unknown");
 }
 
@@ -122,17 +120,13 @@ static void links_name_region_and_device(void **state) {
 static void construct_properties(void **state) {
   (void)state;
   assert_int_equal(oi_construct_category(OI_CONSTRUCT_TEAMS), OI_CATEGORY_TEAM);
-  assert_int_equal(oi_construct_category(OI_CONSTRUCT_TARGET_UPDATE),
-                   OI_CATEGORY_DEVICE);
+  assert_int_equal(oi_construct_category(OI_CONSTRUCT_TARGET_UPDATE), OI_CATEGORY_DEVICE);
   assert_int_equal(oi_construct_category(OI_CONSTRUCT_SCOPE), OI_CATEGORY_WORK);
   assert_int_equal(oi_construct_native_kind(OI_CONSTRUCT_MASTER), OI_KIND_MASKED);
-  assert_int_equal(oi_construct_native_kind(OI_CONSTRUCT_SIMD),
-                   OI_KIND_HOOKS_ONLY);
-  assert_int_equal(oi_construct_data_motion(OI_CONSTRUCT_TARGET_EXIT_DATA),
-                   OI_DATA_EXIT);
+  assert_int_equal(oi_construct_native_kind(OI_CONSTRUCT_SIMD), OI_KIND_HOOKS_ONLY);
+  assert_int_equal(oi_construct_data_motion(OI_CONSTRUCT_TARGET_EXIT_DATA), OI_DATA_EXIT);
   assert_int_equal(oi_construct_data_motion(OI_CONSTRUCT_PARALLEL), OI_DATA_NONE);
-  assert_int_equal(oi_construct_flags(OI_CONSTRUCT_ATOMIC),
-                   OI_CONSTRUCT_FLAG_COUNTED);
+  assert_int_equal(oi_construct_flags(OI_CONSTRUCT_ATOMIC), OI_CONSTRUCT_FLAG_COUNTED);
   assert_int_equal(oi_construct_category(OI_CONSTRUCT_COUNT), OI_CATEGORY_OTHER);
   assert_string_equal(oi_origin_label(OI_ORIGIN_MERGED), "both");
 }

@@ -28,9 +28,9 @@ static int detect(const char *const *env, oi_launch *launch) {
 
 static void open_mpi(void **state) {
   (void)state;
-  static const char *const env[] = {"OMPI_COMM_WORLD_RANK=3", "OMPI_COMM_WORLD_SIZE=16",
-                                    "PMIX_RANK=3", "PMIX_NAMESPACE=489750529",
-                                    "OMPI_MCA_ess_base_jobid=489750529", NULL};
+  static const char *const env[] = {
+      "OMPI_COMM_WORLD_RANK=3",   "OMPI_COMM_WORLD_SIZE=16",           "PMIX_RANK=3",
+      "PMIX_NAMESPACE=489750529", "OMPI_MCA_ess_base_jobid=489750529", NULL};
   oi_launch launch;
   assert_int_equal(detect(env, &launch), 1);
   assert_int_equal(launch.rank, 3);
@@ -62,8 +62,7 @@ static void mpich_mvapich_pmix(void **state) {
 static void slurm_only_in_a_job_step(void **state) {
   (void)state;
   /* a batch script's shell: SLURM_PROCID without a step is not a rank */
-  static const char *const batch[] = {"SLURM_PROCID=0", "SLURM_NTASKS=4", "SLURM_JOB_ID=77",
-                                      NULL};
+  static const char *const batch[] = {"SLURM_PROCID=0", "SLURM_NTASKS=4", "SLURM_JOB_ID=77", NULL};
   static const char *const step[] = {"SLURM_PROCID=2", "SLURM_NTASKS=4", "SLURM_JOB_ID=77",
                                      "SLURM_STEP_ID=0", NULL};
   oi_launch launch;

@@ -58,7 +58,8 @@ static void tolerates_minimal_and_odd_text(void **state) {
   (void)state;
   oi_site site;
   /* no trailing newline, a line without '=', a map line that cannot be split */
-  assert_int_equal(parse("ompt-inst-site 1\nconstruct=barrier\nnonsense\nline=7\nmap=broken", &site), 0);
+  assert_int_equal(
+      parse("ompt-inst-site 1\nconstruct=barrier\nnonsense\nline=7\nmap=broken", &site), 0);
   assert_string_equal(site.construct, "barrier");
   assert_int_equal(site.line, 7);
   assert_null(site.file);
@@ -89,8 +90,7 @@ static void numbers_use_every_digit(void **state) {
   assert_int_equal(site.end_line, UINT32_MAX); /* saturates, never wraps */
   assert_true(site.nowait);
   oi_site_free(&site);
-  assert_int_equal(parse("ompt-inst-site 1\nline=909\nend_line=19x\n", &site),
-                   0);
+  assert_int_equal(parse("ompt-inst-site 1\nline=909\nend_line=19x\n", &site), 0);
   assert_int_equal(site.line, 909);
   assert_int_equal(site.end_line, 19); /* digits up to the first other byte */
   oi_site_free(&site);
@@ -113,8 +113,8 @@ static void keeps_many_items_in_order(void **state) {
   char text[8192] = "ompt-inst-site 1\nconstruct=target\n";
   size_t n = strlen(text);
   for (int i = 0; i < 100; i++)
-    n += (size_t)snprintf(text + n, sizeof text - n, "map=to;-;explicit;v%d\ninner=parallel;%d;1;%d\n",
-                          i, i + 1, i + 2);
+    n += (size_t)snprintf(text + n, sizeof text - n,
+                          "map=to;-;explicit;v%d\ninner=parallel;%d;1;%d\n", i, i + 1, i + 2);
   oi_site site;
   assert_int_equal(parse(text, &site), 0);
   assert_int_equal(site.map_count, 100);
@@ -135,14 +135,11 @@ static unsigned leading(const char *spelling) {
 
 static void leading_construct_is_longest_whole_word_prefix(void **state) {
   (void)state;
-  assert_int_equal(leading("target teams distribute parallel for"),
-                   OI_CONSTRUCT_TARGET);
+  assert_int_equal(leading("target teams distribute parallel for"), OI_CONSTRUCT_TARGET);
   assert_int_equal(leading("target data"), OI_CONSTRUCT_TARGET_DATA);
-  assert_int_equal(leading("target enter data"),
-                   OI_CONSTRUCT_TARGET_ENTER_DATA);
+  assert_int_equal(leading("target enter data"), OI_CONSTRUCT_TARGET_ENTER_DATA);
   assert_int_equal(leading("parallel for simd"), OI_CONSTRUCT_PARALLEL);
-  assert_int_equal(leading("cancellation point"),
-                   OI_CONSTRUCT_CANCELLATION_POINT);
+  assert_int_equal(leading("cancellation point"), OI_CONSTRUCT_CANCELLATION_POINT);
   assert_int_equal(leading("cancel"), OI_CONSTRUCT_CANCEL);
   assert_int_equal(leading("taskloop simd"), OI_CONSTRUCT_TASKLOOP);
   /* "task" is a prefix of "taskgroup" but not a whole word of it */
@@ -165,10 +162,11 @@ static void template_instantiations_share_a_place(void **state) {
   struct {
     const char *construct, *function;
     unsigned line, col;
-  } sites[] = {{"target", "ns::run<float>", 5, 1},  {"target", "ns::run<std::pair<int, int> >", 5, 1},
-               {"target", "ns::run", 5, 1},         {"target", "ns::run<float>", 6, 1},
-               {"target", "ns::run<float>", 5, 2},  {"target data", "ns::run<float>", 5, 1},
-               {"target", "ns::walk<float>", 5, 1}};
+  } sites[] = {
+      {"target", "ns::run<float>", 5, 1}, {"target", "ns::run<std::pair<int, int> >", 5, 1},
+      {"target", "ns::run", 5, 1},        {"target", "ns::run<float>", 6, 1},
+      {"target", "ns::run<float>", 5, 2}, {"target data", "ns::run<float>", 5, 1},
+      {"target", "ns::walk<float>", 5, 1}};
   for (int i = 0; i < 7; i++) {
     snprintf(text, sizeof text, form, sites[i].construct, sites[i].line, sites[i].col,
              sites[i].function);

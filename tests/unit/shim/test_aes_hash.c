@@ -77,12 +77,12 @@ static void pinned_values(void **state) {
     size_t bytes;
     uint64_t value;
   } vectors[] = {
-      {0, UINT64_C(0x73f370ca70950d41)},    {1, UINT64_C(0xb11bbffdf597323a)},
-      {15, UINT64_C(0xd640258eb084a410)},   {16, UINT64_C(0x9dd6e131ae2e66bb)},
-      {17, UINT64_C(0x1bb8615a08601184)},   {127, UINT64_C(0x0e9a6dd320966e91)},
-      {128, UINT64_C(0x34ba880e21c029dd)},  {129, UINT64_C(0xce39de112bd5c4fc)},
-      {255, UINT64_C(0x12dec9eedc1a9272)},  {256, UINT64_C(0x3ea881cb6bb2f65d)},
-      {1000, UINT64_C(0x78705c901e4f8bfd)}, {4096, UINT64_C(0x91c3332d0b4c83a6)},
+      {0, UINT64_C(0x73f370ca70950d41)},     {1, UINT64_C(0xb11bbffdf597323a)},
+      {15, UINT64_C(0xd640258eb084a410)},    {16, UINT64_C(0x9dd6e131ae2e66bb)},
+      {17, UINT64_C(0x1bb8615a08601184)},    {127, UINT64_C(0x0e9a6dd320966e91)},
+      {128, UINT64_C(0x34ba880e21c029dd)},   {129, UINT64_C(0xce39de112bd5c4fc)},
+      {255, UINT64_C(0x12dec9eedc1a9272)},   {256, UINT64_C(0x3ea881cb6bb2f65d)},
+      {1000, UINT64_C(0x78705c901e4f8bfd)},  {4096, UINT64_C(0x91c3332d0b4c83a6)},
       {65539, UINT64_C(0xf906969e9c9a2674)},
   };
   unsigned char *buffer = malloc(65539);
@@ -272,9 +272,9 @@ static void structured_changes(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(fips197_round),       cmocka_unit_test(round_is_the_instruction),
-      cmocka_unit_test(pinned_values),       cmocka_unit_test(vector_code_is_the_definition),
-      cmocka_unit_test(sparse_keys),         cmocka_unit_test(avalanche),
+      cmocka_unit_test(fips197_round),      cmocka_unit_test(round_is_the_instruction),
+      cmocka_unit_test(pinned_values),      cmocka_unit_test(vector_code_is_the_definition),
+      cmocka_unit_test(sparse_keys),        cmocka_unit_test(avalanche),
       cmocka_unit_test(structured_changes),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -244,8 +244,8 @@ static void readers_never_go_back(int threads, long reads) {
    * skipped while one of them does */
   if (atomic_load(&oi_clock.source) == OI_CLOCK_TSC)
     assert_true(atomic_load(&oi_clock.sequence) != sequence);
-  printf("%s clock: %ld re-anchorings during %ld reads on each of %d threads\n",
-         oi_clock_name(), reanchorings, reads, threads);
+  printf("%s clock: %ld re-anchorings during %ld reads on each of %d threads\n", oi_clock_name(),
+         reanchorings, reads, threads);
 }
 
 static void monotonic_on_two_threads_while_reanchored(void **state) {

@@ -99,8 +99,7 @@ static uint64_t expected_chunked(const unsigned char *data, size_t bytes) {
  * chunk; one bit changes it, and so do two chunks swapped. */
 static void chunked_buffers(void **state) {
   (void)state;
-  static const size_t sizes[] = {OI_HASH_CHUNKED_FROM, OI_HASH_CHUNKED_FROM + 1,
-                                 (9u << 20) + 123};
+  static const size_t sizes[] = {OI_HASH_CHUNKED_FROM, OI_HASH_CHUNKED_FROM + 1, (9u << 20) + 123};
   unsigned char *buffer = malloc(10u << 20);
   assert_non_null(buffer);
   oi_test_fill(buffer, 10u << 20);
@@ -181,8 +180,8 @@ static void sampled_blocks(void **state) {
   uint64_t expected = bytes;
   size_t blocks = oi_hash_sample_blocks(bytes), span = bytes - OI_HASH_BLOCK_BYTES;
   for (size_t i = 0; i < blocks; i++)
-    expected = XXH3_64bits_withSeed(buffer + span * i / (blocks - 1), OI_HASH_BLOCK_BYTES,
-                                    expected);
+    expected =
+        XXH3_64bits_withSeed(buffer + span * i / (blocks - 1), OI_HASH_BLOCK_BYTES, expected);
   uint64_t hash = 0;
   assert_int_equal(oi_content_hash_as(OI_HASH_SAMPLED, buffer, bytes, &hash),
                    OI_FLAG_HASH_VALID | OI_FLAG_HASH_SAMPLED);
@@ -252,8 +251,8 @@ static unsigned char *filled(size_t bytes) {
   return data;
 }
 
-static uint64_t hash_as(oi_hash_mode mode, const unsigned char *data,
-                        size_t bytes, unsigned expected_flags) {
+static uint64_t hash_as(oi_hash_mode mode, const unsigned char *data, size_t bytes,
+                        unsigned expected_flags) {
   uint64_t hash = 0;
   assert_int_equal(oi_content_hash_as(mode, data, bytes, &hash), expected_flags);
   assert_int_equal(oi_content_hash_flags(mode, bytes), expected_flags);
@@ -270,8 +269,8 @@ static void whole_up_to_the_limit(void **state) {
     assert_int_equal(hash_as(OI_HASH_SAMPLED, data, sizes[i], OI_FLAG_HASH_VALID),
                      hash_as(OI_HASH_FULL, data, sizes[i], OI_FLAG_HASH_VALID));
   uint64_t above = hash_as(OI_HASH_SAMPLED, data, OI_HASH_WHOLE_LIMIT + 1, SAMPLED_FLAGS);
-  assert_int_not_equal(above, hash_as(OI_HASH_FULL, data, OI_HASH_WHOLE_LIMIT + 1,
-                                      OI_FLAG_HASH_VALID));
+  assert_int_not_equal(above,
+                       hash_as(OI_HASH_FULL, data, OI_HASH_WHOLE_LIMIT + 1, OI_FLAG_HASH_VALID));
   free(data);
 }
 
@@ -285,8 +284,7 @@ static void samples_spread_blocks_of(size_t bytes, size_t blocks) {
   assert_int_equal(hash_as(OI_HASH_SAMPLED, data, bytes, SAMPLED_FLAGS), base);
   uint64_t whole_hash = hash_as(OI_HASH_FULL, data, bytes, OI_FLAG_HASH_VALID);
   size_t second = span / (blocks - 1); /* start of block 1 */
-  size_t inside[] = {0, OI_HASH_BLOCK_BYTES - 1, second, second + 50,
-                     span, bytes - 1};
+  size_t inside[] = {0, OI_HASH_BLOCK_BYTES - 1, second, second + 50, span, bytes - 1};
   for (size_t i = 0; i < sizeof inside / sizeof inside[0]; i++) {
     data[inside[i]] ^= 0x5a;
     assert_int_not_equal(hash_as(OI_HASH_SAMPLED, data, bytes, SAMPLED_FLAGS), base);
@@ -364,12 +362,12 @@ static void reads_the_mode(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(empty_input),          cmocka_unit_test(same_values_as_reference),
-      cmocka_unit_test(large_buffers),        cmocka_unit_test(sampled_blocks),
-      cmocka_unit_test(code_path_named),      cmocka_unit_test(function_chosen),
-      cmocka_unit_test(chunked_buffers),      cmocka_unit_test(chunked_from_several_threads),
+      cmocka_unit_test(empty_input),           cmocka_unit_test(same_values_as_reference),
+      cmocka_unit_test(large_buffers),         cmocka_unit_test(sampled_blocks),
+      cmocka_unit_test(code_path_named),       cmocka_unit_test(function_chosen),
+      cmocka_unit_test(chunked_buffers),       cmocka_unit_test(chunked_from_several_threads),
       cmocka_unit_test(whole_up_to_the_limit), cmocka_unit_test(samples_spread_blocks),
-      cmocka_unit_test(full_hashes_whole),    cmocka_unit_test(off_hashes_nothing),
+      cmocka_unit_test(full_hashes_whole),     cmocka_unit_test(off_hashes_nothing),
       cmocka_unit_test(reads_the_mode),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

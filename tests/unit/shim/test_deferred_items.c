@@ -12,12 +12,12 @@
 
 /* A thread whose frame holds `n` items of 100 bytes each, 1000 bytes apart
  * from 0x10000, after `before` items of an enclosing frame. */
-static oi_thread *thread_with_items(oi_construct_frame *frame, uint32_t before,
-                                    uint32_t n) {
+static oi_thread *thread_with_items(oi_construct_frame *frame, uint32_t before, uint32_t n) {
   oi_thread *t = calloc(1, sizeof *t);
   assert_non_null(t);
   for (uint32_t i = 0; i < before + n; i++)
-    t->constructs.item[i] = (oi_item_extent){.host_addr = 0x10000 + 1000 * (uint64_t)i, .bytes = 100};
+    t->constructs.item[i] =
+        (oi_item_extent){.host_addr = 0x10000 + 1000 * (uint64_t)i, .bytes = 100};
   *frame = (oi_construct_frame){.site = 1, .first_item = before, .items = n};
   return t;
 }

@@ -19,8 +19,7 @@ static void parses_groups(void **state) {
   assert_int_equal(parse("target", unknown), OI_NATIVE_TARGET);
   assert_string_equal(unknown, "");
   assert_int_equal(parse("host", unknown), OI_NATIVE_HOST);
-  assert_int_equal(parse("host,target", unknown),
-                   OI_NATIVE_HOST | OI_NATIVE_TARGET);
+  assert_int_equal(parse("host,target", unknown), OI_NATIVE_HOST | OI_NATIVE_TARGET);
   assert_int_equal(parse("all", unknown), OI_NATIVE_HOST | OI_NATIVE_TARGET);
   assert_int_equal(parse(" target , ", unknown), OI_NATIVE_TARGET);
   assert_string_equal(unknown, "");

@@ -69,8 +69,8 @@ static size_t records(const trace_bytes *t, record *out, size_t max) {
     assert_int_equal(out[n].header.magic, OI_FRAME_MAGIC);
     out[n].payload = t->data + at + sizeof out[n].header;
     assert_int_equal(out[n].header.checksum,
-                     oi_frame_checksum(out[n].header.type, out[n].header.encoding,
-                                       out[n].payload, out[n].header.size, NULL, 0));
+                     oi_frame_checksum(out[n].header.type, out[n].header.encoding, out[n].payload,
+                                       out[n].header.size, NULL, 0));
     assert_true(at + sizeof out[n].header + out[n].header.size <= t->size);
     at += sizeof out[n].header + out[n].header.size;
     n++;
@@ -81,8 +81,7 @@ static size_t records(const trace_bytes *t, record *out, size_t max) {
 
 static void emit(uint64_t value) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_CONSTRUCT_COUNT, OI_EP_NONE,
-                              OI_CONSTRUCT_ATOMIC, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_CONSTRUCT_COUNT, OI_EP_NONE, OI_CONSTRUCT_ATOMIC, NULL);
   assert_non_null(e);
   OI_SET(e, CONSTRUCT_COUNT, count, value);
   oi_event_commit(t);
@@ -162,8 +161,7 @@ typedef struct seen_thread {
 
 static void emit_from_thread(uint64_t value) {
   oi_thread *t;
-  oi_event *e = oi_event_next(&t, OI_KIND_CONSTRUCT_COUNT, OI_EP_NONE,
-                              OI_CONSTRUCT_ATOMIC, NULL);
+  oi_event *e = oi_event_next(&t, OI_KIND_CONSTRUCT_COUNT, OI_EP_NONE, OI_CONSTRUCT_ATOMIC, NULL);
   if (e) {
     OI_SET(e, CONSTRUCT_COUNT, count, value);
     oi_event_commit(t);

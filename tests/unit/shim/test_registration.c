@@ -16,8 +16,7 @@ static ompt_callbacks_t asked[16];
 static ompt_callback_t handlers[16];
 static unsigned asked_count;
 
-static ompt_set_result_t fake_set_callback(ompt_callbacks_t event,
-                                           ompt_callback_t callback) {
+static ompt_set_result_t fake_set_callback(ompt_callbacks_t event, ompt_callback_t callback) {
   if (asked_count < 16) {
     handlers[asked_count] = callback;
     asked[asked_count++] = event;
@@ -39,10 +38,8 @@ static void handler_c(void) {}
 static const oi_callback_entry entries[] = {
     {ompt_callback_parallel_begin, handler_a, 0, NULL},
     {ompt_callback_target_emi, handler_b, ompt_callback_target, handler_c},
-    {ompt_callback_target_data_op_emi, handler_b, ompt_callback_target_data_op,
-     handler_c},
-    {ompt_callback_target_map_emi, handler_b, ompt_callback_target_map,
-     handler_c},
+    {ompt_callback_target_data_op_emi, handler_b, ompt_callback_target_data_op, handler_c},
+    {ompt_callback_target_map_emi, handler_b, ompt_callback_target_map, handler_c},
 };
 
 static int reset(void **state) {
@@ -51,8 +48,8 @@ static int reset(void **state) {
   return 0;
 }
 
-static void assert_capability(const oi_capabilities *c, unsigned i,
-                              ompt_callbacks_t event, unsigned result) {
+static void assert_capability(const oi_capabilities *c, unsigned i, ompt_callbacks_t event,
+                              unsigned result) {
   assert_true(i < c->count);
   assert_int_equal(c->entry[i].callback, event);
   assert_int_equal(c->entry[i].result, result);
@@ -65,9 +62,8 @@ static void refused_emi_falls_back(void **state) {
   /* asked in order; fallbacks only where the EMI one was refused */
   assert_int_equal(asked_count, 6);
   const ompt_callbacks_t expected[] = {
-      ompt_callback_parallel_begin,     ompt_callback_target_emi,
-      ompt_callback_target,             ompt_callback_target_data_op_emi,
-      ompt_callback_target_map_emi,     ompt_callback_target_map};
+      ompt_callback_parallel_begin,     ompt_callback_target_emi,     ompt_callback_target,
+      ompt_callback_target_data_op_emi, ompt_callback_target_map_emi, ompt_callback_target_map};
   for (unsigned i = 0; i < 6; i++)
     assert_int_equal(asked[i], expected[i]);
   assert_ptr_equal(handlers[1], handler_b);

@@ -16,15 +16,12 @@
 
 static oi_site_entry site_of(unsigned construct, uint64_t leaves) {
   oi_site_entry entry = {.construct = (uint8_t)construct, .leaves = leaves};
-  entry.team_begin = construct == OI_CONSTRUCT_PARALLEL ||
-                     construct == OI_CONSTRUCT_TEAMS;
-  entry.device = construct >= OI_CONSTRUCT_TARGET &&
-                 construct <= OI_CONSTRUCT_TARGET_UPDATE;
+  entry.team_begin = construct == OI_CONSTRUCT_PARALLEL || construct == OI_CONSTRUCT_TEAMS;
+  entry.device = construct >= OI_CONSTRUCT_TARGET && construct <= OI_CONSTRUCT_TARGET_UPDATE;
   return entry;
 }
 
-static void configure(const ompt_callbacks_t *callbacks,
-                      const unsigned *results, unsigned n) {
+static void configure(const ompt_callbacks_t *callbacks, const unsigned *results, unsigned n) {
   oi_capabilities capabilities = {0};
   for (unsigned i = 0; i < n; i++)
     capabilities.entry[capabilities.count++] =
@@ -34,15 +31,13 @@ static void configure(const ompt_callbacks_t *callbacks,
 
 static void hooks_stay_silent_only_for_active_callbacks(void **state) {
   (void)state;
-  const ompt_callbacks_t callbacks[] = {
-      ompt_callback_parallel_begin, ompt_callback_implicit_task,
-      ompt_callback_work, ompt_callback_target_emi, ompt_callback_target,
-      ompt_callback_mutex_acquired, ompt_callback_sync_region,
-      ompt_callback_cancel};
-  const unsigned results[] = {ompt_set_always, ompt_set_always,
-                              ompt_set_never, ompt_set_never,
-                              ompt_set_sometimes, 0, ompt_set_always,
-                              ompt_set_always};
+  const ompt_callbacks_t callbacks[] = {ompt_callback_parallel_begin, ompt_callback_implicit_task,
+                                        ompt_callback_work,           ompt_callback_target_emi,
+                                        ompt_callback_target,         ompt_callback_mutex_acquired,
+                                        ompt_callback_sync_region,    ompt_callback_cancel};
+  const unsigned results[] = {ompt_set_always, ompt_set_always,    ompt_set_never,
+                              ompt_set_never,  ompt_set_sometimes, 0,
+                              ompt_set_always, ompt_set_always};
   configure(callbacks, results, 8);
   oi_site_entry parallel = site_of(OI_CONSTRUCT_PARALLEL, 0);
   oi_site_entry teams = site_of(OI_CONSTRUCT_TEAMS, 0);
@@ -102,14 +97,12 @@ static void frames_pop_down_to_their_site(void **state) {
 
 static void native_events_take_the_enclosing_site(void **state) {
   (void)state;
-  const ompt_callbacks_t callbacks[] = {ompt_callback_work,
-                                       ompt_callback_target_emi};
+  const ompt_callbacks_t callbacks[] = {ompt_callback_work, ompt_callback_target_emi};
   const unsigned results[] = {ompt_set_always, ompt_set_always};
   configure(callbacks, results, 2);
   oi_thread *t = calloc(1, sizeof *t);
-  oi_site_entry parallel_for = site_of(
-      OI_CONSTRUCT_PARALLEL,
-      UINT64_C(1) << OI_CONSTRUCT_PARALLEL | UINT64_C(1) << OI_CONSTRUCT_FOR);
+  oi_site_entry parallel_for = site_of(OI_CONSTRUCT_PARALLEL, UINT64_C(1) << OI_CONSTRUCT_PARALLEL |
+                                                                  UINT64_C(1) << OI_CONSTRUCT_FOR);
   oi_site_entry loop = site_of(OI_CONSTRUCT_FOR, 0);
   oi_site_entry target = site_of(OI_CONSTRUCT_TARGET, 0);
 
@@ -174,7 +167,8 @@ static void native_events_take_the_enclosing_site(void **state) {
   e.var = 0;
   oi_unify_merge(t, &e);
   assert_int_equal(e.var, 2);
-  assert_int_equal(oi_construct_item_of(&t->constructs, f, (uintptr_t)&a[10]), (uintptr_t)&a[10] == (uintptr_t)&b ? 2 : 0);
+  assert_int_equal(oi_construct_item_of(&t->constructs, f, (uintptr_t)&a[10]),
+                   (uintptr_t)&a[10] == (uintptr_t)&b ? 2 : 0);
   assert_int_equal(oi_construct_item_of(&t->constructs, f, 0), 0);
   oi_construct_pop(&t->constructs, 7);
   assert_int_equal(t->constructs.item_count, 0);

@@ -72,8 +72,8 @@ void fx_add(fx *f, const oi_event *ev) {
   assert_int_equal(oi_analysis_add(f->ctx, ev, &facts), 0);
 }
 
-void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
-                 uint64_t host, uint64_t bytes, uint64_t hash, uint8_t flags) {
+void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var, uint64_t host,
+                 uint64_t bytes, uint64_t hash, uint8_t flags) {
   oi_event ev;
   memset(&ev, 0, sizeof ev);
   ev.time_ns = f->now;
@@ -95,8 +95,8 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
   f->now += FX_DUR + 10;
 }
 
-void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
-           uint64_t host, uint64_t bytes, uint64_t hash) {
+void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes,
+           uint64_t hash) {
   fx_op_flags(f, op, site, var, host, bytes, hash, 0);
 }
 
@@ -149,8 +149,7 @@ void fx_region(fx *f, enum oi_construct construct, unsigned endpoint) {
   f->now += 10;
 }
 
-void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
-                      uint64_t hash_out) {
+void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in, uint64_t hash_out) {
   fx_op(f, OI_DATA_OP_ALLOC, site, 1, FX_A, FX_BYTES, FX_NO_HASH);
   fx_op(f, OI_DATA_OP_TO_DEVICE, site, 1, FX_A, FX_BYTES, hash_in);
   fx_kernel(f, FX_DEV);

@@ -16,8 +16,8 @@
 #define FX_A 0x10000u /* host addresses of a, b, c */
 #define FX_B 0x20000u
 #define FX_C 0x30000u
-#define FX_DUR 1000  /* every data op takes 1 us */
-#define FX_NO_HASH 0 /* hash argument: no valid hash */
+#define FX_DUR 1000       /* every data op takes 1 us */
+#define FX_NO_HASH 0      /* hash argument: no valid hash */
 #define FX_REGION_SITE 99 /* fx_region's site by default (line 99) */
 
 typedef struct fx {
@@ -46,10 +46,10 @@ void fx_init(fx *f);
 void fx_add(fx *f, const oi_event *ev);
 void fx_done(fx *f);
 /* a data op of map item `var` at site (= line) `site`; hash 0 = none */
-void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
-           uint64_t host, uint64_t bytes, uint64_t hash);
-void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var,
-                 uint64_t host, uint64_t bytes, uint64_t hash, uint8_t flags);
+void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes,
+           uint64_t hash);
+void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var, uint64_t host,
+                 uint64_t bytes, uint64_t hash, uint8_t flags);
 /* a `target` construct's map item `var` at `site`, as reported at its ENTER
  * (before the construct's data operations) */
 void fx_map(fx *f, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes);
@@ -61,8 +61,7 @@ void fx_kernel_edge(fx *f, int32_t device, unsigned endpoint);
  * target_emi callback reports it: kind target, the device in its `device` field */
 void fx_region(fx *f, enum oi_construct construct, unsigned endpoint);
 /* `target` with map(tofrom: a) at `site`: alloc, to, kernel, from, delete */
-void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in,
-                      uint64_t hash_out);
+void fx_target_tofrom(fx *f, uint32_t site, uint64_t hash_in, uint64_t hash_out);
 /* finish, then the number of findings of `kind` */
 size_t fx_finish_count(fx *f, enum oi_finding_kind kind);
 /* the one finding of kind for var name (fails the test if not unique) */

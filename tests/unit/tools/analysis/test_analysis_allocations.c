@@ -28,11 +28,10 @@ static void repeated_alloc_in_loop(void **state) {
   assert_int_equal(r->time_ns, 5 * 2 * FX_DUR); /* alloc + delete */
   assert_int_equal(r->at.line, 14);
   assert_int_equal(r->device, FX_DEV);
-  assert_string_equal(fx_advice(r),
-                      "a[0:N] is allocated and freed on device 4 again and "
-                      "again at line 14: allocate it once with `target data "
-                      "map(alloc: a[0:N])` (or `target enter data`) around the "
-                      "loop that repeats line 14");
+  assert_string_equal(fx_advice(r), "a[0:N] is allocated and freed on device 4 again and "
+                                    "again at line 14: allocate it once with `target data "
+                                    "map(alloc: a[0:N])` (or `target enter data`) around the "
+                                    "loop that repeats line 14");
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
   fx_done(&f);
 }
@@ -109,8 +108,8 @@ static void unused_alloc_without_kernel(void **state) {
   assert_int_equal(u->time_ns, 2 * FX_DUR);
   assert_int_equal(u->at.line, 40);
   assert_string_equal(fx_advice(u), "no kernel runs on device 4 while b[0:N] "
-                                     "is allocated at line 40: remove its "
-                                     "mapping there");
+                                    "is allocated at line 40: remove its "
+                                    "mapping there");
   fx_done(&f);
 }
 
@@ -175,8 +174,7 @@ static void target_region_counts_as_kernel(void **state) {
  * neither. Inferred allocations inside it are used, an inferred transfer
  * before it is read by it; an if(false) region (if() value 0) runs on the
  * host and uses nothing. */
-static void compiler_region(fx *f, int32_t device, int64_t if_value,
-                            unsigned endpoint) {
+static void compiler_region(fx *f, int32_t device, int64_t if_value, unsigned endpoint) {
   oi_event c;
   memset(&c, 0, sizeof c);
   c.kind = OI_KIND_CONSTRUCT;
@@ -259,8 +257,7 @@ static void peak_device_memory(void **state) {
   /* c's lifetime ended at its device-address delete: it was used, and the
    * later allocation of a is a repeat of line 10's */
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_ALLOC), 0);
-  assert_int_equal(fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]")->at.line,
-                   40);
+  assert_int_equal(fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]")->at.line, 40);
   fx_done(&f);
 }
 
@@ -342,8 +339,8 @@ static void memory_samples_of_two_devices_keep_each_peak(void **state) {
   for (int i = 0; i < cycles; i++) {
     for (int d = 0; d < 2; d++) {
       f.device = devices[d];
-      uint64_t bytes = (d == 0 && i == 7777) || (d == 1 && i == 140001) ? 90 * FX_BYTES
-                                                                      : (1 + i % 5) * FX_BYTES;
+      uint64_t bytes =
+          (d == 0 && i == 7777) || (d == 1 && i == 140001) ? 90 * FX_BYTES : (1 + i % 5) * FX_BYTES;
       fx_op(&f, OI_DATA_OP_ALLOC, 10, (uint16_t)(1 + d), d ? FX_B : FX_A, bytes, FX_NO_HASH);
       fx_op(&f, OI_DATA_OP_DELETE, 20, (uint16_t)(1 + d), d ? FX_B : FX_A, 0, FX_NO_HASH);
     }

@@ -38,8 +38,8 @@ static void written_then_back_unchanged(fx *f) {
 
 /* the one round trip of `var`, back at `at_line`, not avoidable since the
  * kernel at `kernel_line` may write it; `saved` bytes avoidable in all */
-static void assert_may_change(fx *f, const char *var, unsigned at_line,
-                              unsigned kernel_line, uint64_t saved) {
+static void assert_may_change(fx *f, const char *var, unsigned at_line, unsigned kernel_line,
+                              uint64_t saved) {
   char suggestion[256];
   snprintf(suggestion, sizeof suggestion,
            "%s came back with the same content this run, but the kernel at "
@@ -117,8 +117,7 @@ static void a_read_value_back_unchanged_is_avoidable(void **state) {
 /* target map(tofrom: a) at 30 writing a, in a stream that reports the
  * region but no kernel event: the copy back inside the region comes after
  * the kernel, so the write counts before it */
-static void a_write_counts_before_the_copy_back_without_kernel_events(
-    void **state) {
+static void a_write_counts_before_the_copy_back_without_kernel_events(void **state) {
   (void)state;
   fx f;
   fx_init(&f);
@@ -169,8 +168,7 @@ static void array_and_element_then_a_kernel_writing_the_array(fx *f, enum writer
 /* After that, with either kind of kernel: the copy of `name` comes back
  * unchanged at `line`, the same values this run only. */
 static void back_after_the_kernel(enum oi_construct construct, uint32_t line, uint16_t var,
-                                  uint64_t host, uint64_t bytes, uint64_t hash,
-                                  const char *name) {
+                                  uint64_t host, uint64_t bytes, uint64_t hash, const char *name) {
   for (enum writer writer = WRITES_ITEM; writer <= WRITES_POINTEE; writer++) {
     fx f;
     fx_init(&f);
@@ -254,14 +252,12 @@ static void a_sent_twice(bool element, bool kernel_writes) {
   assert_int_equal(dup->may_change, kernel_writes);
   assert_int_equal(dup->changed_line, kernel_writes ? 22 : 0);
   if (kernel_writes)
-    assert_string_equal(fx_advice(dup),
-                        "a[0:N] is sent with the content its device copy had "
-                        "before, but the kernel at line 22 writes that copy in "
-                        "between: keep this transfer (no fix advised)");
+    assert_string_equal(fx_advice(dup), "a[0:N] is sent with the content its device copy had "
+                                        "before, but the kernel at line 22 writes that copy in "
+                                        "between: keep this transfer (no fix advised)");
   /* the last send is read by no kernel: unused either way, counted once
    * with the duplicate; the element's 8 bytes were overwritten unread */
-  assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes,
-                   FX_BYTES + (element ? 8 : 0));
+  assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, FX_BYTES + (element ? 8 : 0));
   fx_done(&f);
 }
 
@@ -302,8 +298,7 @@ static void target_mapping_a_twice(bool writes_a) {
   assert_int_equal(dup->count, 1);
   assert_int_equal(dup->may_change, writes_a);
   assert_int_equal(dup->changed_line, writes_a ? 30 : 0);
-  assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes,
-                   writes_a ? 0 : FX_BYTES);
+  assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, writes_a ? 0 : FX_BYTES);
   fx_done(&f);
 }
 

@@ -17,8 +17,8 @@ enum { H0 = 0x1111, H1 = 0x2222, ZERO = 0x7777 };
 /* `#pragma omp target map(MAP: a[0:N])` at `site` as LLVM 19 reports it:
  * target begin, alloc, to_device, kernel, from_device (tofrom only), delete,
  * target end; `to_hash` and `from_hash` are the contents of the copies */
-static void offload(fx *f, uint32_t site, uint64_t host, int tofrom,
-                    uint64_t to_hash, uint64_t from_hash) {
+static void offload(fx *f, uint32_t site, uint64_t host, int tofrom, uint64_t to_hash,
+                    uint64_t from_hash) {
   f->construct = OI_CONSTRUCT_TARGET;
   fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
   fx_op(f, OI_DATA_OP_ALLOC, site, 1, host, FX_BYTES, FX_NO_HASH);
@@ -64,12 +64,11 @@ static void duplicates_and_kernels_of_a_target_loop(void **state) {
   assert_int_equal(r->total, 8);
   assert_int_equal(r->bytes, 0);
   assert_int_equal(r->time_ns, 7 * 2 * FX_DUR); /* alloc + delete */
-  assert_string_equal(fx_advice(r),
-                      "a[0:N] is allocated and freed on device 4 again and "
-                      "again at line 14: allocate it once with `target data "
-                      "map(alloc: a[0:N])` (or `target enter data`) around "
-                      "the loop that repeats line 14, and keep its copy: "
-                      "`target update to(a[0:N])` before the kernel at line 14");
+  assert_string_equal(fx_advice(r), "a[0:N] is allocated and freed on device 4 again and "
+                                    "again at line 14: allocate it once with `target data "
+                                    "map(alloc: a[0:N])` (or `target enter data`) around "
+                                    "the loop that repeats line 14, and keep its copy: "
+                                    "`target update to(a[0:N])` before the kernel at line 14");
   assert_int_equal(findings(&f), 2);
   const oi_device_summary *dev = device(&f);
   assert_int_equal(dev->kernels, 8); /* not 9, not 16 */
@@ -96,12 +95,11 @@ static void round_trips_of_a_target_loop(void **state) {
   assert_int_equal(rt->total, 4);
   assert_int_equal(rt->bytes, 3 * FX_BYTES);
   assert_int_equal(rt->other.line, 20);
-  assert_string_equal(fx_advice(rt),
-                      "a[0:N] leaves the device at line 20 and returns "
-                      "unchanged at line 20: keep it on the device across "
-                      "line 20 with `target data map(tofrom: a[0:N])`, and "
-                      "`target update from(a[0:N])` wherever the host reads it "
-                      "in between");
+  assert_string_equal(fx_advice(rt), "a[0:N] leaves the device at line 20 and returns "
+                                     "unchanged at line 20: keep it on the device across "
+                                     "line 20 with `target data map(tofrom: a[0:N])`, and "
+                                     "`target update from(a[0:N])` wherever the host reads it "
+                                     "in between");
   assert_int_equal(fx_finish_count(&f, OI_FINDING_DUPLICATE_TRANSFER), 0);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 0);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_REPEATED_ALLOC), 1);
@@ -136,11 +134,10 @@ static void round_trip_back_from_the_device_names_both_lines(void **state) {
   assert_int_equal(rt->other.line, 10);
   assert_int_equal(rt->first_line, 10);
   assert_int_equal(rt->last_line, 16);
-  assert_string_equal(fx_advice(rt),
-                      "a[0:N] is sent to the device at line 10 and comes back "
-                      "unchanged at line 16: do not copy it back there "
-                      "(`map(release: a[0:N])` on a `target exit data`, "
-                      "`map(to: a[0:N])` on a `target data`)");
+  assert_string_equal(fx_advice(rt), "a[0:N] is sent to the device at line 10 and comes back "
+                                     "unchanged at line 16: do not copy it back there "
+                                     "(`map(release: a[0:N])` on a `target exit data`, "
+                                     "`map(to: a[0:N])` on a `target data`)");
   assert_int_equal(findings(&f), 1);
   assert_int_equal(device(&f)->kernels, 1);
   fx_done(&f);
@@ -165,9 +162,8 @@ static void unused_alloc_beside_a_target(void **state) {
   assert_int_equal(u->count, 1);
   assert_int_equal(u->at.line, 10);
   assert_int_equal(u->time_ns, 2 * FX_DUR);
-  assert_string_equal(fx_advice(u),
-                      "no kernel runs on device 4 while b[0:N] is allocated "
-                      "at line 10: remove its mapping there");
+  assert_string_equal(fx_advice(u), "no kernel runs on device 4 while b[0:N] is allocated "
+                                    "at line 10: remove its mapping there");
   assert_int_equal(findings(&f), 1);
   assert_int_equal(device(&f)->kernels, 1);
   assert_int_equal(device(&f)->allocs, 2);
@@ -226,10 +222,9 @@ static void identical_content_in_one_region(void **state) {
   assert_int_equal(ic->count, 1);
   assert_int_equal(ic->bytes, FX_BYTES);
   assert_string_equal(fx_var(&ic->other), "a[0:N]");
-  assert_string_equal(fx_advice(ic),
-                      "b[0:N] (c.c:10) carries the same content as a[0:N] "
-                      "(c.c:10): if it is a constant such as zeroes, fill it "
-                      "where it is needed instead of copying it");
+  assert_string_equal(fx_advice(ic), "b[0:N] (c.c:10) carries the same content as a[0:N] "
+                                     "(c.c:10): if it is a constant such as zeroes, fill it "
+                                     "where it is needed instead of copying it");
   assert_int_equal(findings(&f), 1);
   assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, 0);
   assert_int_equal(device(&f)->kernels, 1);
@@ -278,10 +273,9 @@ static void line_span_out_of_order(void **state) {
     if (all[i].kind == OI_FINDING_DUPLICATE_TRANSFER && all[i].at.line == 12)
       d = &all[i];
   assert_non_null(d);
-  assert_string_equal(fx_advice(d),
-                      "keep a[0:N] on the device across lines 12\xe2\x80\x93"
-                      "30 with `target data map(to: a[0:N])` instead of "
-                      "sending the same content again");
+  assert_string_equal(fx_advice(d), "keep a[0:N] on the device across lines 12\xe2\x80\x93"
+                                    "30 with `target data map(to: a[0:N])` instead of "
+                                    "sending the same content again");
   assert_int_equal(device(&f)->kernels, 3);
   fx_done(&f);
 }

@@ -90,8 +90,7 @@ static void nowait_makes_prediction_an_upper_bound(void **state) {
   (void)state;
   fx f;
   fx_init(&f);
-  fx_op_flags(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH,
-              OI_FLAG_NOWAIT);
+  fx_op_flags(&f, OI_DATA_OP_ALLOC, 14, 1, FX_A, FX_BYTES, FX_NO_HASH, OI_FLAG_NOWAIT);
   assert_int_equal(oi_analysis_finish(f.ctx), 0);
   assert_int_equal(oi_analysis_totals_get(f.ctx)->upper_bound, 1);
   fx_done(&f);
@@ -165,8 +164,7 @@ static void without_site_groups_by_address_and_code(void **state) {
     fx_op(&f, OI_DATA_OP_TO_DEVICE, 0, 0, FX_A, FX_BYTES, H0);
     fx_kernel(&f, FX_DEV);
   }
-  const oi_finding *d =
-      fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "0x10000 (800 bytes)");
+  const oi_finding *d = fx_find(&f, OI_FINDING_DUPLICATE_TRANSFER, "0x10000 (800 bytes)");
   assert_int_equal(d->count, 2);
   assert_int_equal(d->total, 3);
   assert_int_equal(d->at.site, 0);
@@ -175,11 +173,10 @@ static void without_site_groups_by_address_and_code(void **state) {
   assert_int_equal(d->at.line, 7);
   assert_int_equal(d->host_addr, FX_A);
   assert_false(fx_var_whole(&d->at));
-  assert_string_equal(fx_advice(d),
-                      "0x10000 (800 bytes) is sent again and again with the "
-                      "same content at line 7: map it once with `target data "
-                      "map(to: <array at 0x10000>)` around the loop that "
-                      "repeats line 7");
+  assert_string_equal(fx_advice(d), "0x10000 (800 bytes) is sent again and again with the "
+                                    "same content at line 7: map it once with `target data "
+                                    "map(to: <array at 0x10000>)` around the loop that "
+                                    "repeats line 7");
   fx_done(&f);
 }
 
@@ -196,8 +193,7 @@ static void findings_sorted_by_time(void **state) {
   assert_int_equal(all[0].kind, OI_FINDING_REPEATED_ALLOC);     /* 4000 ns */
   assert_int_equal(all[1].kind, OI_FINDING_DUPLICATE_TRANSFER); /* 2000 */
   assert_string_equal(oi_finding_kind_name(all[0].kind), "repeated_alloc");
-  assert_string_equal(oi_finding_kind_name(OI_FINDING_IDENTICAL_CONTENT),
-                      "identical_content");
+  assert_string_equal(oi_finding_kind_name(OI_FINDING_IDENTICAL_CONTENT), "identical_content");
   fx_done(&f);
 }
 

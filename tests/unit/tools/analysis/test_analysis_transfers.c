@@ -33,10 +33,9 @@ static void loop_mapping_is_n_minus_1_duplicates(void **state) {
   assert_true(fx_var_whole(&d->at));
   assert_string_equal(d->at.file, "c.c");
   assert_int_equal(d->at.line, 14);
-  assert_string_equal(fx_advice(d),
-                      "a[0:N] is sent again and again with the same content "
-                      "at line 14: map it once with `target data map(to: "
-                      "a[0:N])` around the loop that repeats line 14");
+  assert_string_equal(fx_advice(d), "a[0:N] is sent again and again with the same content "
+                                    "at line 14: map it once with `target data map(to: "
+                                    "a[0:N])` around the loop that repeats line 14");
   assert_int_equal(fx_finish_count(&f, OI_FINDING_DUPLICATE_TRANSFER), 1);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_ROUND_TRIP), 0);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNUSED_TRANSFER), 0);
@@ -64,14 +63,14 @@ static void duplicate_names_first_and_last_mapped_line(void **state) {
   assert_int_equal(d->first_line, 12);
   assert_int_equal(d->last_line, 30);
   assert_non_null(strstr(fx_advice(d), "across lines 12\xe2\x80\x93"
-                                        "30"));
+                                       "30"));
   const oi_finding *r = fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]");
   assert_int_equal(r->count, 1);
   assert_int_equal(r->at.line, 30);
   assert_non_null(strstr(fx_advice(r), "allocate it once around lines "
-                                        "12\xe2\x80\x93"
-                                        "30 with `target "
-                                        "data map(alloc: a[0:N])`"));
+                                       "12\xe2\x80\x93"
+                                       "30 with `target "
+                                       "data map(alloc: a[0:N])`"));
   fx_done(&f);
 }
 
@@ -222,9 +221,9 @@ static void device_host_device_round_trip_has_both_lines(void **state) {
   assert_int_equal(r->other.line, 20); /* out to the host */
   assert_string_equal(fx_var(&r->other), "a[0:N]");
   assert_non_null(strstr(fx_advice(r), "leaves the device at line 20 and "
-                                        "returns unchanged at line 14"));
+                                       "returns unchanged at line 14"));
   assert_non_null(strstr(fx_advice(r), "across lines 14\xe2\x80\x93"
-                                        "20"));
+                                       "20"));
   assert_int_equal(fx_finish_count(&f, OI_FINDING_DUPLICATE_TRANSFER), 0);
   assert_int_equal(fx_find(&f, OI_FINDING_REPEATED_ALLOC, "a[0:N]")->count, 4);
   fx_done(&f);
@@ -242,8 +241,7 @@ static void host_device_host_round_trip(void **state) {
   assert_int_equal(r->total, 1);
   assert_int_equal(r->at.line, 14);
   assert_int_equal(r->other.line, 14);
-  assert_non_null(
-      strstr(fx_advice(r), "`map(to: a[0:N])` instead of `tofrom`"));
+  assert_non_null(strstr(fx_advice(r), "`map(to: a[0:N])` instead of `tofrom`"));
   fx_done(&f);
 }
 
@@ -292,8 +290,7 @@ static void identical_content_of_different_variables(void **state) {
   fx_kernel(&f, FX_DEV);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_IDENTICAL_CONTENT), 2);
   for (int i = 0; i < 2; i++) {
-    const oi_finding *ic =
-        fx_find(&f, OI_FINDING_IDENTICAL_CONTENT, i ? "c[0:N]" : "b[0:N]");
+    const oi_finding *ic = fx_find(&f, OI_FINDING_IDENTICAL_CONTENT, i ? "c[0:N]" : "b[0:N]");
     assert_int_equal(ic->count, 1);
     assert_int_equal(ic->bytes, FX_BYTES);
     assert_int_equal(ic->at.line, 10);
@@ -336,20 +333,17 @@ static void advice_without_lines_names_the_construct(void **state) {
     assert_null(strstr(fx_advice(x), ":0)"));
     kinds |= 1u << x->kind;
     if (x->kind == OI_FINDING_DUPLICATE_TRANSFER && x->host_addr == FX_A)
-      assert_string_equal(fx_advice(x),
-                          "0x10000 (800 bytes) is sent again and again with the "
-                          "same content at this construct: map it once with "
-                          "`target data map(to: <array at 0x10000>)` around the "
-                          "loop that repeats this construct");
+      assert_string_equal(fx_advice(x), "0x10000 (800 bytes) is sent again and again with the "
+                                        "same content at this construct: map it once with "
+                                        "`target data map(to: <array at 0x10000>)` around the "
+                                        "loop that repeats this construct");
     if (x->kind == OI_FINDING_IDENTICAL_CONTENT)
-      assert_string_equal(fx_advice(x),
-                          "0x20000 (800 bytes) carries the same content as "
-                          "0x10000 (800 bytes): if it is a constant such as "
-                          "zeroes, fill it where it is needed instead of "
-                          "copying it");
+      assert_string_equal(fx_advice(x), "0x20000 (800 bytes) carries the same content as "
+                                        "0x10000 (800 bytes): if it is a constant such as "
+                                        "zeroes, fill it where it is needed instead of "
+                                        "copying it");
   }
-  assert_int_equal(kinds, 1u << OI_FINDING_DUPLICATE_TRANSFER |
-                              1u << OI_FINDING_REPEATED_ALLOC |
+  assert_int_equal(kinds, 1u << OI_FINDING_DUPLICATE_TRANSFER | 1u << OI_FINDING_REPEATED_ALLOC |
                               1u << OI_FINDING_IDENTICAL_CONTENT);
   fx_done(&f);
 }
@@ -411,10 +405,9 @@ static void duplicate_update_is_dropped(void **state) {
   assert_int_equal(d->count, 3);
   assert_int_equal(d->total, 3);
   assert_int_equal(d->at.construct, OI_CONSTRUCT_TARGET_UPDATE);
-  assert_string_equal(fx_advice(d),
-                      "the `target update` at line 14 sends a[0:N] where it "
-                      "already is since line 12, unchanged by any transfer: "
-                      "drop it, unless a kernel changed that copy");
+  assert_string_equal(fx_advice(d), "the `target update` at line 14 sends a[0:N] where it "
+                                    "already is since line 12, unchanged by any transfer: "
+                                    "drop it, unless a kernel changed that copy");
   fx_done(&f);
 }
 
@@ -436,10 +429,9 @@ static void round_trip_update_is_dropped(void **state) {
   assert_int_equal(r->count, 2);
   assert_int_equal(r->total, 3);
   assert_int_equal(r->other.line, 20);
-  assert_string_equal(fx_advice(r),
-                      "the `target update` at line 14 sends a[0:N] back "
-                      "unchanged after it left at line 20: drop it, and send "
-                      "a[0:N] only once, before the loop");
+  assert_string_equal(fx_advice(r), "the `target update` at line 14 sends a[0:N] back "
+                                    "unchanged after it left at line 20: drop it, and send "
+                                    "a[0:N] only once, before the loop");
   fx_done(&f);
 }
 

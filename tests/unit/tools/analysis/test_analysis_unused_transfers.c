@@ -12,9 +12,7 @@
 
 enum { H1 = 0x2222, H2 = 0x3333, H3 = 0x4444 };
 
-static void setup_a(fx *f) {
-  fx_op(f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
-}
+static void setup_a(fx *f) { fx_op(f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH); }
 
 /* a sent at line 14, sent again with other content at line 16, then read */
 static void overwritten_before_kernel(void **state) {
@@ -55,10 +53,9 @@ static void partial_overlap_charges_only_overwritten_bytes(void **state) {
   assert_int_equal(u->time_ns, FX_DUR * 8 / FX_BYTES);
   assert_int_equal(u->at.line, 14);
   assert_int_equal(oi_analysis_totals_get(f.ctx)->saved_bytes, 8);
-  assert_string_equal(fx_advice(u),
-                      "8 bytes of a[0:N] sent at line 14 are overwritten "
-                      "before a kernel on device 4 reads them: send the "
-                      "overlapping part only once");
+  assert_string_equal(fx_advice(u), "8 bytes of a[0:N] sent at line 14 are overwritten "
+                                    "before a kernel on device 4 reads them: send the "
+                                    "overlapping part only once");
   fx_done(&f);
 }
 

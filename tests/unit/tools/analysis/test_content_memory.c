@@ -12,8 +12,8 @@
 
 #include "analysis/content_memory.h"
 
-static bool seen(oia_content_memory *m, int32_t receiver, uint64_t hash,
-                 uint64_t bytes, uint32_t profile, oia_content_holder *first) {
+static bool seen(oia_content_memory *m, int32_t receiver, uint64_t hash, uint64_t bytes,
+                 uint32_t profile, oia_content_holder *first) {
   oia_content_holder holder = {profile, false, 0x1000u * profile};
   bool failed = false;
   bool found = oia_content_seen(m, receiver, hash, bytes, &holder, first, &failed);
@@ -105,8 +105,8 @@ typedef struct model_entry {
   uint32_t profile;
 } model_entry;
 
-static bool model_seen(model_entry (*sets)[OIA_CONTENT_WAYS], uint8_t *used,
-                       uint64_t hash, uint32_t profile, uint32_t *first) {
+static bool model_seen(model_entry (*sets)[OIA_CONTENT_WAYS], uint8_t *used, uint64_t hash,
+                       uint32_t profile, uint32_t *first) {
   uint32_t index = oia_content_largest_set(0, hash, 64);
   model_entry *set = sets[index];
   unsigned position = 0;
@@ -130,7 +130,7 @@ static bool model_seen(model_entry (*sets)[OIA_CONTENT_WAYS], uint8_t *used,
  * contents seen again at every distance, well past the table's size. */
 static void growing_forgets_as_the_largest_table_would(void **state) {
   (void)state;
-  model_entry (*sets)[OIA_CONTENT_WAYS] = calloc(OIA_CONTENT_SETS, sizeof *sets);
+  model_entry(*sets)[OIA_CONTENT_WAYS] = calloc(OIA_CONTENT_SETS, sizeof *sets);
   uint8_t *used = calloc(OIA_CONTENT_SETS, 1);
   const uint32_t lookups = 3u * OIA_CONTENT_SETS * OIA_CONTENT_WAYS;
   bool *introduced = calloc(lookups + 1, sizeof *introduced);

@@ -18,8 +18,8 @@
 #define A 0x10000u
 #define BYTES 800u
 
-static oi_event transfer_event(enum oi_data_op op, uint32_t site, uint64_t host,
-                               uint64_t bytes, uint64_t hash) {
+static oi_event transfer_event(enum oi_data_op op, uint32_t site, uint64_t host, uint64_t bytes,
+                               uint64_t hash) {
   oi_event ev;
   memset(&ev, 0, sizeof ev);
   ev.kind = OI_KIND_DATA_OP;
@@ -45,8 +45,8 @@ static oi_names names;
  * its id (in m.c), and the target region at site 30 may write its map item
  * 1 and nothing else. */
 static oi_event_facts facts_of(const oi_event *ev) {
-  oi_event_facts facts = {.file = "m.c", .line = ev->site,
-                          .writes_item = ev->site == 30 && ev->var == 1};
+  oi_event_facts facts = {
+      .file = "m.c", .line = ev->site, .writes_item = ev->site == 30 && ev->var == 1};
   oi_variable_name name;
   oi_name_variable(ev->site == 20 ? "a[0:N]" : NULL, false, NULL, ev->u.data.host_addr,
                    ev->u.data.device_addr, ev->u.data.bytes, &name);
@@ -61,8 +61,8 @@ static uint32_t profile_of(oi_movement *m, const oi_event *ev) {
 
 /* Records the transfer as the analysis does: its place, then the device's
  * copy, then the transfer itself. */
-static oi_transfer_seen send(oi_movement *m, enum oi_data_op op, uint32_t site,
-                             uint64_t host, uint64_t bytes, uint64_t hash) {
+static oi_transfer_seen send(oi_movement *m, enum oi_data_op op, uint32_t site, uint64_t host,
+                             uint64_t bytes, uint64_t hash) {
   oi_event ev = transfer_event(op, site, host, bytes, hash);
   uint32_t profile = profile_of(m, &ev);
   assert_int_not_equal(profile, OI_MOVEMENT_NONE);
@@ -85,7 +85,7 @@ static void a_second_copy_finds_the_content_unchanged(void **state) {
   oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 21, A, BYTES, 0xabc);
   assert_true(again.held.known);
   assert_int_equal(again.held.hash, 0xabc);
-  assert_false(again.held.sent); /* the device received it */
+  assert_false(again.held.sent);                      /* the device received it */
   assert_int_equal(again.held.version, again.before); /* nothing wrote it since */
   oi_movement_free(&m);
 }
@@ -97,7 +97,7 @@ static void a_copy_back_finds_what_the_host_sent(void **state) {
   send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   oi_transfer_seen back = send(&m, OI_DATA_OP_FROM_DEVICE, 22, A, BYTES, 0xabc);
   assert_int_equal(back.receiver, OI_HOST_HOLDER);
-  assert_true(back.held.sent); /* the host sent it ... */
+  assert_true(back.held.sent);           /* the host sent it ... */
   assert_int_equal(back.held.peer, DEV); /* ... to this very device */
   assert_false(back.kernel_changed);
   uint32_t range = oi_movement_range(&m, DEV, A, BYTES, false);
@@ -123,8 +123,7 @@ static void an_element_update_changes_the_array_copy(void **state) {
 /* Once an element update made the array's copy overlapped, whole writes
  * that follow each other find the array unchanged in between, and the next
  * element update is seen again. */
-static void whole_writes_after_an_element_update_see_only_real_changes(
-    void **state) {
+static void whole_writes_after_an_element_update_see_only_real_changes(void **state) {
   (void)state;
   oi_movement m;
   oi_movement_init(&m, &names);
@@ -273,8 +272,7 @@ static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
     uint32_t first = profile_of(&m, &on_first);
     uint32_t second = profile_of(&m, &on_second);
     assert_int_not_equal(first, second);
-    assert_int_equal(oi_movement_place_index(&m, first),
-                     oi_movement_place_index(&m, second));
+    assert_int_equal(oi_movement_place_index(&m, first), oi_movement_place_index(&m, second));
     assert_int_equal(oi_movement_profile_at(&m, second)->device, DEV + 1);
     uint32_t first_copy = oi_movement_range(&m, DEV, A, BYTES, false);
     uint32_t second_copy = oi_movement_range(&m, DEV + 1, A, BYTES, false);
@@ -298,9 +296,8 @@ static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
   to_second.device = DEV + 1;
   uint32_t second = profile_of(&m, &to_second);
   oi_transfer_seen seen;
-  assert_true(oi_movement_transfer(
-      &m, &to_second, second,
-      oi_movement_op_range(&m, second, false, A, BYTES), &seen));
+  assert_true(oi_movement_transfer(&m, &to_second, second,
+                                   oi_movement_op_range(&m, second, false, A, BYTES), &seen));
   assert_false(seen.held.known);
   assert_int_equal(seen.receiver, DEV + 1);
   oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);

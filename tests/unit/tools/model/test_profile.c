@@ -64,8 +64,7 @@ static void release(built *b) {
   fixture_remove(&b->fx);
 }
 
-static const oi_construct_row *find_row(const oi_profile *p, const char *place,
-                                        const char *label) {
+static const oi_construct_row *find_row(const oi_profile *p, const char *place, const char *label) {
   char text[256];
   for (uint32_t i = 0; i < p->row_keys.count; i++)
     if (strcmp(p->rows[i].label, label) == 0 &&
@@ -114,12 +113,10 @@ static void test_pairing(void **state) {
   (void)state;
   built b;
   fixture_begin(&b.fx, OI_TRACE_VERSION);
-  oi_event events[] = {ranged(1, OI_KIND_SYNC, 0, OI_EP_BEGIN, 0),
-                       ranged(2, OI_KIND_WORK, 0, OI_EP_BEGIN, 0),
-                       ranged(3, OI_KIND_SYNC, 0, OI_EP_END, 0),
-                       ranged(5, OI_KIND_WORK, 0, OI_EP_END, 0),
-                       ranged(6, OI_KIND_MUTEX, 0, OI_EP_BEGIN, 0),
-                       fixture_event(9, OI_KIND_FLUSH, 0)};
+  oi_event events[] = {
+      ranged(1, OI_KIND_SYNC, 0, OI_EP_BEGIN, 0),  ranged(2, OI_KIND_WORK, 0, OI_EP_BEGIN, 0),
+      ranged(3, OI_KIND_SYNC, 0, OI_EP_END, 0),    ranged(5, OI_KIND_WORK, 0, OI_EP_END, 0),
+      ranged(6, OI_KIND_MUTEX, 0, OI_EP_BEGIN, 0), fixture_event(9, OI_KIND_FLUSH, 0)};
   events[0].construct = events[2].construct = OI_CONSTRUCT_BARRIER;
   events[1].construct = events[3].construct = OI_CONSTRUCT_FOR;
   events[4].construct = OI_CONSTRUCT_CRITICAL;
@@ -211,8 +208,7 @@ static void test_variables_and_lanes(void **state) {
   map.var = 1;
   OI_SET(&map, MAP, host_addr, 0x1000);
   OI_SET(&map, MAP, bytes, 800);
-  oi_event host[] = {map,
-                     data_op(2, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 1000),
+  oi_event host[] = {map, data_op(2, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 1000),
                      data_op(3, 0, OI_DATA_OP_TO_DEVICE, 0x1000, 0x9000, 800, 5000),
                      data_op(10, 0, OI_DATA_OP_DELETE, 0, 0x9000, 0, 100)};
   fixture_events(&b.fx, 0, host, 4);
@@ -297,8 +293,7 @@ static void test_device_events_carry_their_facts(void **state) {
   map.var = 1;
   OI_SET(&map, MAP, host_addr, 0x1000);
   OI_SET(&map, MAP, bytes, 800);
-  oi_event events[] = {map,
-                       data_op(2, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 1000),
+  oi_event events[] = {map, data_op(2, 0, OI_DATA_OP_ALLOC, 0x1000, 0x9000, 800, 1000),
                        data_op(3, 0, OI_DATA_OP_TO_DEVICE, 0x1000, 0x9000, 800, 5000),
                        data_op(4, 0, OI_DATA_OP_TO_DEVICE, 0x2000, 0xa000, 800, 5000),
                        data_op(10, 0, OI_DATA_OP_DELETE, 0, 0x9000, 0, 100)};

@@ -15,10 +15,9 @@
 static void pairs_by_key_then_order(void **state) {
   (void)state;
   /* AFTER's lines moved by 10 and its rows come in another order */
-  oi_diff_item a[] = {{"f|main|update", 25}, {"f|main|update", 29},
-                      {"f|step|kernel", 18}, {"f|main|data", 23}};
-  oi_diff_item b[] = {{"f|step|kernel", 28}, {"f|main|update", 39},
-                      {"f|main|update", 35}};
+  oi_diff_item a[] = {
+      {"f|main|update", 25}, {"f|main|update", 29}, {"f|step|kernel", 18}, {"f|main|data", 23}};
+  oi_diff_item b[] = {{"f|step|kernel", 28}, {"f|main|update", 39}, {"f|main|update", 35}};
   uint32_t *m = oi_diff_pair(a, 4, b, 3, sizeof *a);
   assert_non_null(m);
   assert_int_equal(m[0], 2); /* the first update meets the first update */

@@ -52,12 +52,15 @@ static void place_keeps_its_offset(void **state) {
  * '?'; where even the line does not fit, the end is kept. */
 static void place_edge_cases(void **state) {
   (void)state;
-  expect_place("h\xc3\xa9llo_w\xc3\xb6rld_source.c:7", 12,
-               "h\xc3\xa9llo_w\xc3\xb6r\xe2\x80\xa6:7");
+  expect_place("h\xc3\xa9llo_w\xc3\xb6rld_source.c:7", 12, "h\xc3\xa9llo_w\xc3\xb6r\xe2\x80\xa6:7");
   expect_place("a\nb_long_enough_to_be_cut.c:3", 12, "a?b_long_\xe2\x80\xa6:3");
-  expect_place("x.c:123456789012", 10, "\xe2\x80\xa6" "456789012");
+  expect_place("x.c:123456789012", 10,
+               "\xe2\x80\xa6"
+               "456789012");
   expect_place("?", 20, "?");
-  expect_place("no_line_or_offset_at_all", 10, "\xe2\x80\xa6" "et_at_all");
+  expect_place("no_line_or_offset_at_all", 10,
+               "\xe2\x80\xa6"
+               "et_at_all");
 }
 
 static void expect_wrapped(const char *text, unsigned indent, unsigned hanging, unsigned width,
@@ -103,8 +106,8 @@ static void cuts_with_an_ellipsis(void **state) {
   assert_string_equal(oi_format_fit("target teams distribute", 10, buf, sizeof buf),
                       "target te\xe2\x80\xa6");
   assert_int_equal(oi_format_width(buf), 10);
-  assert_string_equal(oi_format_fit_tail("/src/deep/heat.c:42", 10, buf, sizeof buf),
-                      "\xe2\x80\xa6" "heat.c:42");
+  assert_string_equal(oi_format_fit_tail("/src/deep/heat.c:42", 10, buf, sizeof buf), "\xe2\x80\xa6"
+                                                                                      "heat.c:42");
 }
 
 static void counts_code_points(void **state) {
@@ -120,9 +123,13 @@ static void hides_control_characters(void **state) {
   char buf[64];
   assert_string_equal(oi_format_fit("arg\nwith\ttab", 40, buf, sizeof buf), "arg?with?tab");
   assert_string_equal(oi_format_fit("\x1b[31mred", 40, buf, sizeof buf), "?[31mred");
-  assert_string_equal(oi_format_fit_tail("dir/\x7f" "x.c", 40, buf, sizeof buf), "dir/?x.c");
+  assert_string_equal(oi_format_fit_tail("dir/\x7f"
+                                         "x.c",
+                                         40, buf, sizeof buf),
+                      "dir/?x.c");
   assert_string_equal(oi_format_fit_tail("/long/path/with\nnewline.c", 12, buf, sizeof buf),
-                      "\xe2\x80\xa6" "h?newline.c");
+                      "\xe2\x80\xa6"
+                      "h?newline.c");
 }
 
 int main(void) {

@@ -39,7 +39,8 @@ static void escapes_strings(void **state) {
   expect_escape("", "\"\"");
   expect_escape(NULL, "\"\"");
   /* valid UTF-8 passes through; invalid bytes become U+FFFD */
-  expect_escape("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80", "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
+  expect_escape("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80",
+                "\"caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80\"");
   expect_escape("bad\xff!", "\"bad\\ufffd!\"");
   expect_escape("cut\xc3", "\"cut\\ufffd\"");
   expect_escape("overlong\xc0\xaf", "\"overlong\\ufffd\\ufffd\"");

@@ -36,8 +36,8 @@ static int add_module(struct dl_phdr_info *info, size_t size, void *data) {
   }
   const char *name = info->dlpi_name;
   char *path = name[0] ? strdup(name) : realpath("/proc/self/exe", NULL);
-  modules[module_count++] = (oi_module){.base = info->dlpi_addr, .start = start, .end = end,
-                                        .path = path ? path : strdup("")};
+  modules[module_count++] = (oi_module){
+      .base = info->dlpi_addr, .start = start, .end = end, .path = path ? path : strdup("")};
   return 0;
 }
 

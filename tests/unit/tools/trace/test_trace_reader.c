@@ -15,25 +15,23 @@
 
 #define MANY 1200 /* more than OI_READER_EVENT_BUFFER: forces refills */
 
-static const char site_text[] =
-    "ompt-inst-site 1\n"
-    "construct=target teams distribute parallel for\n"
-    "file=/src/app.c\n"
-    "line=12\n"
-    "col=3\n"
-    "end_line=40\n"
-    "function=main\n"
-    "clauses=map(tofrom: a[0:n]) map(to: b)\n"
-    "map=tofrom;-;explicit;a[0:n]\n"
-    "map=to;always,close;implicit;b\n";
+static const char site_text[] = "ompt-inst-site 1\n"
+                                "construct=target teams distribute parallel for\n"
+                                "file=/src/app.c\n"
+                                "line=12\n"
+                                "col=3\n"
+                                "end_line=40\n"
+                                "function=main\n"
+                                "clauses=map(tofrom: a[0:n]) map(to: b)\n"
+                                "map=tofrom;-;explicit;a[0:n]\n"
+                                "map=to;always,close;implicit;b\n";
 
 /* Record offsets of the good trace, filled by write_good_trace. */
 typedef struct layout {
   uint64_t events_a, site, events_b, end, size;
 } layout;
 
-static void write_trace_of_version(trace_fixture *fx, layout *at, int with_end,
-                                   uint32_t version) {
+static void write_trace_of_version(trace_fixture *fx, layout *at, int with_end, uint32_t version) {
   fixture_begin(fx, version);
   fixture_info(fx, "program=/bin/app");
   fixture_thread(fx, 0, 1, 777);
@@ -191,8 +189,8 @@ static void reads_compact_events(void **state) {
 
   int given = 0;
   assert_int_equal(oi_reader_open(trace, fx.dir), OI_READER_OK);
-  trace->filter = (oi_event_filter){.kinds = 1ull << OI_KIND_DATA_OP, .keep = keep_and_count,
-                                    .held = one_held, .state = &given};
+  trace->filter = (oi_event_filter){
+      .kinds = 1ull << OI_KIND_DATA_OP, .keep = keep_and_count, .held = one_held, .state = &given};
   kept_seen = 0;
   for (uint32_t i = 0; i < 50; i++) {
     assert_int_equal(oi_reader_next(trace, &e), 1);
