@@ -290,19 +290,39 @@ static void forward_termination_signals(pid_t child, const sigset_t *previous) {
   sigprocmask(SIG_SETMASK, previous, NULL);
 }
 
+/* Why a run wrote no trace. A program on GCC's runtime (libgomp) is built
+ * with -fopenmp, but libgomp implements no OMPT and never loads a tool:
+ * asking about -fopenmp would send its user looking for the wrong cause. */
+static void report_no_trace(const char *dir, const char *program) {
+  char *path = oi_program_path(program);
+  char runtime[64];
+  bool on_libgomp = path && oi_linked_library(path, (const char *const[]){"libgomp.so", NULL},
+                                              runtime, sizeof runtime);
+  free(path);
+  if (on_libgomp)
+    fprintf(stderr,
+            "ompt-inst: no trace was written in %s (the program runs on GCC's OpenMP runtime, "
+            "%s, which implements no OMPT and loads no tool: build it with clang, "
+            "`ompt-inst cc`)\n",
+            dir, runtime);
+  else
+    fprintf(stderr,
+            "ompt-inst: no trace was written in %s (the OpenMP runtime did not load "
+            "the tool: is the program built with -fopenmp?)\n",
+            dir);
+}
+
 /* What the run recorded, on stderr: the exit summary where the program
  * ended normally (the shim left it to this process:
  * OMPT_INST_SUMMARY_BY_RUN), then how many events the trace holds. */
-static void report_summary(const char *dir, bool exit_summary, int killed_by) {
+static void report_summary(const char *dir, const char *program, bool exit_summary,
+                           int killed_by) {
   oi_trace_reader *trace = malloc(sizeof *trace);
   if (!trace)
     return;
   enum oi_reader_status status = oi_reader_open(trace, dir);
   if (status == OI_READER_UNREADABLE) {
-    fprintf(stderr,
-            "ompt-inst: no trace was written in %s (the OpenMP runtime did not load "
-            "the tool: is the program built with -fopenmp?)\n",
-            dir);
+    report_no_trace(dir, program);
   } else if (status == OI_READER_BAD_HEADER) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else if (trace->complete) {
@@ -419,7 +439,7 @@ static int run_once(char **program, const char *dir_option, unsigned long run, c
   int code = wait_for(pid, &killed_by);
   running_child = 0;
   if (got != 1 && dir)
-    report_summary(dir, !launched, killed_by);
+    report_summary(dir, program[0], !launched, killed_by);
   if (got != 1 && job_dir && launch.rank == 0)
     fprintf(stderr,
             "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "
