@@ -315,8 +315,7 @@ static void report_no_trace(const char *dir, const char *program) {
 /* What the run recorded, on stderr: the exit summary where the program
  * ended normally (the shim left it to this process:
  * OMPT_INST_SUMMARY_BY_RUN), then how many events the trace holds. */
-static void report_summary(const char *dir, const char *program, bool exit_summary,
-                           int killed_by) {
+static void report_summary(const char *dir, const char *program, bool exit_summary, int killed_by) {
   oi_trace_reader *trace = malloc(sizeof *trace);
   if (!trace)
     return;
