@@ -227,6 +227,20 @@ static void on_target_submit(ompt_id_t target_id, ompt_id_t host_op_id,
   kernel_event(OI_EP_NONE, target_id, host_op_id, requested_num_teams);
 }
 
+/* A data operation as its callbacks name it, stamped `now`. */
+static oi_open_data_op data_op_at(uint64_t now, ompt_target_data_op_t optype, void *src_addr,
+                                  int src_device_num, void *dest_addr, int dest_device_num,
+                                  size_t bytes, const void *codeptr_ra) {
+  return (oi_open_data_op){.begin_ns = now,
+                           .src_addr = (uintptr_t)src_addr,
+                           .dest_addr = (uintptr_t)dest_addr,
+                           .bytes = bytes,
+                           .codeptr = (uintptr_t)codeptr_ra,
+                           .src_device = src_device_num,
+                           .dest_device = dest_device_num,
+                           .optype = (uint32_t)optype};
+}
+
 /* A data operation's begin or end: paired into one op (data_op_pairing.h). */
 static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *target_task_data,
                                   ompt_data_t *target_data, ompt_id_t *host_op_id,
@@ -239,14 +253,8 @@ static void on_target_data_op_emi(ompt_scope_endpoint_t endpoint, ompt_data_t *t
   if (!t)
     return;
   uint64_t now = oi_now_ns();
-  oi_open_data_op op = {now,
-                        (uintptr_t)src_addr,
-                        (uintptr_t)dest_addr,
-                        bytes,
-                        (uintptr_t)codeptr_ra,
-                        src_device_num,
-                        dest_device_num,
-                        (uint32_t)optype};
+  oi_open_data_op op = data_op_at(now, optype, src_addr, src_device_num, dest_addr, dest_device_num,
+                                  bytes, codeptr_ra);
   if (endpoint == ompt_scope_begin)
     *host_op_id = now;
   oi_data_op_pair(t, endpoint == ompt_scope_begin, op);
@@ -264,14 +272,8 @@ static void on_target_data_op(ompt_id_t target_id, ompt_id_t host_op_id,
   if (!t || !atomic_load_explicit(&oi_recording, memory_order_relaxed))
     return;
   uint64_t now = oi_now_ns();
-  oi_open_data_op op = {now,
-                        (uintptr_t)src_addr,
-                        (uintptr_t)dest_addr,
-                        bytes,
-                        (uintptr_t)codeptr_ra,
-                        src_device_num,
-                        dest_device_num,
-                        (uint32_t)optype};
+  oi_open_data_op op = data_op_at(now, optype, src_addr, src_device_num, dest_addr, dest_device_num,
+                                  bytes, codeptr_ra);
   oi_data_op_event(t, &op, now, 0);
 }
 
