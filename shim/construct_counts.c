@@ -69,7 +69,7 @@ static int native_rehash(oi_native_count *to, uint32_t mask, const oi_native_cou
     if (!key)
       continue;
     unsigned construct = from[i].construct;
-    unsigned start = (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
+    unsigned start = oi_native_probe_start(key, construct);
     unsigned probe = 0;
     while (probe < OI_NATIVE_COUNT_PROBES &&
            atomic_load_explicit(&to[(start + probe) & mask].key, memory_order_relaxed))

@@ -30,13 +30,19 @@ static inline void oi_site_count(oi_thread *t, uint32_t site) {
   oi_record_flush_if_asked(t);
 }
 
+/* Where the probes for (key, construct) start in the native table: the
+ * count's and the rehash's one hash. */
+static inline unsigned oi_native_probe_start(uint64_t key, unsigned construct) {
+  return (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
+}
+
 /* One more instance of the native table's (construct, codeptr, site) if a
  * slot within the probes holds it or is free: 1, else 0. */
 static inline int oi_native_count_in_table(oi_thread *t, unsigned construct, uint64_t codeptr,
                                            uint32_t site) {
   /* never 0, the free slot's */
   uint64_t key = codeptr ? codeptr : 1ull << 63 | site;
-  unsigned start = (unsigned)((key ^ construct) * 0x9e3779b97f4a7c15ull >> 40);
+  unsigned start = oi_native_probe_start(key, construct);
   for (unsigned probe = 0; probe < OI_NATIVE_COUNT_PROBES; probe++) {
     oi_native_count *slot = &t->counts.native[(start + probe) & t->counts.native_mask];
     uint64_t held = atomic_load_explicit(&slot->key, memory_order_relaxed);

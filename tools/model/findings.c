@@ -25,14 +25,9 @@ int oi_finding_compare(const oi_finding *a, const oi_finding *b) {
 }
 
 char *oi_finding_key(const oi_finding *finding, const char *var, const char *where) {
-  const char *name = var ? oi_variable_key(var) : "";
-  char *blankless = malloc(strlen(name) + 1), *o = blankless;
-  for (; blankless && *name; name++)
-    if (*name != ' ' && *name != '\t')
-      *o++ = *name;
+  char *blankless = oi_variable_spelling_key(var ? var : "");
   if (!blankless)
     return NULL;
-  *o = '\0';
   char *key;
   if (asprintf(&key, "%d\x1e%d\x1e%d\x1e%s\x1e%s", (int)finding->kind, (int)finding->op,
                (int)finding->device, blankless, where ? where : "") < 0)

@@ -99,6 +99,17 @@ const char *oi_variable_key(const char *text) {
   return text;
 }
 
+char *oi_variable_spelling_key(const char *text) {
+  const char *key = oi_variable_key(text);
+  char *out = malloc(strlen(key) + 1), *o = out;
+  for (; out && *key; key++)
+    if (*key != ' ' && *key != '\t')
+      *o++ = *key;
+  if (out)
+    *o = '\0';
+  return out;
+}
+
 uint32_t oi_profile_finding_name(oi_profile *p, const oi_finding *f) {
   const oi_profile_state *s = p->state;
   uint32_t v =

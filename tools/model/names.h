@@ -78,5 +78,8 @@ void oi_names_free(oi_names *names);
 /* A displayed name's key, stable across processes and runs: an address
  * changes with every build and run, the size it names does not. */
 const char *oi_variable_key(const char *text);
+/* The same without its blanks: `u[0:n*n]` as written and clang's
+ * `u[0:n * n]` are one variable. malloc'd; NULL when out of memory. */
+char *oi_variable_spelling_key(const char *text);
 
 #endif

@@ -16,19 +16,6 @@
 /* NULL stays NULL; out of memory too, which `keep` notices. */
 static char *copy(const char *text) { return text ? strdup(text) : NULL; }
 
-/* A variable's key without its blanks: `u[0:n*n]` as written and clang's
- * `u[0:n * n]` are one variable (judge_spellings warns of the pair). */
-static char *spelling_key(const char *name) {
-  const char *key = oi_variable_key(name);
-  char *out = malloc(strlen(key) + 1), *o = out;
-  for (; out && *key; key++)
-    if (*key != ' ' && *key != '\t')
-      *o++ = *key;
-  if (out)
-    *o = '\0';
-  return out;
-}
-
 static char *format(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -94,7 +81,7 @@ static int keep_vars(oi_diff_run *run, const oi_profile *p) {
     const oi_variable_row *v = &p->variables[i];
     oi_diff_var *d = &run->vars[run->var_count++];
     d->name = copy(v->name);
-    d->item.key = spelling_key(v->name);
+    d->item.key = oi_variable_spelling_key(v->name);
     d->item.order = i; /* unnamed ones of one size pair in order of appearance */
     memcpy(d->ops, v->ops, sizeof d->ops);
     memcpy(d->bytes, v->bytes, sizeof d->bytes);
@@ -119,7 +106,7 @@ static int keep_findings(oi_diff_run *run, const oi_profile *p) {
     char *where_key = place_key(p, place), where[512];
     d->kind = oi_finding_kind_name(f->kind);
     d->var = copy(oi_profile_finding_var(p, f));
-    d->var_key = d->var ? spelling_key(d->var) : NULL;
+    d->var_key = d->var ? oi_variable_spelling_key(d->var) : NULL;
     d->item.key = where_key && d->var ? oi_finding_key(f, d->var, where_key) : NULL;
     free(where_key);
     d->item.order = place_order(place);
