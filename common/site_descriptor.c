@@ -273,15 +273,16 @@ unsigned oi_leading_construct(const char *spelling, size_t length) {
   return best;
 }
 
-int oi_site_writes(const oi_site *site, uint32_t var) {
-  if (!site->writes)
-    return -1;
-  for (const char *p = site->writes; *p;) {
+void oi_site_writes(const oi_site *site, uint32_t var, int *item, int *other) {
+  *item = *other = site->writes ? 0 : -1;
+  for (const char *p = site->writes; p && *p;) {
     size_t n = strcspn(p, ",");
-    if (var == 0 ? n == 1 && *p == '*'
-                 : n > 0 && *p != '*' && *p != '-' && parse_number(p, n) == var)
-      return 1;
+    if (n == 1 && *p == '*')
+      *other = 1;
+    else if (var && n > 0 && *p != '*' && *p != '-' && parse_number(p, n) == var)
+      *item = 1;
     p += n + (p[n] == ',');
   }
-  return 0;
+  if (var == 0)
+    *item = *other; /* no item: what it writes is memory no item names */
 }

@@ -67,9 +67,10 @@ void oi_site_free(oi_site *site);
  * with (`ns::run<float>` -> `ns::run`; `operator<` keeps its own). */
 size_t oi_function_base_length(const char *function);
 
-/* Whether the construct's body may write map item `var` (1-based; 0 asks
- * about memory no map item names): 1 yes, 0 no, -1 not known. */
-int oi_site_writes(const oi_site *site, uint32_t var);
+/* Whether the construct's body may write map item `var` (1-based; 0: none,
+ * then as *other), into *item, and memory no map item names, into *other:
+ * 1 yes, 0 no, -1 not known. */
+void oi_site_writes(const oi_site *site, uint32_t var, int *item, int *other);
 
 /* The leading leaf construct of a spelling such as "target teams distribute
  * parallel for" (OI_CONSTRUCT_TARGET): the longest construct name that is a

@@ -10,7 +10,11 @@ review once found a decision in two places (issue 55):
 - the thread: shim/thread.h composes the families' state and declares no
   state type of its own; each family's *_state.h is plain state that
   includes no other shim header but bounds.h; record.h (the buffer)
-  includes no family header.
+  includes no family header;
+- naming: a variable's name is made only in tools/model/names.c (the one
+  memory of names: no second table of names per address);
+- the streaming pass: the report model and the analysis look an event's
+  site up in the trace only in tools/model/profile.c, once per event.
 
 usage: check_owners.py SOURCE_DIR"""
 import os
@@ -93,6 +97,28 @@ def thread_composition(src):
     return bad
 
 
+NAME_MAKERS = ('oi_name_variable', 'oi_symbolize_data')
+NAMING_OWNER = 'tools/model/names.c'
+SITE_LOOKUP = 'oi_reader_site'
+STREAMING_PASS = 'tools/model/profile.c'
+
+
+def resolved_outside_owner(name, lines):
+    """Names made, or sites looked up, by the report side outside their owner."""
+    if not name.endswith('.c') or not name.startswith(('tools/model/', 'tools/analysis/',
+                                                        'tools/report/')):
+        return []
+    bad = []
+    for i, line in enumerate(lines):
+        for maker in NAME_MAKERS:
+            if name != NAMING_OWNER and has(maker, line):
+                bad.append(f'{name}:{i + 1}: makes a name ({maker}); naming is {NAMING_OWNER}\'s')
+        if name != STREAMING_PASS and has(SITE_LOOKUP, line):
+            bad.append(f'{name}:{i + 1}: looks a site up ({SITE_LOOKUP}); the streaming pass, '
+                       f'{STREAMING_PASS}, resolves it once per event')
+    return bad
+
+
 def main():
     src = sys.argv[1]
     bad = []
@@ -100,6 +126,7 @@ def main():
         lines = code_lines(text)
         bad += merged_outside_owner(name, lines)
         bad += aliases_outside_table(name, lines)
+        bad += resolved_outside_owner(name, lines)
     bad += thread_composition(src)
     for line in bad:
         print(line)

@@ -96,12 +96,10 @@ static void sample_memory(oi_analysis *ctx, int32_t device, uint64_t time_ns) {
     oia_memory_sample(ctx, device, time_ns, dev->live_bytes);
 }
 
-void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
+void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile, uint32_t range) {
   uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
   uint64_t device_addr = ev->u.data.device_addr;
   bool anonymous = host == 0; /* omp_target_alloc: no variable behind it */
-  uint32_t range = anonymous ? oi_movement_range(&ctx->model, ev->device, device_addr, bytes, true)
-                             : oi_movement_op_range(&ctx->model, profile, false, host, bytes);
   oi_device_state *dev = oi_movement_device(&ctx->model, ev->device);
   if (range == OIA_NONE || !dev || !lifetime_of(ctx, range))
     return;
@@ -121,7 +119,6 @@ void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   l->activity_at_alloc = activity;
   l->alloc_ns = ev->u.data.duration_ns;
   l->alloc_profile = profile;
-  oi_movement_widen_lines(&ctx->model, range, profile);
   set_live(ctx, ev->device, host, LIVE_BY_HOST, range);
   set_live(ctx, ev->device, device_addr, LIVE_BY_DEVICE, range);
   sample_memory(ctx, ev->device, ev->time_ns + ev->u.data.duration_ns);

@@ -64,21 +64,6 @@ static void note_time(oi_analysis *ctx, uint64_t start, uint64_t end) {
   ctx->any_event = true;
 }
 
-static void transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
-  uint64_t host = ev->u.data.host_addr, bytes = ev->u.data.bytes;
-  ctx->totals.transfer_bytes += bytes;
-  ctx->totals.transfer_ns += ev->u.data.duration_ns;
-  if (!host || !bytes)
-    return; /* device-only memory: no variable to follow */
-  uint32_t range = oi_movement_op_range(&ctx->model, profile, false, host, bytes);
-  if (range == OIA_NONE)
-    return;
-  oi_movement_widen_lines(&ctx->model, range, profile);
-  bool avoidable = oia_content_transfer(ctx, ev, profile, range);
-  if (ev->op == OI_DATA_OP_TO_DEVICE)
-    oia_unused_sent(ctx, ev, profile, range, avoidable);
-}
-
 static void data_op(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *facts) {
   uint64_t start = ev->time_ns, duration = ev->u.data.duration_ns;
   if (ev->flags & (OI_FLAG_ASYNC | OI_FLAG_NOWAIT) || start < ctx->busy_until ||
@@ -87,33 +72,33 @@ static void data_op(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
   if (start + duration > ctx->busy_until)
     ctx->busy_until = start + duration;
   ctx->totals.data_ops++;
-  if (ev->op == OI_DATA_OP_TO_DEVICE || ev->op == OI_DATA_OP_FROM_DEVICE)
-    oia_content_expect(ctx, ev); /* as early as can be: it waits on memory */
-  uint32_t profile = oi_movement_profile_of(&ctx->model, ev, facts);
-  if (profile == OIA_NONE)
-    return;
-  oi_movement_count(&ctx->model, profile, ev);
-  if (ev->device < 0)
+  bool transfer = ev->op == OI_DATA_OP_TO_DEVICE || ev->op == OI_DATA_OP_FROM_DEVICE;
+  if (transfer && ev->flags & OI_FLAG_HASH_VALID) /* as early as can be: it waits on memory */
+    oia_content_prefetch(&ctx->contents,
+                         ev->op == OI_DATA_OP_TO_DEVICE ? ev->device : OI_HOST_HOLDER,
+                         ev->u.data.hash, ev->u.data.bytes);
+  /* the model of data movement first, in one step; then the detectors
+   * decide on what it saw */
+  oi_op_seen seen;
+  if (!oi_movement_data_op(&ctx->model, ev, facts, &seen) || ev->device < 0)
     return; /* a data op without a device has no place in the detectors */
-  switch (ev->op < OI_DATA_OP_COUNT ? ev->op : OI_DATA_OP_OTHER) {
-  case OI_DATA_OP_TO_DEVICE:
-  case OI_DATA_OP_FROM_DEVICE:
-    transfer(ctx, ev, profile);
-    return;
-  case OI_DATA_OP_ALLOC:
-    oia_alloc_begin(ctx, ev, profile);
-    return;
-  case OI_DATA_OP_DELETE: {
-    uint32_t ended = oia_alloc_end(ctx, ev, profile);
+  if (transfer) {
+    ctx->totals.transfer_bytes += ev->u.data.bytes;
+    ctx->totals.transfer_ns += duration;
+    if (!seen.transfer)
+      return; /* device-only memory: no variable to follow */
+    bool avoidable = oia_content_transfer(ctx, ev, &seen);
+    if (ev->op == OI_DATA_OP_TO_DEVICE)
+      oia_unused_sent(ctx, ev, seen.profile, seen.device_range, avoidable);
+  } else if (ev->op == OI_DATA_OP_ALLOC) {
+    oia_alloc_begin(ctx, ev, seen.profile, seen.device_range);
+  } else if (ev->op == OI_DATA_OP_DELETE) {
+    uint32_t ended = oia_alloc_end(ctx, ev, seen.profile);
     const oi_held_range *r = ended != OIA_NONE ? oi_movement_range_at(&ctx->model, ended) : NULL;
     oi_device_state *dev = r ? oi_movement_device(&ctx->model, ev->device) : NULL;
     /* inside a target region the region's kernel may still be unreported */
     if (r && !r->anonymous && dev && dev->regions_active == 0)
       oia_unused_deleted(ctx, ev->device, r->host_addr, r->bytes);
-    return;
-  }
-  default:
-    return;
   }
 }
 

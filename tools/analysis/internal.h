@@ -108,15 +108,13 @@ oia_group *oia_group_for(oi_analysis *ctx, enum oi_finding_kind kind, enum oi_da
                          uint64_t host_addr);
 int oia_groups_build_findings(oi_analysis *ctx);
 
-/* content.c: a transfer is coming (its lookup's memory starts loading);
- * duplicate, round trip, identical content; whether the transfer was
- * avoidable */
-void oia_content_expect(oi_analysis *ctx, const oi_event *ev);
-bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev, uint32_t profile,
-                          uint32_t device_range);
+/* content.c: on what the model saw of a transfer (op->transfer): duplicate,
+ * round trip, identical content; whether the transfer was avoidable */
+bool oia_content_transfer(oi_analysis *ctx, const oi_event *ev, const oi_op_seen *op);
 
-/* allocations.c: repeated and unused allocations, peak memory */
-void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
+/* allocations.c: repeated and unused allocations, peak memory; an
+ * allocation at `profile` of the device's copy `range` (the model's) */
+void oia_alloc_begin(oi_analysis *ctx, const oi_event *ev, uint32_t profile, uint32_t range);
 /* the range whose allocation the delete ended, OIA_NONE if unknown (the
  * caller tells the unused-transfer detector: detectors do not call each
  * other) */

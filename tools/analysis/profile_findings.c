@@ -1,8 +1,9 @@
 /* The detectors run over a report model (tools/model/profile.h): the
  * model's device events in time order go through one analysis context,
  * whose findings, totals and memory samples the model then carries to the
- * writers, each finding with its variable's name id (oi_profile_finding_name)
- * and its source place. The command passes this as the model's `analyse` option. */
+ * writers, each finding with its variable's name id and its source place,
+ * both resolved with the facts of its first operation in the streaming pass. The command passes
+ * this as the model's `analyse` option. */
 #include "profile_findings.h"
 
 #include <stdlib.h>
@@ -26,21 +27,13 @@ int oi_profile_analyse(oi_profile *p) {
   failed |= oi_analysis_finish(analysis);
   if (failed)
     return -1;
-  oi_finding *findings = oi_analysis_findings(analysis, &p->finding_count);
-  for (size_t i = 0; i < p->finding_count; i++)
-    if ((findings[i].at.name = oi_profile_finding_name(p, &findings[i])) == OI_NAME_NONE)
-      return -1;
-  p->findings = findings;
+  p->findings = oi_analysis_findings(analysis, &p->finding_count);
   p->totals = oi_analysis_totals_get(analysis);
   p->memory_samples = oi_analysis_memory(analysis, &p->memory_sample_count);
   p->finding_places = malloc((p->finding_count + 1) * sizeof *p->finding_places);
   if (!p->finding_places)
     return -1;
-  for (size_t i = 0; i < p->finding_count; i++) {
-    const oi_finding_place *at = &p->findings[i].at;
-    p->finding_places[i] = oi_profile_place_of(p, at->site, at->codeptr);
-    if (p->finding_places[i] == UINT32_MAX)
-      return -1;
-  }
+  for (size_t i = 0; i < p->finding_count; i++)
+    p->finding_places[i] = p->findings[i].at.source_place;
   return 0;
 }

@@ -8,8 +8,6 @@
  * model of data movement read those and never the trace or its symbols. */
 #include <stdlib.h>
 
-#include "trace/symbolize.h"
-
 #include "modelled_events.h"
 #include "profile_internal.h"
 
@@ -17,50 +15,40 @@ static uint64_t end_of(const oi_event *e) {
   return e->kind == OI_KIND_DATA_OP ? e->time_ns + e->u.data.duration_ns : e->time_ns;
 }
 
-/* The runtime named no site, or the shim no variable (a deferred target's
- * operations run on another thread than its construct): the operation
- * takes the map item that mapped its host address (compiler map events
- * precede the operations they cause), of the same site if one is named. */
-static void take_map_item(const oi_profile *p, oi_event *e) {
-  oi_map_item_ref item;
-  if (oi_variable_map_item(p, e->u.data.host_addr, e->site, &item)) {
-    e->site = item.site;
-    e->var = item.var;
-  }
-}
-
-/* The file and line of a code address (the events without a site), kept
- * in the profile's texts: the analysis reads them after the pass. */
-static void locate_code(oi_profile *p, uint64_t codeptr, oi_event_facts *facts) {
-  if (!p->symbolizer || !codeptr)
-    return;
-  const oi_location *where = oi_symbolize(p->symbolizer, codeptr);
-  if (where->has_source) {
-    facts->file = oi_profile_text(p, where->file);
-    facts->line = where->line;
-  }
-}
-
-/* What the analysis needs to know of the event from the trace, once. */
-static int resolve(oi_profile *p, const oi_event *e, oi_event_facts *facts) {
+/* What the analysis needs to know of the event from the trace, once: from
+ * the site the streaming pass found (or the map item that named its host
+ * address), else from the code address's place. */
+static int resolve(oi_profile *p, const oi_event *e, const oi_site *site,
+                   const oi_event_source *source, oi_event_facts *facts) {
   *facts = oi_event_facts_none();
-  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
+  facts->name = source->name;
   if (site) {
     facts->site_place = site->place;
     facts->file = site->file;
     facts->line = site->line;
-    facts->writes_item = (int8_t)oi_site_writes(site, e->var);
-    facts->writes_other = (int8_t)oi_site_writes(site, 0);
-  } else if (!e->site) {
-    locate_code(p, e->codeptr, facts);
+    int item, other;
+    oi_site_writes(site, e->var, &item, &other);
+    facts->writes_item = (int8_t)item;
+    facts->writes_other = (int8_t)other;
   }
-  if (e->kind != OI_KIND_DATA_OP)
-    return 0;
-  facts->name = oi_profile_name_event(p, e);
-  return facts->name == OI_NAME_NONE ? -1 : 0;
+  bool op_end = e->kind == OI_KIND_DATA_OP && e->endpoint != OI_EP_BEGIN;
+  /* the place its findings are reported at: the streaming pass's, unless
+   * that took the enclosing region's for an operation without a site */
+  if (op_end)
+    facts->source_place = site && site == source->site
+                              ? source->place
+                              : oi_place_of_source(p, site, site ? 0 : e->codeptr);
+  if (!e->site && e->codeptr) { /* the file and line of its code address */
+    uint32_t code = op_end ? facts->source_place : oi_place_of_source(p, NULL, e->codeptr);
+    if (code == OI_NO_INDEX)
+      return -1;
+    facts->file = p->places[code].file;
+    facts->line = facts->file ? p->places[code].line : 0;
+  }
+  return op_end && (facts->name == OI_NAME_NONE || facts->source_place == OI_NO_INDEX) ? -1 : 0;
 }
 
-int oi_device_events_add(oi_profile *p, const oi_event *e) {
+int oi_device_events_add(oi_profile *p, const oi_event *e, const oi_event_source *source) {
   oi_profile_state *s = p->state;
   if (!oi_event_analysed(e)) {
     if (!s->any_event || e->time_ns < s->first_event.time_ns)
@@ -76,9 +64,13 @@ int oi_device_events_add(oi_profile *p, const oi_event *e) {
   oi_device_event *kept = &s->device_events[s->device_event_count++];
   kept->event = *e;
   kept->event.reserved = 0;
-  if (e->kind == OI_KIND_DATA_OP && (e->site == 0 || e->var == 0))
-    take_map_item(p, &kept->event);
-  return resolve(p, &kept->event, &kept->facts);
+  const oi_site *site = source->site;
+  if (source->adopted.site) {
+    site = source->adopted.site;
+    kept->event.site = site->id;
+    kept->event.var = source->adopted.var;
+  }
+  return resolve(p, &kept->event, site, source, &kept->facts);
 }
 
 /* By time; file order (kept in `reserved`) breaks ties. */

@@ -60,6 +60,14 @@ uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host, ui
   return *range;
 }
 
+bool oi_movement_op_ranges(oi_movement *m, uint32_t profile, uint64_t host_addr, uint64_t bytes,
+                           bool with_host, uint32_t ranges[2]) {
+  ranges[0] = oi_movement_op_range(m, profile, false, host_addr, bytes);
+  ranges[1] =
+      with_host ? oi_movement_op_range(m, profile, true, host_addr, bytes) : OI_MOVEMENT_NONE;
+  return ranges[0] != OI_MOVEMENT_NONE && (!with_host || ranges[1] != OI_MOVEMENT_NONE);
+}
+
 uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile, uint64_t host_addr) {
   const oi_profile_record *rec = OI_ARRAY_AT(m->profiles, oi_profile_record, profile);
   return host_addr && rec->memo[0].host_addr == host_addr ? rec->memo[0].ranges[0]

@@ -49,23 +49,28 @@ typedef struct oi_event_facts {
    * (writes_other): 1 yes, 0 no, -1 not known (no site, or no plugin
    * information: such a kernel may write every copy its device holds) */
   int8_t writes_item, writes_other;
+  /* a data operation's place in the report model (profile.h's places),
+   * where its findings are shown; UINT32_MAX for other events */
+  uint32_t source_place;
 } oi_event_facts;
 
 /* Facts of an event nothing is known of. */
 static inline oi_event_facts oi_event_facts_none(void) {
-  return (oi_event_facts){.name = OI_NAME_NONE, .writes_item = -1, .writes_other = -1};
+  return (oi_event_facts){
+      .name = OI_NAME_NONE, .writes_item = -1, .writes_other = -1, .source_place = UINT32_MAX};
 }
 
 /* Where data operations happen. */
 typedef struct oi_transfer_place {
-  uint32_t site;      /* 0 = none: codeptr/host_addr identify the place */
-  uint16_t var;       /* 1-based map item of site, 0 = none */
-  uint64_t codeptr;   /* of the first operation, when site == 0 */
-  const char *file;   /* NULL if unknown */
-  unsigned line;      /* 0 if unknown */
-  uint32_t name;      /* of its variable, in the names table (names.h):
-                         "a[0:N]", "field", "0x7ffd... (800 bytes)" */
-  unsigned construct; /* enum oi_construct of the first operation */
+  uint32_t site;         /* 0 = none: codeptr/host_addr identify the place */
+  uint16_t var;          /* 1-based map item of site, 0 = none */
+  uint64_t codeptr;      /* of the first operation, when site == 0 */
+  const char *file;      /* NULL if unknown */
+  unsigned line;         /* 0 if unknown */
+  uint32_t name;         /* of its variable, in the names table (names.h):
+                            "a[0:N]", "field", "0x7ffd... (800 bytes)" */
+  uint32_t source_place; /* its first operation's oi_event_facts.source_place */
+  unsigned construct;    /* enum oi_construct of the first operation */
   /* sites whose operations the place holds: the template instantiations
    * of one construct (a build without the plugin cannot tell them apart:
    * clang gives them one location); 1 otherwise */
@@ -203,11 +208,25 @@ uint32_t oi_movement_range(oi_movement *m, int32_t holder, uint64_t host_addr, u
  * not anonymous: the profile's device's record, or the host's (on_host) */
 uint32_t oi_movement_op_range(oi_movement *m, uint32_t profile, bool on_host, uint64_t host_addr,
                               uint64_t bytes);
+/* oi_movement_op_range's device range (ranges[0]) and, with_host, host
+ * range (ranges[1]); false when out of memory */
+bool oi_movement_op_ranges(oi_movement *m, uint32_t profile, uint64_t host_addr, uint64_t bytes,
+                           bool with_host, uint32_t ranges[2]);
 /* The device's range of the profile's last data op when it began at
  * host_addr (any size), else OI_MOVEMENT_NONE; no lookup. */
 uint32_t oi_movement_op_range_known(oi_movement *m, uint32_t profile, uint64_t host_addr);
 static inline oi_held_range *oi_movement_range_at(oi_movement *m, uint32_t i) {
   return OI_ARRAY_AT(m->ranges, oi_held_range, i);
+}
+/* extend the range's first/last mapped line by `line` (0: unknown) */
+static inline void oi_movement_widen_lines(oi_movement *m, uint32_t range, unsigned line) {
+  oi_held_range *r = oi_movement_range_at(m, range);
+  if (!line)
+    return;
+  if (!r->first_line || line < r->first_line)
+    r->first_line = line;
+  if (line > r->last_line)
+    r->last_line = line;
 }
 /* A kernel (is_kernel) or target region begins or ends on `dev`. */
 void oi_movement_activity(oi_device_state *dev, unsigned endpoint, bool is_kernel);
@@ -228,14 +247,30 @@ typedef struct oi_transfer_seen {
   unsigned kernel_line;
   bool kernel_unseen; /* that kernel's body was never analysed */
 } oi_transfer_seen;
-/* Records a to/from-device transfer of `device_range` (the device's copy)
- * at place `profile`: which way the copy moved (OI_MOVED_*), a new write
- * version of the receiver's copy, and the content both ends now hold.
- * false when out of memory. */
-bool oi_movement_transfer(oi_movement *m, const oi_event *ev, uint32_t profile,
-                          uint32_t device_range, oi_transfer_seen *seen);
+/* What the model saw of one data operation. */
+typedef struct oi_op_seen {
+  uint32_t profile; /* its place and device's record, counted */
+  uint32_t place;   /* that record's place (oi_movement_place_index) */
+  /* a transfer or allocation on a device of a host range: the device's
+   * copy of the range; OI_MOVEMENT_NONE otherwise */
+  uint32_t device_range;
+  bool transfer; /* such a transfer: `moved` says what it found */
+  oi_transfer_seen moved;
+} oi_op_seen;
+/* A data operation (its end) enters the model: counted at its place and
+ * device; a transfer of a host range recorded (which way the device's copy
+ * moved, OI_MOVED_*, a new write version of the receiver's copy, the
+ * content both ends now hold), an allocation's copy found; the range's
+ * mapped lines widened by the place's. false when out of memory. */
+bool oi_movement_data_op(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
+                         oi_op_seen *seen);
 
 /* versions.c: which transfers wrote a holder's copy of a range */
+/* a transfer from the `sender` range to the `receiver` range: the next
+ * write version, recorded into the receiver (its newest version before it
+ * in *before); the sender's newest version in *sender_version */
+uint32_t oi_movement_versions_transfer(oi_movement *m, uint32_t receiver, uint32_t sender,
+                                       uint32_t *before, uint32_t *sender_version);
 void oi_movement_versions_enter(oi_movement *m, uint32_t range);
 /* records version `write` into range; the newest version before it */
 uint32_t oi_movement_versions_write(oi_movement *m, uint32_t range, uint32_t write);
@@ -272,10 +307,10 @@ static inline void oi_movement_writes_apply(oi_movement *m, const oi_event *ev) 
 uint32_t oi_movement_profile_of(oi_movement *m, const oi_event *ev, const oi_event_facts *facts);
 /* A target construct instance begins or ends on the event's thread. */
 void oi_movement_native_region(oi_movement *m, const oi_event *ev);
-/* extend the range's first/last mapped line by the profile's line */
-void oi_movement_widen_lines(oi_movement *m, uint32_t range, uint32_t profile);
-/* the data operation counted at its place and device */
-void oi_movement_count(oi_movement *m, uint32_t profile, const oi_event *ev);
+/* oi_movement_profile_of, and the data operation counted there; its
+ * place and the place's line */
+uint32_t oi_movement_place_op(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
+                              uint32_t *place, unsigned *line);
 oi_transfer_profile *oi_movement_profile_at(oi_movement *m, uint32_t profile);
 /* the place of a profile record (the same for all its devices) */
 const oi_transfer_place *oi_movement_place_of(oi_movement *m, uint32_t profile);

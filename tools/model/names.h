@@ -11,10 +11,11 @@
  * runs: the text without the address, which changes with each run. A job
  * merge and `ompt-inst diff` match variables by key; a finding's variable
  * together with the finding's place (file, function).
- * The report model names in its streaming pass, once: each data operation
- * it keeps for the analysis (a name id in its facts, model/movement.h),
- * and each finding once the findings enter it (oi_profile_finding_name);
- * the analysis and the writers read those ids. */
+ * The report model names each data operation once, in its streaming pass
+ * (names.c, oi_profile_name_op): its map item, else the name its host or
+ * device address got before, else as above. The variable table, the
+ * operation's facts for the analysis (model/movement.h) and so every
+ * finding carry that id; the analysis and the writers read ids. */
 #ifndef OMPT_INST_MODEL_NAMES_H
 #define OMPT_INST_MODEL_NAMES_H
 

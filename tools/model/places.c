@@ -88,8 +88,7 @@ static uint32_t place_of_code(oi_profile *p, uint64_t codeptr) {
   return oi_place_intern(p, key, &model);
 }
 
-uint32_t oi_profile_place_of(oi_profile *p, uint32_t site_id, uint64_t codeptr) {
-  const oi_site *site = site_id ? oi_reader_site(p->trace, site_id) : NULL;
+uint32_t oi_place_of_source(oi_profile *p, const oi_site *site, uint64_t codeptr) {
   uint32_t place = site ? oi_place_of_site(p, site) : OI_NO_INDEX;
   if (place == OI_NO_INDEX && codeptr)
     place = oi_place_of_code(p, codeptr);

@@ -76,9 +76,9 @@ static uint32_t enclosing_place(const oi_thread_state *t) {
 /* Site, else return address (its line; without one, the enclosing region's
  * line if that is known), else the team's parallel region or the target
  * region, else the enclosing region on the thread; OI_NO_INDEX if none yet. */
-static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread_state *t) {
+static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_site *site,
+                               const oi_thread_state *t) {
   oi_profile_state *s = p->state;
-  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
   uint32_t place = OI_NO_INDEX;
   if (site)
     place = oi_place_of_site(p, site);
@@ -106,19 +106,19 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_thread
  * outermost leaf of a combined construct ("parallel" of "parallel for") take
  * the site's spelling; inner leaves (its "for", its barrier) keep their own
  * name, so that the rows of one combined construct stay apart. */
-static uint32_t label_of_event(oi_profile *p, const oi_event *e);
+static uint32_t label_of_event(oi_profile *p, const oi_event *e, const oi_site *site);
 
 /* Events of one site (or of none), kind and construct always have the
  * same label. */
-static uint32_t label_of(oi_profile *p, const oi_event *e) {
+static uint32_t label_of(oi_profile *p, const oi_event *e, const oi_site *site) {
   oi_profile_state *s = p->state;
   if (e->kind == OI_KIND_MPI)
-    return label_of_event(p, e);
+    return label_of_event(p, e, site);
   uint64_t key = (uint64_t)e->site << 16 | (uint64_t)e->kind << 8 | e->construct;
   uint32_t label = oi_map_get_address(&s->site_labels, key);
   if (label != OI_NO_INDEX)
     return label;
-  label = label_of_event(p, e);
+  label = label_of_event(p, e, site);
   if (label != OI_NO_INDEX)
     oi_map_set_address(&s->site_labels, key, label); /* out of memory: only slower */
   return label;
@@ -142,8 +142,7 @@ static bool exit_half_of_written(const char *label, unsigned construct) {
          oi_construct_reported_as(written, construct);
 }
 
-static uint32_t label_of_event(oi_profile *p, const oi_event *e) {
-  const oi_site *site = e->site ? oi_reader_site(p->trace, e->site) : NULL;
+static uint32_t label_of_event(oi_profile *p, const oi_event *e, const oi_site *site) {
   const char *leaf = oi_construct_name(e->construct);
   const char *written = site && site->construct && site->construct[0] ? site->construct : NULL;
   size_t leaf_length = strlen(leaf);
@@ -259,12 +258,13 @@ static int add_instance(oi_profile *p, uint32_t row_index, uint32_t thread, uint
   return oi_timeline_add(p, &slice, slice_index);
 }
 
-static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread) {
+static int push_region(oi_profile *p, oi_thread_state *t, const oi_event *e, const oi_site *site,
+                       uint32_t thread) {
   if (oi_grow((void **)&t->stack, &t->capacity, (uint64_t)t->depth + 1, sizeof *t->stack) != 0)
     return -1;
   oi_profile_state *s = p->state;
-  uint32_t place = place_of_event(p, e, t);
-  uint32_t label = label_of(p, e);
+  uint32_t place = place_of_event(p, e, site, t);
+  uint32_t label = label_of(p, e, site);
   if (label == OI_NO_INDEX)
     return -1;
   bool compiler = e->origin == OI_ORIGIN_COMPILER;
@@ -360,12 +360,12 @@ static int end_region(oi_profile *p, oi_thread_state *t, const oi_event *e, uint
 /* `instances` untimed instances: a point event (1), or a count event of a
  * counted site (atomic), whose instances join the row of the same site's
  * construct events (traces of either kind give the same rows). */
-static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread,
-                       uint64_t instances) {
-  uint32_t place = place_of_event(p, e, t);
+static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e, const oi_site *site,
+                       uint32_t thread, uint64_t instances) {
+  uint32_t place = place_of_event(p, e, site, t);
   if (place == OI_NO_INDEX)
     place = oi_place_unknown(p);
-  uint32_t label = label_of(p, e);
+  uint32_t label = label_of(p, e, site);
   if (place == OI_NO_INDEX || label == OI_NO_INDEX)
     return -1;
   unsigned kind = e->kind == OI_KIND_CONSTRUCT_COUNT ? OI_KIND_CONSTRUCT : e->kind;
@@ -376,16 +376,17 @@ static int point_event(oi_profile *p, oi_thread_state *t, const oi_event *e, uin
   return count_on_thread(&p->rows[row], thread, 0, instances);
 }
 
-static int data_op(oi_profile *p, oi_thread_state *t, const oi_event *e, uint32_t thread) {
+/* A data operation's end (a begin/end pair is one operation: its end
+ * carries it all), named and placed by the streaming pass. */
+static int data_op(oi_profile *p, const oi_event *e, const oi_event_source *source,
+                   uint32_t thread) {
   oi_profile_state *s = p->state;
-  if (e->endpoint == OI_EP_BEGIN)
-    return 0; /* a begin/end pair is one operation: its end carries it all */
-  uint32_t v = oi_variable_moved(p, e);
+  uint32_t v = oi_variable_moved(p, e, source->name);
   if (v == OI_NO_INDEX)
     return -1;
   unsigned op = e->op < OI_DATA_OP_COUNT ? e->op : OI_DATA_OP_OTHER;
   note_device(p, e->device);
-  uint32_t place = place_of_event(p, e, t);
+  uint32_t place = source->place;
   if (place != OI_NO_INDEX) {
     p->places[place].data_ops++;
     if (op == OI_DATA_OP_TO_DEVICE || op == OI_DATA_OP_FROM_DEVICE)
@@ -441,14 +442,30 @@ static int add_event(oi_profile *p, const oi_event *e) {
     t->last_ns = now;
   if (now > p->last_event_ns)
     p->last_event_ns = now;
-  if (oi_device_events_add(p, e) != 0)
+  /* the event's site, name and place, resolved once for every file after */
+  oi_event_source source = {.site = e->site ? oi_reader_site(p->trace, e->site) : NULL,
+                            .name = OI_NAME_NONE,
+                            .place = OI_NO_INDEX};
+  bool op_end = e->kind == OI_KIND_DATA_OP && e->endpoint != OI_EP_BEGIN;
+  if (op_end) {
+    source.name = oi_profile_name_op(p, e, source.site, &source.adopted);
+    if (source.name == OI_NAME_NONE)
+      return -1;
+    source.place = place_of_event(p, e, source.site, t);
+  }
+  if (oi_device_events_add(p, e, &source) != 0)
     return -1;
   switch (e->kind) {
   case OI_KIND_DATA_OP:
     p->data_ops_by_origin[e->origin < OI_ORIGIN_COUNT ? e->origin : OI_ORIGIN_NATIVE]++;
-    return data_op(p, t, e, e->thread);
-  case OI_KIND_MAP:
-    return oi_variable_mapped(p, e);
+    return op_end ? data_op(p, e, &source, e->thread) : 0;
+  case OI_KIND_MAP: {
+    uint32_t name;
+    if (oi_profile_name_map(p, e, source.site, &name) != 0)
+      return -1;
+    /* a mapped variable has its row, moved or not */
+    return name != OI_NAME_NONE && oi_variable_of_name(p, name) == OI_NO_INDEX ? -1 : 0;
+  }
   case OI_KIND_DEVICE_INIT:
   case OI_KIND_DEVICE_LOAD:
     note_device(p, e->kind == OI_KIND_DEVICE_INIT ? OI_GET(e, DEVICE_INIT, device)
@@ -464,13 +481,13 @@ static int add_event(oi_profile *p, const oi_event *e) {
     return 0;
   if (e->kind == OI_KIND_CONSTRUCT_COUNT)
     return OI_GET(e, CONSTRUCT_COUNT, count)
-               ? point_event(p, t, e, e->thread, OI_GET(e, CONSTRUCT_COUNT, count))
+               ? point_event(p, t, e, source.site, e->thread, OI_GET(e, CONSTRUCT_COUNT, count))
                : 0;
   if (e->endpoint == OI_EP_BEGIN)
-    return push_region(p, t, e, e->thread);
+    return push_region(p, t, e, source.site, e->thread);
   if (e->endpoint == OI_EP_END)
     return end_region(p, t, e, e->thread);
-  return is_profiled_point(e->kind) ? point_event(p, t, e, e->thread, 1) : 0;
+  return is_profiled_point(e->kind) ? point_event(p, t, e, source.site, e->thread, 1) : 0;
 }
 
 /* Regions still open at the end are timed to their thread's last event;

@@ -213,9 +213,6 @@ typedef struct oi_device_stream {
   uint64_t count;
 } oi_device_stream;
 oi_device_stream oi_profile_device_stream(oi_profile *profile);
-/* The place of a compiler site, else of a return address, else the unknown
- * place; OI_NO_INDEX (UINT32_MAX) when out of memory. */
-uint32_t oi_profile_place_of(oi_profile *profile, uint32_t site, uint64_t codeptr);
 
 /* The value of an info record ("host", "rank", "hash_code", ...), NULL if
  * absent. */
@@ -242,12 +239,6 @@ typedef struct oi_finding_vars {
   const char *other; /* NULL without one */
 } oi_finding_vars;
 
-/* The name id (in profile->names) a finding's variable is shown by, made
- * once when the findings enter the model, after the whole trace was read:
- * its place's, except that an operation the runtime reported without a
- * site takes the name its host address got in the variable table (a map
- * item that mapped it). OI_NAME_NONE when out of memory. */
-uint32_t oi_profile_finding_name(oi_profile *profile, const oi_finding *finding);
 /* A finding's names in a profile, from the ids it carries. Every writer,
  * the advice and `ompt-inst diff` name a finding's variables by this. */
 oi_finding_vars oi_profile_finding_vars(const oi_profile *profile, const oi_finding *finding);

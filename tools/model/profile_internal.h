@@ -37,26 +37,41 @@ typedef struct oi_pending_instance {
   uint8_t kind, compiler, unpaired;
 } oi_pending_instance;
 
-typedef struct oi_map_item_ref {
-  uint32_t site;
+/* A map item: `var` (1-based) of a compiler site. */
+typedef struct oi_site_item {
+  const oi_site *site; /* NULL: none */
   uint16_t var;
-} oi_map_item_ref;
+} oi_site_item;
+
+/* What the streaming pass (profile.c) resolves of an event, once, for the
+ * files after it; none of them looks the event's site up again. */
+typedef struct oi_event_source {
+  const oi_site *site; /* its compiler site; NULL without one */
+  /* a data operation's end: the name id of what it moved (names.c), the
+   * map item that mapped its host address when it names none itself
+   * (names.c), and its place in the source (OI_NO_INDEX otherwise) */
+  uint32_t name;
+  oi_site_item adopted;
+  uint32_t place;
+} oi_event_source;
 
 typedef struct oi_profile_state {
   oi_profile_options options;
   oi_thread_state *threads;
   uint64_t thread_capacity;
   uint64_t last_construct_capacity;
-  oi_map parallel_places;  /* parallel_id -> place */
-  oi_map target_places;    /* target_id -> place */
-  oi_map host_variables;   /* host address -> variable */
-  oi_map device_variables; /* device address -> variable */
-  /* host address -> the map item (site, var) that last mapped it, so that
-   * the analysis can name operations the runtime reported without a site */
-  oi_map host_map_items; /* host address -> map_items index */
-  oi_map map_item_ids;   /* (site << 16 | var) + 1 -> index */
-  oi_map_item_ref *map_items;
+  oi_map parallel_places; /* parallel_id -> place */
+  oi_map target_places;   /* target_id -> place */
+  /* names.c's memory: the name id a host or device address got last, and
+   * the map item that last mapped a host address (an index in map_items) */
+  oi_map host_names, device_names, host_items;
+  oi_map map_item_ids; /* (site id << 16 | var) + 1 -> index */
+  oi_map item_names;   /* (site id, var) -> name id */
+  oi_site_item *map_items;
   uint64_t map_item_count, map_item_capacity;
+  /* variables.c: name id -> variable row */
+  uint32_t *name_rows;
+  uint64_t name_row_capacity;
   oi_pending_instance *pending;
   uint64_t pending_count, pending_capacity;
   /* device events for the analysis with their facts, fed in time order at
@@ -67,9 +82,6 @@ typedef struct oi_profile_state {
    * return address -> place, (site, kind, construct) -> label, and
    * (place, label, kind, origin) -> row */
   oi_map site_places, code_places, site_labels, row_ids;
-  /* what a data op's name depends on -> its id in the names table
-   * (names.c): the name of the same inputs is made once */
-  oi_map event_names;
   oi_event first_event, last_event; /* earliest start, latest end */
   bool any_event;
 } oi_profile_state;
@@ -78,6 +90,8 @@ typedef struct oi_profile_state {
 uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model);
 uint32_t oi_place_of_site(oi_profile *p, const oi_site *site);
 uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr);
+/* the place of `site`, else of `codeptr`, else the unknown place */
+uint32_t oi_place_of_source(oi_profile *p, const oi_site *site, uint64_t codeptr);
 uint32_t oi_place_unknown(oi_profile *p);
 const char *oi_profile_text(oi_profile *p, const char *text); /* interned */
 
@@ -87,34 +101,31 @@ int oi_row_reserve_threads(oi_construct_row *row, uint64_t threads);
 uint32_t oi_row_intern(oi_profile *p, uint32_t place, const char *label, unsigned kind,
                        bool compiler);
 
-/* names.c: the map item `var` (1-based) of `site` as written, NULL
- * where none names the memory (no site, no such item, or an item the
- * program gave the runtime no name for) */
-const char *oi_variable_item_name(const oi_profile *p, uint32_t site, uint16_t var);
-/* Names the variable of map item `var` of `site` (0: none), else of
- * host_addr, else of device_addr (names.h: oi_name_variable) through the
- * trace's sites and the program's symbols. */
-void oi_profile_name_variable(const oi_profile *p, uint32_t site, uint16_t var, uint64_t host_addr,
-                              uint64_t device_addr, uint64_t bytes, oi_variable_name *name);
-/* The id in p->names of the variable data op `event` moves, named once
- * for the same map item or addresses. OI_NAME_NONE when out of memory. */
-uint32_t oi_profile_name_event(oi_profile *p, const oi_event *event);
-/* the variable row of that name, created if new */
+/* names.c: the name id (in p->names) of what data operation `event`
+ * moved: its map item as written, else the name its host or device
+ * address got before, else its symbol or address (names.h). `adopted`:
+ * the map item that last mapped its host address, when the event names
+ * none itself. OI_NAME_NONE when out of memory. */
+uint32_t oi_profile_name_op(oi_profile *p, const oi_event *event, const oi_site *site,
+                            oi_site_item *adopted);
+/* A map event: its item (`*id`, OI_NAME_NONE without one) names its host
+ * address. 0, or -1 when out of memory. */
+int oi_profile_name_map(oi_profile *p, const oi_event *event, const oi_site *site, uint32_t *id);
+
+/* variables.c: the variable row of name id `name`, created if new
+ * (OI_NO_INDEX when out of memory) */
+uint32_t oi_variable_of_name(oi_profile *p, uint32_t name);
+/* the variable row of that text, created if new */
 uint32_t oi_variable_intern(oi_profile *p, const char *name);
-/* A map event: its item names its host address. 0, or -1 when out of memory. */
-int oi_variable_mapped(oi_profile *p, const oi_event *event);
-/* A data operation's end: counted for the variable it moved, returned
- * (OI_NO_INDEX when out of memory). */
-uint32_t oi_variable_moved(oi_profile *p, const oi_event *event);
-/* The map item that last mapped host_addr, of `site` unless it is 0. */
-bool oi_variable_map_item(const oi_profile *p, uint64_t host_addr, uint32_t site,
-                          oi_map_item_ref *item);
+/* A data operation's end, which moved the variable of name id `name`:
+ * counted in its row, returned (OI_NO_INDEX when out of memory). */
+uint32_t oi_variable_moved(oi_profile *p, const oi_event *event, uint32_t name);
 
 /* timeline.c */
 int oi_timeline_add(oi_profile *p, const oi_slice *slice, uint64_t *index);
 void oi_timeline_lay_out(oi_profile *p);
 
 /* device_events.c */
-int oi_device_events_add(oi_profile *p, const oi_event *event);
+int oi_device_events_add(oi_profile *p, const oi_event *event, const oi_event_source *source);
 
 #endif

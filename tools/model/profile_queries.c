@@ -97,16 +97,13 @@ void oi_profile_free(oi_profile *p) {
     free(s->threads);
     oi_map_free(&s->parallel_places);
     oi_map_free(&s->target_places);
-    oi_map_free(&s->host_variables);
-    oi_map_free(&s->device_variables);
-    oi_map_free(&s->host_map_items);
-    oi_map_free(&s->map_item_ids);
-    oi_map_free(&s->site_places);
-    oi_map_free(&s->code_places);
-    oi_map_free(&s->site_labels);
-    oi_map_free(&s->row_ids);
-    oi_map_free(&s->event_names);
+    oi_map *memos[] = {&s->host_names,   &s->device_names, &s->host_items,
+                       &s->map_item_ids, &s->item_names,   &s->site_places,
+                       &s->code_places,  &s->site_labels,  &s->row_ids};
+    for (size_t i = 0; i < sizeof memos / sizeof *memos; i++)
+      oi_map_free(memos[i]);
     free(s->map_items);
+    free(s->name_rows);
     free(s->pending);
     free(s->device_events);
     free(s);

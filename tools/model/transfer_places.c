@@ -75,6 +75,7 @@ static void describe_place(oi_movement *m, uint32_t index, const oi_event *ev,
                              .construct = ev->construct,
                              .instantiations = 1,
                              .name = facts->name,
+                             .source_place = facts->source_place,
                              .line = facts->line};
   if (place.name == OI_NAME_NONE)
     m->failed = true;
@@ -189,21 +190,17 @@ const oi_transfer_place *oi_movement_place_of(oi_movement *m, uint32_t profile) 
   return &OI_ARRAY_AT(m->places, oi_place_record, profile_at(m, profile)->place)->place;
 }
 
-void oi_movement_count(oi_movement *m, uint32_t profile, const oi_event *ev) {
+uint32_t oi_movement_place_op(oi_movement *m, const oi_event *ev, const oi_event_facts *facts,
+                              uint32_t *place, unsigned *line) {
+  uint32_t profile = oi_movement_profile_of(m, ev, facts);
+  if (profile == OI_MOVEMENT_NONE)
+    return profile;
+  oi_profile_record *rec = profile_at(m, profile);
   unsigned op = ev->op < OI_DATA_OP_COUNT ? ev->op : OI_DATA_OP_OTHER;
-  oi_transfer_profile *out = oi_movement_profile_at(m, profile);
-  out->ops[op]++;
-  out->bytes[op] += ev->u.data.bytes;
-  out->time_ns[op] += ev->u.data.duration_ns;
-}
-
-void oi_movement_widen_lines(oi_movement *m, uint32_t range, uint32_t profile) {
-  unsigned line = oi_movement_place_of(m, profile)->line;
-  oi_held_range *r = oi_movement_range_at(m, range);
-  if (!line)
-    return;
-  if (!r->first_line || line < r->first_line)
-    r->first_line = line;
-  if (line > r->last_line)
-    r->last_line = line;
+  rec->out.ops[op]++;
+  rec->out.bytes[op] += ev->u.data.bytes;
+  rec->out.time_ns[op] += ev->u.data.duration_ns;
+  *place = rec->place;
+  *line = OI_ARRAY_AT(m->places, oi_place_record, rec->place)->place.line;
+  return profile;
 }

@@ -144,6 +144,16 @@ uint32_t oi_movement_versions_newest(oi_movement *m, uint32_t range) {
   return newest;
 }
 
+uint32_t oi_movement_versions_transfer(oi_movement *m, uint32_t receiver, uint32_t sender,
+                                       uint32_t *before, uint32_t *sender_version) {
+  uint32_t write = oi_movement_next_version(m);
+  oi_movement_versions_enter(m, receiver);
+  oi_movement_versions_enter(m, sender);
+  *before = oi_movement_versions_write(m, receiver, write);
+  *sender_version = oi_movement_versions_newest(m, sender);
+  return write;
+}
+
 uint32_t oi_movement_next_version(oi_movement *m) {
   if (m->transfers < OI_INTERVAL_NONE - 1)
     m->transfers++;

@@ -1,6 +1,7 @@
 /* The words of a finding (finding_words.h). */
 #include "finding_words.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -90,4 +91,16 @@ const char *oi_data_op_source_words(const oi_profile *profile) {
     break;
   }
   return NULL;
+}
+
+const char *oi_finding_line(size_t number, const oi_finding *f, const char *var, const char *where,
+                            char *text, size_t size) {
+  char instances[64], bytes[64], time[64];
+  snprintf(text, size, "%zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", number,
+           oi_finding_kind_name(f->kind), var, where,
+           oi_finding_instantiations(f, instances, sizeof instances), f->count, f->total,
+           oi_data_op_name(f->op), oi_finding_counted(f),
+           oi_format_bytes(f->bytes, bytes, sizeof bytes),
+           oi_format_ns(f->time_ns, time, sizeof time), oi_finding_certainty(f));
+  return text;
 }

@@ -24,6 +24,12 @@ const char *oi_finding_confidence(const oi_finding *finding);
  * operations come from several instantiations of one construct, else "";
  * in buf of size bytes */
 const char *oi_finding_instantiations(const oi_finding *finding, char *buf, size_t size);
+/* A finding's line in the text report: "1. duplicate_transfer of a[0:N] at
+ * heat.c:22: 8 of 8 to_device avoidable, 32.0 KiB, 1.2 us, certain", with
+ * its number, its variable's name and its place as text (`where`); into
+ * text (`size` bytes). */
+const char *oi_finding_line(size_t number, const oi_finding *finding, const char *var,
+                            const char *where, char *text, size_t size);
 /* How the shim hashed transfers, for the report header; NULL when the trace
  * does not say. */
 const char *oi_profile_hashing(const oi_profile *profile);

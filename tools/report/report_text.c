@@ -337,7 +337,7 @@ static void variables(const oi_profile *p, const oi_report_options *o, FILE *out
 }
 
 static void findings(const oi_profile *p, const oi_report_options *o, FILE *out) {
-  char title[256], a[64], b[64], line[1024], where[512];
+  char title[256], line[1024], where[512];
   const oi_analysis_totals *t = p->totals;
   snprintf(title, sizeof title, "Findings (%u of %zu)", shown((unsigned)p->finding_count, o->top),
            p->finding_count);
@@ -348,13 +348,9 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     fprintf(out, "%s\n", OI_NO_FINDINGS_WORDS);
   for (size_t k = 0; k < shown((unsigned)p->finding_count, o->top); k++) {
     const oi_finding *f = &p->findings[k];
+    oi_finding_vars vars = oi_profile_finding_vars(p, f);
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
-    char instances[64];
-    snprintf(line, sizeof line, "%zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s",
-             k + 1, oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), where,
-             oi_finding_instantiations(f, instances, sizeof instances), f->count, f->total,
-             oi_data_op_name(f->op), oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
-             oi_format_ns(f->time_ns, b, sizeof b), oi_finding_certainty(f));
+    oi_finding_line(k + 1, f, vars.var, where, line, sizeof line);
     if (p->finding_ranks) {
       size_t used = strlen(line);
       snprintf(line + used, sizeof line - used, ", on %" PRIu32 " of %" PRIu32 " ranks",
@@ -363,8 +359,7 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     /* the finding's own lines hang under its text, not its number */
     oi_format_wrapped(out, line, 0, (unsigned)strcspn(line, " ") + 1, RULE_WIDTH);
     char advice[1024];
-    oi_format_wrapped(out, oi_profile_finding_advice(p, f, advice, sizeof advice), 4, 4,
-                      RULE_WIDTH);
+    oi_format_wrapped(out, oi_finding_advice(f, &vars, advice, sizeof advice), 4, 4, RULE_WIDTH);
   }
 }
 

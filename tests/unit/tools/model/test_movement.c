@@ -59,19 +59,23 @@ static uint32_t profile_of(oi_movement *m, const oi_event *ev) {
   return oi_movement_profile_of(m, ev, &facts);
 }
 
-/* Records the transfer as the analysis does: its place, then the device's
- * copy, then the transfer itself. */
+/* Records the transfer as the analysis does, in one step: its place, the
+ * device's copy (the one its holder and range name), the transfer. */
+static oi_transfer_seen send_event(oi_movement *m, const oi_event *ev) {
+  oi_event_facts facts = facts_of(ev);
+  oi_op_seen seen;
+  assert_true(oi_movement_data_op(m, ev, &facts, &seen));
+  assert_true(seen.transfer);
+  assert_int_equal(seen.device_range,
+                   oi_movement_range(m, ev->device, ev->u.data.host_addr, ev->u.data.bytes, false));
+  assert_int_equal(seen.place, oi_movement_place_index(m, seen.profile));
+  return seen.moved;
+}
+
 static oi_transfer_seen send(oi_movement *m, enum oi_data_op op, uint32_t site, uint64_t host,
                              uint64_t bytes, uint64_t hash) {
   oi_event ev = transfer_event(op, site, host, bytes, hash);
-  uint32_t profile = profile_of(m, &ev);
-  assert_int_not_equal(profile, OI_MOVEMENT_NONE);
-  oi_movement_count(m, profile, &ev);
-  uint32_t range = oi_movement_range(m, DEV, host, bytes, false);
-  assert_int_not_equal(range, OI_MOVEMENT_NONE);
-  oi_transfer_seen seen;
-  assert_true(oi_movement_transfer(m, &ev, profile, range, &seen));
-  return seen;
+  return send_event(m, &ev);
 }
 
 static void a_second_copy_finds_the_content_unchanged(void **state) {
@@ -294,10 +298,7 @@ static void a_place_on_two_devices_finds_each_devices_copy(void **state) {
   assert_false(to_first.held.known);
   oi_event to_second = transfer_event(OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);
   to_second.device = DEV + 1;
-  uint32_t second = profile_of(&m, &to_second);
-  oi_transfer_seen seen;
-  assert_true(oi_movement_transfer(&m, &to_second, second,
-                                   oi_movement_op_range(&m, second, false, A, BYTES), &seen));
+  oi_transfer_seen seen = send_event(&m, &to_second);
   assert_false(seen.held.known);
   assert_int_equal(seen.receiver, DEV + 1);
   oi_transfer_seen again = send(&m, OI_DATA_OP_TO_DEVICE, 20, A, BYTES, 0xabc);

@@ -306,10 +306,10 @@ static void test_device_events_carry_their_facts(void **state) {
   release(&b);
 }
 
-/* A finding on operations the runtime reported without a site carries,
- * from the moment it enters the model, the name id of the variable its
- * host address has in the variable table: here the name its device
- * address got from a map item, where its place alone knows an address. */
+/* Operations the runtime reported without a site are named once, in the
+ * streaming pass, as the variable table names them: here by the name their
+ * device address got from a map item. Their place, their finding and the
+ * variable table then say the same name. */
 static void test_a_siteless_finding_carries_its_variables_name(void **state) {
   (void)state;
   built b;
@@ -335,8 +335,12 @@ static void test_a_siteless_finding_carries_its_variables_name(void **state) {
   assert_int_equal(f->at.site, 0);
   assert_string_equal(oi_names_at(&p->names, f->at.name)->text, "a[0:n]");
   assert_string_equal(oi_profile_finding_var(p, f), "a[0:n]");
-  /* its place (`other` of a duplicate) knows the address only */
-  assert_string_equal(oi_names_at(&p->names, f->other.name)->text, "0x3000 (800 bytes)");
+  /* its place (`other` of a duplicate) */
+  assert_string_equal(oi_names_at(&p->names, f->other.name)->text, "a[0:n]");
+  /* the variable table: the allocation and the two transfers */
+  assert_int_equal(p->variable_names.count, 1);
+  assert_string_equal(p->variables[0].name, "a[0:n]");
+  assert_int_equal(p->variables[0].ops[OI_DATA_OP_TO_DEVICE], 2);
   release(&b);
 }
 
