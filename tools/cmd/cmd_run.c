@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -293,22 +294,44 @@ static void forward_termination_signals(pid_t child, const sigset_t *previous) {
 /* Why a run wrote no trace. A program on GCC's runtime (libgomp) is built
  * with -fopenmp, but libgomp implements no OMPT and never loads a tool:
  * asking about -fopenmp would send its user looking for the wrong cause. */
+/* Why a run left no trace, from the runtime the program links: GCC's has
+ * no OMPT; LLVM's loads the tool only when it starts, at the first
+ * construct or call that needs it (a program can end before: flang runs
+ * target regions without a device inline, on the host, never calling it);
+ * without either the program has no OpenMP runtime to ask. */
 static void report_no_trace(const char *dir, const char *program) {
   char *path = oi_program_path(program);
   char runtime[64];
   bool on_libgomp = path && oi_linked_library(path, (const char *const[]){"libgomp.so", NULL},
                                               runtime, sizeof runtime);
+  bool on_libomp =
+      !on_libgomp && path &&
+      oi_linked_library(path, (const char *const[]){"libomp.so", "libomptarget.so", NULL},
+                        runtime, sizeof runtime);
   free(path);
-  if (on_libgomp)
+  const char *tool = getenv("OMP_TOOL");
+  if (on_libomp && tool && strcasecmp(tool, "disabled") == 0)
+    fprintf(stderr,
+            "ompt-inst: no trace was written in %s (OMP_TOOL=disabled: the OpenMP runtime, "
+            "%s, loads no tool)\n",
+            dir, runtime);
+  else if (on_libgomp)
     fprintf(stderr,
             "ompt-inst: no trace was written in %s (the program runs on GCC's OpenMP runtime, "
             "%s, which implements no OMPT and loads no tool: build it with clang, "
             "`ompt-inst cc`)\n",
             dir, runtime);
+  else if (on_libomp)
+    fprintf(stderr,
+            "ompt-inst: no trace was written in %s (the program links the OpenMP runtime, "
+            "%s, but never started it: it ran no OpenMP construct that calls the runtime, "
+            "which loads the tool when it starts; flang, for one, runs a target region "
+            "without a device inline, on the host)\n",
+            dir, runtime);
   else
     fprintf(stderr,
-            "ompt-inst: no trace was written in %s (the OpenMP runtime did not load "
-            "the tool: is the program built with -fopenmp?)\n",
+            "ompt-inst: no trace was written in %s (the program links no OpenMP runtime "
+            "that loads a tool: is it built with -fopenmp?)\n",
             dir);
 }
 
