@@ -306,8 +306,8 @@ static void report_no_trace(const char *dir, const char *program) {
                                               runtime, sizeof runtime);
   bool on_libomp =
       !on_libgomp && path &&
-      oi_linked_library(path, (const char *const[]){"libomp.so", "libomptarget.so", NULL},
-                        runtime, sizeof runtime);
+      oi_linked_library(path, (const char *const[]){"libomp.so", "libomptarget.so", NULL}, runtime,
+                        sizeof runtime);
   free(path);
   const char *tool = getenv("OMP_TOOL");
   if (on_libomp && tool && strcasecmp(tool, "disabled") == 0)
