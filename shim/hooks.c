@@ -253,6 +253,39 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device, u
     construct_point(t, id, entry, OMPT_INST_EXIT);
 }
 
+/* A call into a runtime without OMPT (GCC's libgomp), from the
+ * interposition library: the event the runtime would have reported, at the
+ * program's return address. */
+static void hook_interposed(uint32_t kind, uint32_t construct, uint32_t point, const void *codeptr,
+                            uint64_t region, uint32_t value) {
+  unsigned endpoint = point == OMPT_INST_ENTER  ? OI_EP_BEGIN
+                      : point == OMPT_INST_EXIT ? OI_EP_END
+                                                : OI_EP_NONE;
+  if (kind >= OI_KIND_COUNT || construct >= OI_CONSTRUCT_COUNT)
+    return;
+  oi_thread *t;
+  oi_event *e = oi_event_next(&t, kind, endpoint, construct, codeptr);
+  if (!e)
+    return;
+  e->origin = OI_ORIGIN_INTERPOSED;
+  switch (kind) {
+  case OI_KIND_PARALLEL:
+    OI_SET(e, PARALLEL, parallel_id, region);
+    OI_SET(e, PARALLEL, team_size, value);
+    break;
+  case OI_KIND_IMPLICIT_TASK:
+    OI_SET(e, IMPLICIT_TASK, parallel_id, region);
+    OI_SET(e, IMPLICIT_TASK, thread_num, value);
+    break;
+  case OI_KIND_TASK_CREATE:
+    OI_SET(e, TASK_CREATE, task_id, region);
+    break;
+  default:
+    break;
+  }
+  oi_event_commit(t);
+}
+
 static const ompt_inst_hooks hook_table = {
     .abi = OMPT_INST_HOOK_ABI,
     .size = sizeof(ompt_inst_hooks),
@@ -260,6 +293,7 @@ static const ompt_inst_hooks hook_table = {
     .target_enter = hook_target_enter,
     .mpi = hook_mpi,
     .offload = hook_offload,
+    .interposed = hook_interposed,
 };
 
 const ompt_inst_hooks *oi_hook_table(void) { return &hook_table; }

@@ -16,6 +16,8 @@ static ompt_inst_hooks device_only;
 static void device_point(ompt_inst_site *site, uint32_t point);
 static void no_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
                    const void *codeptr);
+static void no_host_calls(uint32_t kind, uint32_t construct, uint32_t point, const void *codeptr,
+                          uint64_t region, uint32_t value);
 
 void oi_record_mode_configure(const char *value) {
   data_only = value && strcmp(value, "data") == 0;
@@ -28,6 +30,7 @@ void oi_record_mode_configure(const char *value) {
   device_only = *oi_hook_table();
   device_only.point = device_point;
   device_only.mpi = no_mpi;
+  device_only.interposed = no_host_calls;
 }
 
 int oi_record_data_only(void) { return data_only; }
@@ -50,4 +53,10 @@ static void no_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer,
 
 const ompt_inst_hooks *oi_recorded_hook_table(void) {
   return data_only ? &device_only : oi_hook_table();
+}
+
+/* the host constructs of a runtime without OMPT are no data mapping */
+static void no_host_calls(uint32_t kind, uint32_t construct, uint32_t point, const void *codeptr,
+                          uint64_t region, uint32_t value) {
+  (void)kind, (void)construct, (void)point, (void)codeptr, (void)region, (void)value;
 }

@@ -128,6 +128,16 @@ typedef struct ompt_inst_hooks {
    * covers it. */
   void (*offload)(uint32_t point, ompt_inst_site *site, int64_t device, uint32_t nitems,
                   const void *const *host_addrs, const uint64_t *bytes, const void *codeptr);
+  /* A call into an OpenMP runtime without OMPT (GCC's libgomp), seen by
+   * libompt-inst-gomp.so on its way in: an event of `kind` (enum
+   * oi_event_kind of events.h) for `construct` (enum oi_construct), its
+   * begin (OMPT_INST_ENTER), its end (OMPT_INST_EXIT) or a point (0), at
+   * the program's return address. `region`: the parallel region's id (a
+   * parallel region and its implicit tasks), the task's id (a task);
+   * `value`: the team size (parallel), the thread's number in the team
+   * (implicit task). Present when `size` covers it. */
+  void (*interposed)(uint32_t kind, uint32_t construct, uint32_t point, const void *codeptr,
+                     uint64_t region, uint32_t value);
 } ompt_inst_hooks;
 
 #ifdef __cplusplus

@@ -83,7 +83,7 @@ static void on_target_enter(ompt_inst_site *site, int64_t device,
 }
 
 static const ompt_inst_hooks table = {
-    OMPT_INST_HOOK_ABI, sizeof(ompt_inst_hooks), on_point, on_target_enter, NULL, NULL};
+    OMPT_INST_HOOK_ABI, sizeof(ompt_inst_hooks), on_point, on_target_enter, NULL, NULL, NULL};
 
 static int on_control_tool(uint64_t command, uint64_t modifier, void *arg,
                            const void *codeptr_ra) {

@@ -3,6 +3,7 @@
 #include "cmd_capabilities.h"
 
 #include <omp-tools.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +61,15 @@ static void describe_sources(const uint64_t count[OI_ORIGIN_COUNT], char *text, 
                oi_origin_label(o));
 }
 
+/* What a run on GCC's libgomp cannot show: GCC inlines these, so they never
+ * call the runtime the interposition library sees (docs/coverage.md). */
+static const char gomp_unseen[] =
+    "GCC's libgomp has no OMPT: the constructs above are its entry points' calls, seen by\n"
+    "libompt-inst-gomp.so. GCC inlines these, which never call it and are not recorded:\n"
+    "  static loops (schedule(static), the default), master and masked, simd, atomics\n"
+    "  without a lock, flush, taskyield, the end of a single (only its start calls), the\n"
+    "  execution of a deferred task (its creation is recorded), cancellation points.";
+
 static int list(oi_trace_reader *trace) {
   static uint64_t count[OI_KIND_COUNT][OI_ORIGIN_COUNT];
   const oi_event *e;
@@ -84,6 +94,11 @@ static int list(oi_trace_reader *trace) {
       printf(" %10llu", (unsigned long long)count[kind][o]);
     printf("  %s\n", sources[0] ? sources : "-");
   }
+  bool interposed = false;
+  for (unsigned kind = 0; kind < OI_KIND_COUNT; kind++)
+    interposed |= count[kind][OI_ORIGIN_INTERPOSED] > 0;
+  if (interposed)
+    printf("\n%s\n", gomp_unseen);
   return OI_EXIT_OK;
 }
 

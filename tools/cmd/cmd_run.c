@@ -125,7 +125,8 @@ static char *rank_folder(const char *job_dir, long rank) {
  * libraries they wrap (preloaded, they come before it, as interposition
  * requires): the MPI profiling library records MPI calls; the offload
  * library sees the calls into libomptarget, whose arguments name the
- * constructs' lines and map items of a build without the plugin. A
+ * constructs' lines and map items of a build without the plugin; the gomp
+ * library sees the calls into GCC's runtime, which has no OMPT. A
  * companion with an opt-out variable is left out when it is set to 0. */
 static const struct companion {
   const char *file;
@@ -135,6 +136,7 @@ static const struct companion {
     {OI_MPI_LIBRARY_FILE_NAME, (const char *const[]){"libmpi.so", "libmpich.so", NULL}, NULL},
     {OI_OFFLOAD_LIBRARY_FILE_NAME, (const char *const[]){"libomptarget.so", NULL},
      "OMPT_INST_OFFLOAD_CALLS"},
+    {OI_GOMP_LIBRARY_FILE_NAME, (const char *const[]){"libgomp.so", NULL}, NULL},
 };
 
 static bool opted_out(const struct companion *companion) {
@@ -295,7 +297,8 @@ static void forward_termination_signals(pid_t child, const sigset_t *previous) {
  * with -fopenmp, but libgomp implements no OMPT and never loads a tool:
  * asking about -fopenmp would send its user looking for the wrong cause. */
 /* Why a run left no trace, from the runtime the program links: GCC's has
- * no OMPT; LLVM's loads the tool only when it starts, at the first
+ * no OMPT, and its calls into it (interposed) start the shim; LLVM's loads
+ * the tool only when it starts, at the first
  * construct or call that needs it (a program can end before: flang runs
  * target regions without a device inline, on the host, never calling it);
  * without either the program has no OpenMP runtime to ask. */
@@ -318,8 +321,8 @@ static void report_no_trace(const char *dir, const char *program) {
   else if (on_libgomp)
     fprintf(stderr,
             "ompt-inst: no trace was written in %s (the program runs on GCC's OpenMP runtime, "
-            "%s, which implements no OMPT and loads no tool: build it with clang, "
-            "`ompt-inst cc`)\n",
+            "%s, which implements no OMPT: only its calls into it are recorded, and it made "
+            "none; GCC inlines static loops, master, simd and atomics without calling it)\n",
             dir, runtime);
   else if (on_libomp)
     fprintf(stderr,

@@ -8,6 +8,7 @@
 #define OI_SHIM_FILE_NAME "libompt-inst.so"
 #define OI_MPI_LIBRARY_FILE_NAME "libompt-inst-mpi.so"
 #define OI_OFFLOAD_LIBRARY_FILE_NAME "libompt-inst-offload.so"
+#define OI_GOMP_LIBRARY_FILE_NAME "libompt-inst-gomp.so"
 
 /* "<prefix>/lib/<name>" for the running executable's prefix; malloc'd, NULL
  * (with a message on stderr) if /proc/self/exe cannot be resolved. */

@@ -455,6 +455,8 @@ static int add_event(oi_profile *p, const oi_event *e) {
   }
   if (oi_device_events_add(p, e, &source) != 0)
     return -1;
+  if (e->origin == OI_ORIGIN_INTERPOSED)
+    p->runtime = OI_PROFILE_INTERPOSED;
   switch (e->kind) {
   case OI_KIND_DATA_OP:
     p->data_ops_by_origin[e->origin < OI_ORIGIN_COUNT ? e->origin : OI_ORIGIN_NATIVE]++;

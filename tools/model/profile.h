@@ -123,7 +123,9 @@ struct oi_profile {
                                             when they would not run as built, else NULL */
   const char *program, *argv, *runtime; /* from info records, NULL if absent;
                                            runtime is OI_PROFILE_NO_OMPT for
-                                           a run on a runtime without OMPT */
+                                           a run on a runtime without OMPT,
+                                           OI_PROFILE_INTERPOSED when its
+                                           calls into it were recorded */
   const char *hash_mode;                /* "sampled", "full" or "off"; NULL if absent */
   uint64_t events;                      /* events read */
   bool damaged;                         /* reading stopped at damage (up_to_damage);
@@ -248,6 +250,10 @@ const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *
 /* The runtime of a run whose shim started from the first hook because the
  * runtime has no OMPT (the trace's info ompt=none). */
 #define OI_PROFILE_NO_OMPT "runtime without OMPT: compiler events only"
+/* The runtime of a run that has the program's calls into a runtime without
+ * OMPT (GCC's libgomp), seen by the interposition library. */
+#define OI_PROFILE_INTERPOSED                                                                      \
+  "runtime without OMPT (GCC's libgomp): the program's calls into it, interposed"
 
 /* Where the data operations came from (their words: report/finding_words.h). */
 enum oi_data_op_source {

@@ -93,8 +93,9 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
             s.bold, s.off, program, a, oi_format_ns(in_constructs, b, sizeof b), share,
             p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
             p->device_count == 1 ? "" : "s");
-  if (p->runtime && strcmp(p->runtime, OI_PROFILE_NO_OMPT) == 0)
-    fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, OI_PROFILE_NO_OMPT);
+  if (p->runtime && (strcmp(p->runtime, OI_PROFILE_INTERPOSED) == 0 ||
+                     strcmp(p->runtime, OI_PROFILE_NO_OMPT) == 0))
+    fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, p->runtime);
   if (p->offload_check)
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, p->offload_check);
   if (mode && absent)
