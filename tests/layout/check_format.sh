@@ -1,15 +1,15 @@
 #!/bin/bash
 # The C code held to .clang-format: every C source and header of the
-# product (common, include, shim, offload, mpi, tools) and of the unit
+# product (common, include, shim, offload, gomp, mpi, tools) and of the unit
 # tests. Test programs whose lines the tests assert (examples/,
 # tests/*/programs/) keep their own layout.
 # usage: check_format.sh SOURCE_DIR CLANG_FORMAT
 set -euo pipefail
 src=$1 format=$2
 cd "$src"
-mapfile -t files < <(git ls-files 'common/*.[ch]' 'include/*.h' 'shim/*.[ch]' 'offload/*.[ch]' \
+mapfile -t files < <(git ls-files 'common/*.[ch]' 'include/*.h' 'shim/*.[ch]' 'offload/*.[ch]' 'gomp/*.[ch]' \
   'mpi/*.[ch]' 'tools/*.[ch]' 'tests/unit/*.[ch]' 2>/dev/null ||
-  find common include shim offload mpi tools tests/unit -name '*.[ch]')
+  find common include shim offload gomp mpi tools tests/unit -name '*.[ch]')
 [ ${#files[@]} -gt 100 ] || { echo "check_format: found only ${#files[@]} files" >&2; exit 1; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

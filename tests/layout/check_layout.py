@@ -65,7 +65,7 @@ def long_files(src):
 
 
 # The folders whose objects are checked for circles (tools/ by subfolder).
-CODE_FOLDERS = ('common', 'shim', 'offload', 'mpi', 'plugin', 'tools')
+CODE_FOLDERS = ('common', 'shim', 'offload', 'gomp', 'mpi', 'plugin', 'tools')
 OBJECT_SUFFIXES = ('.c.o', '.cpp.o')
 
 

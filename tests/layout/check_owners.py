@@ -21,7 +21,7 @@ import os
 import re
 import sys
 
-C_FOLDERS = ('common', 'shim', 'offload', 'mpi', 'tools', 'plugin')
+C_FOLDERS = ('common', 'shim', 'offload', 'gomp', 'mpi', 'tools', 'plugin')
 PLACEMENT_OWNER = 'shim/unify.c'
 ALIASES = (('MASTER', 'MASKED'), ('LOOP', 'FOR'), ('LOOP', 'DISTRIBUTE'),
            ('TARGET_DATA', 'TARGET_ENTER_DATA'), ('TARGET_DATA', 'TARGET_EXIT_DATA'))
