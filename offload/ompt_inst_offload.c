@@ -18,7 +18,6 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -28,6 +27,7 @@
 
 #include "ompt-inst/descriptor.h"
 #include "ompt-inst/find_shim.h"
+#include "call_descriptor.h"
 #include "compile_dirs.h"
 #include "written_items.h"
 
@@ -92,35 +92,6 @@ static const char *field(const char *text, int n, size_t *length) {
   const char *end = strchr(text, ';');
   *length = end ? (size_t)(end - text) : strlen(text);
   return text;
-}
-
-/* Appends printf output to a growing buffer; false when out of memory. */
-typedef struct text {
-  char *data;
-  size_t len, cap;
-} text;
-
-static bool append(text *t, const char *format, ...) __attribute__((format(printf, 2, 3)));
-static bool append(text *t, const char *format, ...) {
-  for (;;) {
-    va_list args;
-    va_start(args, format);
-    int n =
-        vsnprintf(t->data ? t->data + t->len : NULL, t->data ? t->cap - t->len : 0, format, args);
-    va_end(args);
-    if (n < 0)
-      return false;
-    if (t->data && t->len + (size_t)n < t->cap) {
-      t->len += (size_t)n;
-      return true;
-    }
-    size_t cap = (t->cap ? t->cap * 2 : 512) + (size_t)n;
-    char *data = realloc(t->data, cap);
-    if (!data)
-      return false;
-    t->data = data;
-    t->cap = cap;
-  }
 }
 
 /* A `target data` region makes two calls, one at each end, that look like
@@ -197,7 +168,7 @@ static void name_items(item_name *out, int32_t nargs, const int64_t *types, void
 
 static char *describe(enum call_kind call, const char *entry_point, const oi_ident *loc,
                       int32_t nargs, const int64_t *types, void *const *names) {
-  text t = {0};
+  oi_call_descriptor d = {0};
   size_t flen, fnlen, llen, clen;
   const char *psource = loc ? loc->psource : NULL;
   const char *file = field(psource, 1, &flen), *function = field(psource, 2, &fnlen);
@@ -212,22 +183,18 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
     file = path;
     flen = strlen(path);
   }
-  bool ok = append(&t, "%s\n" OMPT_INST_KEY_CONSTRUCT "=%s\n" OMPT_INST_KEY_CALL "=%s\n",
-                   OMPT_INST_SITE_MAGIC, construct_of[call], entry_point);
-  if (ok && known)
-    ok = append(&t,
-                OMPT_INST_KEY_FILE "=%.*s\n" OMPT_INST_KEY_FUNCTION "=%.*s\n" OMPT_INST_KEY_LINE
-                                   "=%.*s\n" OMPT_INST_KEY_COL "=%.*s\n",
-                (int)flen, file, (int)fnlen, function, (int)llen, line, (int)clen, col);
+  oi_describe_call(&d, construct_of[call], entry_point);
+  if (known)
+    oi_describe_location(&d, file, flen, function, fnlen, line, llen, col, clen);
   free(path);
   item_name *item = calloc((size_t)nargs + 1, sizeof *item);
   bool *is_item = calloc((size_t)nargs + 1, sizeof *is_item);
-  ok = ok && item && is_item;
-  if (ok) {
+  d.failed |= !item || !is_item;
+  if (!d.failed) {
     name_items(item, nargs, types, names, &written);
     mark_items(is_item, nargs, types);
   }
-  for (int32_t i = 0; ok && i < nargs; i++) {
+  for (int32_t i = 0; !d.failed && i < nargs; i++) {
     if (!is_item[i])
       continue;
     const char *modifier = types[i] & MAP_ALWAYS    ? OMPT_INST_MAP_ALWAYS
@@ -235,18 +202,13 @@ static char *describe(enum call_kind call, const char *entry_point, const oi_ide
                            : types[i] & MAP_CLOSE   ? "close"
                                                     : OMPT_INST_MAP_NO_MODIFIERS;
     /* an item without a name gets none: the shim names it by address */
-    ok = append(&t, OMPT_INST_KEY_MAP "=%s;%s;%s;%.*s\n", map_type(call, types[i]), modifier,
-                types[i] & MAP_IMPLICIT ? OMPT_INST_MAP_IMPLICIT : OMPT_INST_MAP_EXPLICIT,
-                (int)item[i].length, item[i].text);
+    oi_describe_map(&d, map_type(call, types[i]), modifier, types[i] & MAP_IMPLICIT, item[i].text,
+                    item[i].length);
   }
   free(item);
   free(is_item);
   oi_written_items_free(&written);
-  if (!ok) {
-    free(t.data);
-    return NULL;
-  }
-  return t.data;
+  return oi_describe_finish(&d);
 }
 
 /* Sites by (location, map types, call, argument count): one per offloading construct of

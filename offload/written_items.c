@@ -61,6 +61,39 @@ static char *pragma_text(const char *file, long line) {
   return joined;
 }
 
+/* Whether a pragma's text (after "#pragma omp") starts with `directive`'s
+ * words: "target" is not "target data", "target update", ... */
+static bool starts_directive(const char *text, const char *directive) {
+  while (isspace((unsigned char)*text))
+    text++;
+  size_t n = strlen(directive);
+  if (strncmp(text, directive, n) != 0 || (text[n] && !isspace((unsigned char)text[n])))
+    return false;
+  if (strcmp(directive, "target") != 0)
+    return true;
+  const char *next = text + n;
+  while (isspace((unsigned char)*next))
+    next++;
+  static const char *const longer[] = {"data", "update", "enter", "exit"};
+  for (size_t i = 0; i < sizeof longer / sizeof *longer; i++) {
+    size_t w = strlen(longer[i]);
+    if (strncmp(next, longer[i], w) == 0 && !isalnum((unsigned char)next[w]) && next[w] != '_')
+      return false;
+  }
+  return true;
+}
+
+long oi_directive_line(const char *file, long line, const char *directive, long before) {
+  for (long at = line; at > 0 && at >= line - before; at--) {
+    char *text = pragma_text(file, at);
+    bool found = text && starts_directive(text, directive);
+    free(text);
+    if (found)
+      return at;
+  }
+  return 0;
+}
+
 /* Past the bracket that closes the one at `p` (or at the end). */
 static const char *past_group(const char *p) {
   int depth = 0;
@@ -214,6 +247,34 @@ const char *oi_written_item_take(oi_written_items *w, const char *expanded, size
   for (size_t i = 0; i < w->count; i++)
     if (!w->taken[i] && shape(w->items[i], strlen(w->items[i]), have, sizeof have) &&
         same_shape(want, have)) {
+      w->taken[i] = true;
+      return w->items[i];
+    }
+  return NULL;
+}
+
+const char *oi_written_item_take_variable(oi_written_items *w, const char *variable) {
+  size_t n = strlen(variable);
+  char have[256];
+  for (size_t i = 0; i < w->count; i++)
+    if (!w->taken[i] && shape(w->items[i], strlen(w->items[i]), have, sizeof have) &&
+        strncmp(have, variable, n) == 0 && (have[n] == '\0' || have[n] == '[')) {
+      w->taken[i] = true;
+      return w->items[i];
+    }
+  return NULL;
+}
+
+size_t oi_written_items_left(const oi_written_items *w) {
+  size_t left = 0;
+  for (size_t i = 0; i < w->count; i++)
+    left += !w->taken[i];
+  return left;
+}
+
+const char *oi_written_item_take_next(oi_written_items *w) {
+  for (size_t i = 0; i < w->count; i++)
+    if (!w->taken[i]) {
       w->taken[i] = true;
       return w->items[i];
     }

@@ -166,6 +166,8 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry, 
                          const uint64_t *bytes) {
   int offloads;
   int device_num = oi_runtime_construct_device(device, &offloads);
+  if (!offloads && entry->maps_without_device && device_num >= 0) /* see sites.h */
+    offloads = 1;
   oi_construct_frame *f = oi_construct_push(&t->constructs, id, entry, nitems, host_addrs, bytes);
   if (f) {
     f->device = device_num;

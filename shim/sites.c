@@ -76,6 +76,8 @@ static int derive(oi_site_entry *entry) {
   unsigned category = oi_construct_category(entry->construct);
   entry->team_begin = category == OI_CATEGORY_TEAM;
   entry->device = category == OI_CATEGORY_DEVICE;
+  entry->maps_without_device =
+      entry->device && entry->parsed.call && strncmp(entry->parsed.call, "GOMP_", 5) == 0;
   entry->leaves = leaves_of(spelling);
   /* the plugin marks the bodies of the constructs the runtime reports as
    * masked (master, masked) alone (not of `master taskloop`: a loop) */

@@ -37,6 +37,11 @@ typedef struct oi_site_entry {
                               few ns, so its instances are counted per thread
                               instead of timed (hooks.c) */
   oi_map_rule *rules;      /* one per parsed.maps item */
+  /* a call into GCC's libgomp (call=GOMP_*): its maps are simulated on a
+   * device even where libgomp runs the region on the host, as it does
+   * without an offload compiler, so that the findings say what they would
+   * move on one (hooks.c) */
+  uint8_t maps_without_device;
   /* sites of the directives nested in a target region (parsed.inner),
    * registered with it; 0 where one could not be */
   uint32_t *inner_sites;

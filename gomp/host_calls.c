@@ -7,73 +7,27 @@
  * address (origin `interposed`). What GCC inlines and never tells libgomp
  * (static loops, master/masked, simd, atomics without a lock) cannot be
  * seen here: docs/coverage.md lists it.
- *
- * It records only where the shim started without OMPT: a runtime that
- * answers the OMPT channel (LLVM's libomp installed as libgomp.so.1)
- * reports the same constructs itself, and every wrapper is then a plain
- * call through, as it is without the shim. `ompt-inst run` preloads this
+ * Device constructs: target_calls.c. `ompt-inst run` preloads this
  * library into programs that link libgomp. */
-#define _GNU_SOURCE
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdlib.h>
 
+#include "interposer.h"
 #include "ompt-inst/events.h"
-#include "ompt-inst/find_shim.h"
-
-typedef void (*interposed_hook)(uint32_t kind, uint32_t construct, uint32_t point,
-                                const void *codeptr, uint64_t region, uint32_t value);
-
-static interposed_hook hook;
-static int (*thread_num)(void);
-static pthread_once_t resolve_once = PTHREAD_ONCE_INIT;
-
-/* The shim's hook, NULL where it runs as an OMPT tool (or is absent). */
-static void resolve(void) {
-  if (ompt_inst_find_hooks())
-    return; /* the runtime has OMPT: it reports these constructs itself */
-  const ompt_inst_hooks *(*without_ompt)(void) =
-      (const ompt_inst_hooks *(*)(void))dlsym(RTLD_DEFAULT, OMPT_INST_NO_OMPT_ENTRY);
-  const ompt_inst_hooks *table = without_ompt ? without_ompt() : NULL;
-  thread_num = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_thread_num");
-  if (table && thread_num && OMPT_INST_HOOKS_HAVE(table, interposed))
-    hook = table->interposed;
-}
-
-static inline interposed_hook shim(void) {
-  pthread_once(&resolve_once, resolve);
-  return hook;
-}
 
 static void emit(uint32_t kind, uint32_t construct, uint32_t point, const void *codeptr,
                  uint64_t region, uint32_t value) {
-  interposed_hook h = shim();
-  if (h)
-    h(kind, construct, point, codeptr, region, value);
+  gomp_interposed_hook hook = oi_gomp_interposed_hook();
+  if (hook)
+    hook(kind, construct, point, codeptr, region, value);
 }
-
-/* Where an event happened: the program's return address. GCC's line table
- * at -O2 often gives a call the line of an earlier construct (all the
- * parallel regions of a function at the first one's line), but the body
- * GCC outlined for a parallel region, task or taskloop starts on the
- * construct's own line: those take the body's entry (+1: a return address
- * is looked up one byte back). */
-#define BODY(fn) ((const char *)(uintptr_t)(fn) + 1)
 
 /* A construct's begin and end (OMPT_INST_ENTER, OMPT_INST_EXIT), a point (0). */
 #define BEGIN(construct) emit(OI_KIND_CONSTRUCT, construct, OMPT_INST_ENTER, CALLER, 0, 0)
 #define END(construct) emit(OI_KIND_CONSTRUCT, construct, OMPT_INST_EXIT, CALLER, 0, 0)
-#define CALLER __builtin_return_address(0)
-
-/* The entry point in libgomp that a wrapper calls on, looked up once. */
-#define REAL(name, type)                                                                           \
-  static __typeof__(type) real_##name;                                                             \
-  if (!__atomic_load_n(&real_##name, __ATOMIC_ACQUIRE))                                            \
-    __atomic_store_n(&real_##name, (type)dlsym(RTLD_NEXT, #name), __ATOMIC_RELEASE);               \
-  if (!real_##name)                                                                                \
-    abort(); /* preloaded into a program without libgomp: it never calls here */
+#define CALLER OI_GOMP_CALLER
+#define BODY OI_GOMP_BODY
+#define REAL OI_GOMP_REAL
 
 /* Parallel regions: the region on the encountering thread, an implicit
  * task on each thread of the team, run through a trampoline that knows the
@@ -91,7 +45,7 @@ typedef struct team_start {
 
 static void implicit_task(void *arg) {
   const team_start *team = arg;
-  uint32_t self = (uint32_t)thread_num();
+  uint32_t self = (uint32_t)oi_gomp_thread_num();
   emit(OI_KIND_IMPLICIT_TASK, OI_CONSTRUCT_PARALLEL, OMPT_INST_ENTER, team->codeptr, team->region,
        self);
   if (team->starts)
@@ -105,7 +59,8 @@ static void implicit_task(void *arg) {
  * program's (NULL: run the program's own, nothing records). */
 static team_start *begin_team(team_start *team, void (*fn)(void *), void *data, unsigned threads,
                               const void *codeptr, uint32_t starts) {
-  if (!shim())
+  gomp_interposed_hook hook = oi_gomp_interposed_hook();
+  if (!hook)
     return NULL;
   *team = (team_start){fn, data, __atomic_fetch_add(&next_region, 1, __ATOMIC_RELAXED), codeptr,
                        starts};
@@ -115,7 +70,7 @@ static team_start *begin_team(team_start *team, void (*fn)(void *), void *data, 
 
 static void end_team(const team_start *team, unsigned threads) {
   if (team)
-    hook(OI_KIND_PARALLEL, OI_CONSTRUCT_PARALLEL, OMPT_INST_EXIT, team->codeptr, team->region,
+    emit(OI_KIND_PARALLEL, OI_CONSTRUCT_PARALLEL, OMPT_INST_EXIT, team->codeptr, team->region,
          threads);
 }
 

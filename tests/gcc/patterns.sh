@@ -1,0 +1,42 @@
+# The pattern programs built with `gcc -fopenmp -O2 -g` give the findings
+# (kind, variable, line, count, confidence) of their clang builds without
+# the plugin, marked inferred: libgomp runs their target regions on the
+# host here (no offload compiler), so the data movement is inferred from
+# the map kinds of GCC's calls into it, as on a runtime that reports none;
+# their output is their own (issue 52).
+source "$OI_SRC/tests/lib.sh"
+
+findings() { # RUN: one "kind var line count confidence" line per finding
+  "$OI" report "$1" --format json | "$OI_PYTHON" -c '
+import json, sys
+for f in json.load(sys.stdin)["findings"]:
+    print(f["kind"], f["var"], f["line"], f["count"], f["confidence"])'
+}
+origins() { # RUN: "native inferred interposed" data operations
+  "$OI" report "$1" --format json | "$OI_PYTHON" -c '
+import json, sys
+o = json.load(sys.stdin)["run"]["data_ops_by_origin"]
+print(o["native"], o["inferred"] > 0, o["interposed"])'
+}
+
+for name in duplicate_transfer round_trip repeated_alloc unused_alloc unused_transfer \
+            identical_content clean; do
+  src="$OI_SRC/examples/patterns/$name.c"
+  # LLVM's runtime folder on the search paths has a libgomp.so that is libomp
+  env -u LIBRARY_PATH -u C_INCLUDE_PATH gcc -fopenmp -O2 -g "$src" -o "$name.gcc" -lm
+  cc_plain "$name.clang" "$src" -O2 -g -fopenmp-targets=x86_64-pc-linux-gnu -lm
+  "$OI" run -o "$name.gcc.run" "./$name.gcc" > "$name.gcc.out" 2> "$name.gcc.err" ||
+    fail "$name (gcc): $(cat "$name.gcc.err")"
+  "$OI" run -o "$name.clang.run" "./$name.clang" > "$name.clang.out" 2> /dev/null ||
+    fail "$name (clang) failed"
+  expect_eq "$(cat "$name.gcc.out")" "$(cat "$name.clang.out")" "$name: the output"
+  grep -q "events recorded in $name.gcc.run$" "$name.gcc.err" ||
+    fail "$name (gcc): events lost: $(cat "$name.gcc.err")"
+  expect_eq "$(findings "$name.gcc.run")" "$(findings "$name.clang.run")" "$name: the findings"
+  expect_eq "$(origins "$name.gcc.run")" "0 True 0" "$name (gcc): data operations all inferred"
+done
+# the report says where they come from
+"$OI" report duplicate_transfer.gcc.run > report.txt
+grep -q "inferred from map clauses" report.txt || fail "the gcc report does not say inferred"
+expect_eq "$(findings duplicate_transfer.gcc.run | head -1)" \
+  "duplicate_transfer weights[0:N] 22 8 low" "the duplicate, named as written, on its line"
