@@ -17,6 +17,7 @@
 #include "construct_counts.h"
 #include "record.h"
 #include "trace_end.h"
+#include "trace_file.h"
 #include "runtime_devices.h"
 #include "sites.h"
 #include "unify.h"
@@ -227,6 +228,16 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
   oi_event_commit(t);
 }
 
+/* The trace says, once, that the program's calls into libgomp were
+ * recorded (INFO interposed=libgomp): the report names the runtime by it,
+ * also where it reads only the device events (the exit summary). */
+static void note_interposed(void) {
+  static atomic_flag noted = ATOMIC_FLAG_INIT;
+  static const char info[] = "interposed=libgomp";
+  if (!atomic_flag_test_and_set_explicit(&noted, memory_order_relaxed))
+    oi_trace_record(OI_REC_INFO, info, sizeof info - 1);
+}
+
 /* A call into the offload runtime of code built without the plugin: a
  * device construct like the plugin's, unless its site got no id (a plugin
  * site describes its line: the call is an instrumented construct's own; or
@@ -249,6 +260,8 @@ static void hook_offload(uint32_t point, ompt_inst_site *site, int64_t device, u
     oi_end_missing_target(t);
   if (!id)
     return;
+  if (entry->maps_without_device)
+    note_interposed();
   if (point == OMPT_INST_ENTER)
     target_enter(t, id, entry, device, OMPT_INST_IF_ABSENT, nitems, host_addrs, bytes);
   else if (point == OMPT_INST_EXIT)
@@ -269,6 +282,7 @@ static void hook_interposed(uint32_t kind, uint32_t construct, uint32_t point, c
   oi_event *e = oi_event_next(&t, kind, endpoint, construct, codeptr);
   if (!e)
     return;
+  note_interposed();
   e->origin = OI_ORIGIN_INTERPOSED;
   switch (kind) {
   case OI_KIND_PARALLEL:

@@ -17,6 +17,10 @@ set -e
 expect_eq "$rc" "$native_rc" "exit code of the program"
 expect_eq "$(cat out)" "$(cat native.out)" "the program's stdout"
 grep -q "events recorded in run$" err || fail "not recorded, or events lost: $(cat err)"
+# the exit summary, which reads only the device events, names the runtime
+"$OI" report run --format summary > summary.txt
+grep -q "^ompt-inst: runtime without OMPT (GCC's libgomp): the program's calls into it, interposed$" \
+  summary.txt || fail "the exit summary does not name the runtime: $(cat summary.txt)"
 
 "$OI" dump run > events.jsonl
 count() { python3 "$OI_SRC/tests/dumpq.py" events.jsonl origin=interposed "$@" --count; }

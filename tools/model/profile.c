@@ -455,8 +455,6 @@ static int add_event(oi_profile *p, const oi_event *e) {
   }
   if (oi_device_events_add(p, e, &source) != 0)
     return -1;
-  if (e->origin == OI_ORIGIN_INTERPOSED)
-    p->runtime = OI_PROFILE_INTERPOSED;
   switch (e->kind) {
   case OI_KIND_DATA_OP:
     p->data_ops_by_origin[e->origin < OI_ORIGIN_COUNT ? e->origin : OI_ORIGIN_NATIVE]++;
@@ -583,7 +581,7 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace, const oi_profile_opt
   p->offload_check = oi_trace_info(trace, "offload_check");
   const char *ompt = oi_trace_info(trace, "ompt");
   if (ompt && strcmp(ompt, "none") == 0)
-    p->runtime = OI_PROFILE_NO_OMPT;
+    p->runtime = oi_trace_info(trace, "interposed") ? OI_PROFILE_INTERPOSED : OI_PROFILE_NO_OMPT;
   p->hash_mode = oi_trace_info(trace, "hash");
 
   const oi_event *event;
