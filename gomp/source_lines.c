@@ -47,8 +47,12 @@ bool oi_source_line(const void *code, char *file, size_t size, int *line, char *
   if (name && *line > 0) {
     const char *dir = name[0] == '/' ? NULL : dwfl_line_comp_dir(row);
     found = snprintf(file, size, "%s%s%s", dir ? dir : "", dir ? "/" : "", name) < (int)size;
+    /* a body GCC outlined (main._omp_fn.3) is its function's */
     const char *symbol = dwfl_module_addrname(module, address);
-    snprintf(function, function_size, "%s", symbol ? symbol : "");
+    const char *outlined = symbol ? strstr(symbol, "._omp_fn.") : NULL;
+    snprintf(function, function_size, "%.*s",
+             symbol ? (int)(outlined ? (size_t)(outlined - symbol) : strlen(symbol)) : 0,
+             symbol ? symbol : "");
   }
   pthread_mutex_unlock(&lock);
   return found;

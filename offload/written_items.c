@@ -7,12 +7,46 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A pragma longer than this is not read: a generated one, most likely. */
 enum { PRAGMA_LIMIT = 64 * 1024 };
 
+/* After a C `#pragma omp` or a Fortran `!$omp` sentinel at the start of
+ * `text` (blanks before it, any case for Fortran); NULL when `text` starts
+ * with neither. *fortran says which. */
+static const char *after_sentinel(const char *text, bool *fortran) {
+  while (isspace((unsigned char)*text))
+    text++;
+  *fortran = strncasecmp(text, "!$omp", 5) == 0;
+  if (*fortran)
+    return isspace((unsigned char)text[5]) ? text + 5 : NULL;
+  static const char *const words[] = {"#", "pragma", "omp"};
+  const char *p = text;
+  for (size_t i = 0; p && i < sizeof words / sizeof *words; i++) {
+    while (isspace((unsigned char)*p))
+      p++;
+    size_t w = strlen(words[i]);
+    p = strncmp(p, words[i], w) == 0 ? p + w : NULL;
+  }
+  return p && isspace((unsigned char)*p) ? p : NULL;
+}
+
+/* A line's continuation mark, removed: C's trailing '\\', Fortran's
+ * trailing '&' (and a following line's leading `!$omp` and '&'). */
+static bool continues(char *buf, ssize_t *n, bool fortran) {
+  while (*n > 0 && (isspace((unsigned char)buf[*n - 1])))
+    buf[--*n] = '\0';
+  char mark = fortran ? '&' : '\\';
+  if (*n == 0 || buf[*n - 1] != mark)
+    return false;
+  buf[--*n] = '\0';
+  return true;
+}
+
 /* The text of the pragma starting on `line`, continued lines joined, after
- * "#pragma omp"; NULL when that line holds no OpenMP pragma. */
+ * "#pragma omp" (or Fortran's "!$omp"); NULL when that line holds no
+ * OpenMP directive. */
 static char *pragma_text(const char *file, long line) {
   FILE *in = fopen(file, "r");
   if (!in)
@@ -21,14 +55,29 @@ static char *pragma_text(const char *file, long line) {
   size_t cap = 0, len = 0;
   ssize_t n;
   long at = 0;
+  bool fortran = false, started = false;
   while ((n = getline(&buf, &cap, in)) > 0) {
     if (++at < line)
       continue;
-    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-      buf[--n] = '\0';
-    int more = n > 0 && buf[n - 1] == '\\';
-    if (more)
-      buf[--n] = '\0';
+    const char *text = buf;
+    if (!started) {
+      text = after_sentinel(buf, &fortran);
+      if (!text)
+        break;
+    } else if (fortran) { /* `!$omp&`, `!$omp &`, `&` or nothing starts a continuation */
+      while (isspace((unsigned char)*text))
+        text++;
+      if (strncasecmp(text, "!$omp", 5) == 0)
+        text += 5;
+      while (isspace((unsigned char)*text))
+        text++;
+      if (*text == '&')
+        text++;
+    }
+    started = true;
+    n -= text - buf;
+    memmove(buf, text, (size_t)n + 1);
+    bool more = continues(buf, &n, fortran);
     char *grown = len + (size_t)n + 2 <= PRAGMA_LIMIT ? realloc(joined, len + (size_t)n + 2) : NULL;
     if (!grown) {
       free(joined);
@@ -45,19 +94,6 @@ static char *pragma_text(const char *file, long line) {
   }
   free(buf);
   fclose(in);
-  const char *p = joined;
-  static const char *const words[] = {"#", "pragma", "omp"};
-  for (size_t i = 0; p && i < sizeof words / sizeof *words; i++) {
-    while (isspace((unsigned char)*p))
-      p++;
-    size_t w = strlen(words[i]);
-    p = strncmp(p, words[i], w) == 0 ? p + w : NULL;
-  }
-  if (!p || !isspace((unsigned char)*p)) {
-    free(joined);
-    return NULL;
-  }
-  memmove(joined, p, strlen(p) + 1);
   return joined;
 }
 
@@ -67,7 +103,7 @@ static bool starts_directive(const char *text, const char *directive) {
   while (isspace((unsigned char)*text))
     text++;
   size_t n = strlen(directive);
-  if (strncmp(text, directive, n) != 0 || (text[n] && !isspace((unsigned char)text[n])))
+  if (strncasecmp(text, directive, n) != 0 || (text[n] && !isspace((unsigned char)text[n])))
     return false;
   if (strcmp(directive, "target") != 0)
     return true;
@@ -77,7 +113,7 @@ static bool starts_directive(const char *text, const char *directive) {
   static const char *const longer[] = {"data", "update", "enter", "exit"};
   for (size_t i = 0; i < sizeof longer / sizeof *longer; i++) {
     size_t w = strlen(longer[i]);
-    if (strncmp(next, longer[i], w) == 0 && !isalnum((unsigned char)next[w]) && next[w] != '_')
+    if (strncasecmp(next, longer[i], w) == 0 && !isalnum((unsigned char)next[w]) && next[w] != '_')
       return false;
   }
   return true;
@@ -156,8 +192,9 @@ static bool add_clause_items(oi_written_items *w, const char *open, const char *
 }
 
 static bool is_item_clause(const char *word, size_t len) {
-  return (len == 3 && strncmp(word, "map", 3) == 0) || (len == 2 && strncmp(word, "to", 2) == 0) ||
-         (len == 4 && strncmp(word, "from", 4) == 0);
+  return (len == 3 && strncasecmp(word, "map", 3) == 0) ||
+         (len == 2 && strncasecmp(word, "to", 2) == 0) ||
+         (len == 4 && strncasecmp(word, "from", 4) == 0);
 }
 
 void oi_written_items_read(oi_written_items *w, const char *file, long line) {
@@ -166,7 +203,8 @@ void oi_written_items_read(oi_written_items *w, const char *file, long line) {
   const char *p = pragma;
   bool ok = true;
   while (ok && p && *p) {
-    if (p[0] == '/' && p[1] == '/') /* a comment to the line's end, the last one joined */
+    /* a comment to the line's end, the last one joined (C's //, Fortran's !) */
+    if ((p[0] == '/' && p[1] == '/') || p[0] == '!')
       break;
     if (p[0] == '/' && p[1] == '*') {
       const char *end = strstr(p + 2, "*/");
@@ -258,7 +296,8 @@ const char *oi_written_item_take_variable(oi_written_items *w, const char *varia
   char have[256];
   for (size_t i = 0; i < w->count; i++)
     if (!w->taken[i] && shape(w->items[i], strlen(w->items[i]), have, sizeof have) &&
-        strncmp(have, variable, n) == 0 && (have[n] == '\0' || have[n] == '[')) {
+        strncasecmp(have, variable, n) == 0 &&
+        (have[n] == '\0' || have[n] == '[' || have[n] == '(')) {
       w->taken[i] = true;
       return w->items[i];
     }

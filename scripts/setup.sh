@@ -36,6 +36,7 @@ packages=(
   # cannot lower a composite distribute parallel do (docs/fortran.md)
   "flang-$newest"
   cmake make gcc g++ python3 pkgconf git linux-perf time
+  gfortran # GCC's Fortran on libgomp (tests/gcc, docs/gcc.md)
   libcmocka-dev libdw-dev libelf-dev libxxhash-dev libotf2-trace-dev otf2-tools
   # the .deb (cpack runs dpkg-shlibdeps and file) and its test (strace)
   dpkg-dev file strace

@@ -97,4 +97,4 @@ function(oi_llvm_skip_reason test var)
   set(${var} "${reason}" PARENT_SCOPE)
 endfunction()
 oi_llvm_skip(22 "the LLVM 22 runtime folder that ompt-inst run puts on the library path holds a libgomp.so.1 that is libomp: a gcc program runs on libomp there and is recorded"
-  gcc_no_ompt_runtime gcc_host_constructs gcc_patterns)
+  gcc_no_ompt_runtime gcc_host_constructs gcc_patterns gcc_fortran)
