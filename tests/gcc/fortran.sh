@@ -6,7 +6,7 @@ source "$OI_SRC/tests/lib.sh"
 
 run_gfortran() { # NAME SOURCE: built, run natively and under ompt-inst
   local name=$1 src=$2
-  env -u LIBRARY_PATH gfortran -fopenmp -O2 -g "$src" -o "$name"
+  env -u LIBRARY_PATH "$OI" fc --fc=gfortran -O2 -g "$src" -o "$name" # gfortran -fopenmp
   readelf -d "$name" | grep -q 'NEEDED.*\[libgomp\.so\.1\]' || fail "$name links no libgomp.so.1"
   OMP_NUM_THREADS=2 "./$name" > "$name.native" || fail "$name failed natively"
   OMP_NUM_THREADS=2 "$OI" run -o "$name.run" "./$name" > "$name.out" 2> "$name.err" ||

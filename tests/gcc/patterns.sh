@@ -23,8 +23,9 @@ print(o["native"], o["inferred"] > 0, o["interposed"])'
 for name in duplicate_transfer round_trip repeated_alloc unused_alloc unused_transfer \
             identical_content clean; do
   src="$OI_SRC/examples/patterns/$name.c"
-  # LLVM's runtime folder on the search paths has a libgomp.so that is libomp
-  env -u LIBRARY_PATH -u C_INCLUDE_PATH gcc -fopenmp -O2 -g "$src" -o "$name.gcc" -lm
+  # LLVM's runtime folder on the search paths has a libgomp.so that is libomp;
+  # `ompt-inst cc --cc=gcc` is gcc -fopenmp
+  env -u LIBRARY_PATH -u C_INCLUDE_PATH "$OI" cc --cc=gcc -O2 -g "$src" -o "$name.gcc" -lm
   cc_plain "$name.clang" "$src" -O2 -g -fopenmp-targets=x86_64-pc-linux-gnu -lm
   "$OI" run -o "$name.gcc.run" "./$name.gcc" > "$name.gcc.out" 2> "$name.gcc.err" ||
     fail "$name (gcc): $(cat "$name.gcc.err")"
@@ -41,3 +42,11 @@ done
 grep -q "inferred from map clauses" report.txt || fail "the gcc report does not say inferred"
 expect_eq "$(findings duplicate_transfer.gcc.run)" "duplicate_transfer weights[0:N] 22 8 low
 unused_transfer weights[0:N] 20 1 certain" "the duplicate, named as written, on its line"
+
+# --cc names GCC only, and says what to use for the others
+set +e
+"$OI" cc --cc="$OI_CLANG" -c "$OI_SRC/examples/patterns/clean.c" -o clean.o 2> err; rc=$?
+set -e
+expect_eq "$rc" 127 "exit code for a --cc that is not GCC"
+expect_eq "$(cat err)" "ompt-inst: --cc=$OI_CLANG is not GCC (its --version says otherwise): \
+name clang with --clang=, flang with --flang=" "the message for a --cc that is not GCC"

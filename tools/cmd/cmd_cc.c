@@ -6,7 +6,10 @@
  * and a -L. The compiler: --clang=CLANG / --flang=FLANG, else
  * OMPT_INST_CLANG (C), OMPT_INST_CLANGXX (C++), OMPT_INST_FLANG (Fortran),
  * else this build's own; its major version picks the flavour (plugin and
- * runtime, flavours.h): a plugin loads only into the clang it was built for. */
+ * runtime, flavours.h): a plugin loads only into the clang it was built for.
+ * --cc=GCC / --fc=GFORTRAN: GCC instead, with -fopenmp alone (GCC loads no
+ * Clang plugin; its programs are recorded from their calls into libgomp,
+ * docs/gcc.md). */
 #include <errno.h>
 #include <glob.h>
 #include <stdbool.h>
@@ -103,7 +106,67 @@ static const char *compiler_option(int argc, char **argv, enum language language
 }
 
 static bool is_compiler_option(const char *arg) {
-  return strncmp(arg, "--clang=", 8) == 0 || strncmp(arg, "--flang=", 8) == 0;
+  return strncmp(arg, "--clang=", 8) == 0 || strncmp(arg, "--flang=", 8) == 0 ||
+         strncmp(arg, "--cc=", 5) == 0 || strncmp(arg, "--fc=", 5) == 0;
+}
+
+/* --cc=GCC (--fc=GFORTRAN for Fortran): the last one given, or NULL. */
+static const char *gcc_option(int argc, char **argv, enum language language) {
+  const char *prefix = language == LANG_FORTRAN ? "--fc=" : "--cc=";
+  const char *chosen = NULL;
+  for (int i = 1; i < argc; i++)
+    if (strncmp(argv[i], prefix, strlen(prefix)) == 0)
+      chosen = argv[i] + strlen(prefix);
+  return chosen;
+}
+
+/* Whether the compiler at `program` is GCC's (gcc, g++, gfortran): its
+ * --version says so. */
+static bool is_gcc(const char *program) {
+  char command[4200], line[256] = "";
+  snprintf(command, sizeof command, "'%s' --version 2>/dev/null", program);
+  FILE *out = strchr(program, '\'') ? NULL : popen(command, "r");
+  if (!out)
+    return false;
+  if (!fgets(line, sizeof line, out))
+    line[0] = '\0';
+  pclose(out);
+  return strstr(line, "GCC") || strstr(line, "GNU Fortran") || strstr(line, "gcc") ||
+         strstr(line, "g++");
+}
+
+/* GCC with -fopenmp and the user's arguments; returns only when it cannot
+ * run. */
+static int run_gcc(const char *option, const char *chosen, int argc, char **argv) {
+  char *program = oi_program_path(chosen);
+  if (!program) {
+    fprintf(stderr, "ompt-inst: cannot run the compiler %s=%s: %s\n", option, chosen,
+            strerror(errno));
+    return OI_EXIT_NOT_RUNNABLE;
+  }
+  if (!is_gcc(program)) {
+    fprintf(stderr,
+            "ompt-inst: %s=%s is not GCC (its --version says otherwise): name clang with "
+            "--clang=, flang with --flang=\n",
+            option, chosen);
+    free(program);
+    return OI_EXIT_NOT_RUNNABLE;
+  }
+  char **args = calloc((size_t)argc + 2, sizeof *args);
+  if (!args) {
+    fprintf(stderr, "ompt-inst: out of memory\n");
+    return OI_EXIT_FAILURE;
+  }
+  int n = 0;
+  args[n++] = (char *)chosen;
+  args[n++] = "-fopenmp";
+  for (int i = 1; i < argc; i++)
+    if (!is_compiler_option(argv[i]))
+      args[n++] = argv[i];
+  args[n] = NULL;
+  execv(program, args);
+  fprintf(stderr, "ompt-inst: cannot run %s: %s\n", program, strerror(errno));
+  return OI_EXIT_NOT_RUNNABLE;
 }
 
 /* <llvm>/lib of the clang at `program` (<llvm>/bin/clang), malloc'd; NULL
@@ -203,6 +266,9 @@ int oi_cmd_cc(int argc, char **argv) {
   enum language language = strcmp(argv[0], "fc") == 0 ? LANG_FORTRAN
                            : wants_cxx(argc, argv)    ? LANG_CXX
                                                       : LANG_C;
+  const char *gcc = gcc_option(argc, argv, language);
+  if (gcc)
+    return run_gcc(language == LANG_FORTRAN ? "--fc" : "--cc", gcc, argc, argv);
   const char *option = compiler_option(argc, argv, language);
   const char *variable =
       option ? (language == LANG_FORTRAN ? "--flang" : "--clang") : compiler_variable(language);
