@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "interposer.h"
+#include "common/omp_directives.h"
 #include "offload/call_descriptor.h"
 #include "offload/written_items.h"
 #include "ompt-inst/descriptor.h"

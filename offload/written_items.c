@@ -3,132 +3,13 @@
 #define _GNU_SOURCE
 #include "written_items.h"
 
+#include "common/omp_directives.h"
+
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* A pragma longer than this is not read: a generated one, most likely. */
-enum { PRAGMA_LIMIT = 64 * 1024 };
-
-/* After a C `#pragma omp` or a Fortran `!$omp` sentinel at the start of
- * `text` (blanks before it, any case for Fortran); NULL when `text` starts
- * with neither. *fortran says which. */
-static const char *after_sentinel(const char *text, bool *fortran) {
-  while (isspace((unsigned char)*text))
-    text++;
-  *fortran = strncasecmp(text, "!$omp", 5) == 0;
-  if (*fortran)
-    return isspace((unsigned char)text[5]) ? text + 5 : NULL;
-  static const char *const words[] = {"#", "pragma", "omp"};
-  const char *p = text;
-  for (size_t i = 0; p && i < sizeof words / sizeof *words; i++) {
-    while (isspace((unsigned char)*p))
-      p++;
-    size_t w = strlen(words[i]);
-    p = strncmp(p, words[i], w) == 0 ? p + w : NULL;
-  }
-  return p && isspace((unsigned char)*p) ? p : NULL;
-}
-
-/* A line's continuation mark, removed: C's trailing '\\', Fortran's
- * trailing '&' (and a following line's leading `!$omp` and '&'). */
-static bool continues(char *buf, ssize_t *n, bool fortran) {
-  while (*n > 0 && (isspace((unsigned char)buf[*n - 1])))
-    buf[--*n] = '\0';
-  char mark = fortran ? '&' : '\\';
-  if (*n == 0 || buf[*n - 1] != mark)
-    return false;
-  buf[--*n] = '\0';
-  return true;
-}
-
-/* The text of the pragma starting on `line`, continued lines joined, after
- * "#pragma omp" (or Fortran's "!$omp"); NULL when that line holds no
- * OpenMP directive. */
-static char *pragma_text(const char *file, long line) {
-  FILE *in = fopen(file, "r");
-  if (!in)
-    return NULL;
-  char *buf = NULL, *joined = NULL;
-  size_t cap = 0, len = 0;
-  ssize_t n;
-  long at = 0;
-  bool fortran = false, started = false;
-  while ((n = getline(&buf, &cap, in)) > 0) {
-    if (++at < line)
-      continue;
-    const char *text = buf;
-    if (!started) {
-      text = after_sentinel(buf, &fortran);
-      if (!text)
-        break;
-    } else if (fortran) { /* `!$omp&`, `!$omp &`, `&` or nothing starts a continuation */
-      while (isspace((unsigned char)*text))
-        text++;
-      if (strncasecmp(text, "!$omp", 5) == 0)
-        text += 5;
-      while (isspace((unsigned char)*text))
-        text++;
-      if (*text == '&')
-        text++;
-    }
-    started = true;
-    n -= text - buf;
-    memmove(buf, text, (size_t)n + 1);
-    bool more = continues(buf, &n, fortran);
-    char *grown = len + (size_t)n + 2 <= PRAGMA_LIMIT ? realloc(joined, len + (size_t)n + 2) : NULL;
-    if (!grown) {
-      free(joined);
-      joined = NULL;
-      break;
-    }
-    joined = grown;
-    memcpy(joined + len, buf, (size_t)n);
-    len += (size_t)n;
-    joined[len++] = ' ';
-    joined[len] = '\0';
-    if (!more)
-      break;
-  }
-  free(buf);
-  fclose(in);
-  return joined;
-}
-
-/* Whether a pragma's text (after "#pragma omp") starts with `directive`'s
- * words: "target" is not "target data", "target update", ... */
-static bool starts_directive(const char *text, const char *directive) {
-  while (isspace((unsigned char)*text))
-    text++;
-  size_t n = strlen(directive);
-  if (strncasecmp(text, directive, n) != 0 || (text[n] && !isspace((unsigned char)text[n])))
-    return false;
-  if (strcmp(directive, "target") != 0)
-    return true;
-  const char *next = text + n;
-  while (isspace((unsigned char)*next))
-    next++;
-  static const char *const longer[] = {"data", "update", "enter", "exit"};
-  for (size_t i = 0; i < sizeof longer / sizeof *longer; i++) {
-    size_t w = strlen(longer[i]);
-    if (strncasecmp(next, longer[i], w) == 0 && !isalnum((unsigned char)next[w]) && next[w] != '_')
-      return false;
-  }
-  return true;
-}
-
-long oi_directive_line(const char *file, long line, const char *directive, long before) {
-  for (long at = line; at > 0 && at >= line - before; at--) {
-    char *text = pragma_text(file, at);
-    bool found = text && starts_directive(text, directive);
-    free(text);
-    if (found)
-      return at;
-  }
-  return 0;
-}
 
 /* Past the bracket that closes the one at `p` (or at the end). */
 static const char *past_group(const char *p) {
@@ -199,7 +80,7 @@ static bool is_item_clause(const char *word, size_t len) {
 
 void oi_written_items_read(oi_written_items *w, const char *file, long line) {
   *w = (oi_written_items){0};
-  char *pragma = pragma_text(file, line);
+  char *pragma = oi_directive_text(file, line);
   const char *p = pragma;
   bool ok = true;
   while (ok && p && *p) {

@@ -29,11 +29,6 @@ void oi_written_items_free(oi_written_items *w);
  * none. */
 const char *oi_written_item_take(oi_written_items *w, const char *expanded, size_t length);
 
-/* The line of the `#pragma omp DIRECTIVE` ("target update") at `line` of
- * `file` or up to `before` lines above it, 0 if none: GCC's line table
- * gives a call into libgomp a line near its directive's. */
-long oi_directive_line(const char *file, long line, const char *directive, long before);
-
 /* The first item not yet taken whose variable is `variable` (its base
  * name: `u` of `u[0:N]`), now taken; NULL if none. GCC hands its runtime
  * no names: its items are named by the symbol at their address. */

@@ -25,8 +25,8 @@ for row in "device_init device_initialize=never" "target target_emi=never" \
   set -- $row
   expect_eq "$(awk -v k="$1" '$1 == k { print $2 }' caps.txt)" "$2" "capability of $1"
 done
-expect_eq "$(awk '$1 == "data_op" { print $3, $4, $5, $6, $7 }' caps.txt)" "0 0 0 70 inferred" \
-  "data_op origins (native compiler merged inferred source)"
+expect_eq "$(awk '$1 == "data_op" { print $3, $4, $5, $6, $7, $8 }' caps.txt)" "0 0 0 70 0 inferred" \
+  "data_op origins (native compiler merged inferred interposed source)"
 
 # 10 rounds of map(to: a[0:N]) map(tofrom: b[0:N]), N = 1000 doubles
 expect_eq "$(dumpq run kind=data_op origin!=inferred --count)" 0 "data ops not inferred"
@@ -49,7 +49,8 @@ grep -q '^  data ops  inferred from map clauses (the runtime reports none)$' rep
 "$OI" report run --format json | "$OI_PYTHON" -c '
 import json, sys
 o = json.load(sys.stdin)["run"]["data_ops_by_origin"]
-sys.exit(0 if o == {"native": 0, "compiler": 0, "merged": 0, "inferred": 70} else f"origins {o}")'
+sys.exit(0 if o == {"native": 0, "compiler": 0, "merged": 0, "inferred": 70, "interposed": 0}
+         else f"origins {o}")'
 
 # The primary build's `ompt-inst run` runs it on its own runtime too: the
 # program's RUNPATH names LLVM 14's folder, which an LD_LIBRARY_PATH entry

@@ -1,12 +1,18 @@
 /* Source places of events: compiler sites, return addresses through libdw
- * (file:line with -g, else module+offset), or unknown. Places are interned
- * by their text so that a site and a return address on the same line share
- * one place. */
+ * (file:line with -g, else module+offset), or unknown; a program's call
+ * into libgomp at its directive's line, read from the source file (GCC's
+ * line table gives the call a line near it). Places are interned by their
+ * text so that a site and a return address on the same line share one
+ * place. */
+#define _GNU_SOURCE /* strcasestr */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "common/omp_directives.h"
 #include "profile_internal.h"
 
 const char *oi_profile_text(oi_profile *p, const char *text) {
@@ -86,6 +92,81 @@ static uint32_t place_of_code(oi_profile *p, uint64_t codeptr) {
   oi_place model = {
       .module = where->module->path, .offset = where->offset, .function = where->function};
   return oi_place_intern(p, key, &model);
+}
+
+/* The directive a construct is written as, where it always is one: an
+ * implicit barrier (a call after a loop) or a parallel region (placed by
+ * its outlined body, gomp/) has none to look for. */
+static const char *written_directive(unsigned construct, bool fortran) {
+  switch (construct) {
+  case OI_CONSTRUCT_FOR:
+    return fortran ? "do" : "for";
+  case OI_CONSTRUCT_SECTIONS:
+  case OI_CONSTRUCT_SINGLE:
+  case OI_CONSTRUCT_CRITICAL:
+  case OI_CONSTRUCT_ORDERED:
+  case OI_CONSTRUCT_TASK:
+  case OI_CONSTRUCT_TASKGROUP:
+  case OI_CONSTRUCT_TASKWAIT:
+  case OI_CONSTRUCT_TASKLOOP:
+  case OI_CONSTRUCT_ATOMIC:
+    return oi_construct_name(construct);
+  default:
+    return NULL;
+  }
+}
+
+/* Whether `text` names `word` as a whole word (a combined directive's leaf). */
+static bool names_word(const char *text, const char *word) {
+  size_t n = strlen(word);
+  for (const char *at = text; (at = strcasestr(at, word)); at += n)
+    if ((at == text || !isalnum((unsigned char)at[-1])) && !isalnum((unsigned char)at[n]) &&
+        at[n] != '_')
+      return true;
+  return false;
+}
+
+/* GCC's line table gives a call into libgomp a line near its directive's
+ * (the statement before it, the enclosing region's): the line of the
+ * construct's directive within a few lines, found in the source file where
+ * it can be read; the call's line otherwise. */
+static unsigned directive_line(const char *file, unsigned line, unsigned construct) {
+  enum { NEAR = 3 };
+  const char *dot = strrchr(file, '.');
+  bool fortran = dot && (strcasecmp(dot, ".f90") == 0 || strcasecmp(dot, ".f") == 0 ||
+                         strcasecmp(dot, ".f95") == 0 || strcasecmp(dot, ".f03") == 0 ||
+                         strcasecmp(dot, ".f08") == 0);
+  const char *word = written_directive(construct, fortran);
+  if (!word)
+    return line;
+  char *text = oi_directive_text(file, line);
+  bool here = text && names_word(text, word);
+  free(text);
+  if (here)
+    return line;
+  /* a loop's call is given its `for` statement's line, the one after the
+   * directive; the others the statement before theirs */
+  bool loop = construct == OI_CONSTRUCT_FOR || construct == OI_CONSTRUCT_TASKLOOP;
+  long near = oi_directive_near(file, line, word, NEAR, NEAR, loop);
+  return near > 0 ? (unsigned)near : line;
+}
+
+uint32_t oi_place_of_call(oi_profile *p, uint64_t codeptr, unsigned construct) {
+  oi_profile_state *s = p->state;
+  oi_map_key key = {{codeptr, construct, 0, 0}};
+  uint32_t *known = s ? oi_map_slot(&s->call_places, &key) : NULL;
+  if (known && *known != OI_MAP_NONE)
+    return *known;
+  uint32_t place = oi_place_of_code(p, codeptr);
+  if (place != OI_NO_INDEX && p->places[place].file) {
+    const oi_place *code = &p->places[place];
+    unsigned line = directive_line(code->file, code->line, construct);
+    if (line != code->line)
+      place = place_of_line(p, code->file, line, 0, code->function);
+  }
+  if (known && place != OI_NO_INDEX)
+    *known = place;
+  return place;
 }
 
 uint32_t oi_place_of_source(oi_profile *p, const oi_site *site, uint64_t codeptr) {

@@ -85,7 +85,8 @@ static uint32_t place_of_event(oi_profile *p, const oi_event *e, const oi_site *
   /* a count's time is its flush's: the thread's regions then are not its */
   bool counted = e->kind == OI_KIND_CONSTRUCT_COUNT;
   if (place == OI_NO_INDEX && e->codeptr) {
-    place = oi_place_of_code(p, e->codeptr);
+    place = e->origin == OI_ORIGIN_INTERPOSED ? oi_place_of_call(p, e->codeptr, e->construct)
+                                              : oi_place_of_code(p, e->codeptr);
     /* an address without a line (in the OpenMP runtime, say, for regions
      * it runs on a host device) says less than the enclosing region's line */
     uint32_t enclosing = counted ? OI_NO_INDEX : enclosing_place(t);

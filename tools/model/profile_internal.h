@@ -82,6 +82,8 @@ typedef struct oi_profile_state {
    * return address -> place, (site, kind, construct) -> label, and
    * (place, label, kind, origin) -> row */
   oi_map site_places, code_places, site_labels, row_ids;
+  /* (return address, construct) -> place of a call into libgomp */
+  oi_map call_places;
   oi_event first_event, last_event; /* earliest start, latest end */
   bool any_event;
 } oi_profile_state;
@@ -90,6 +92,9 @@ typedef struct oi_profile_state {
 uint32_t oi_place_intern(oi_profile *p, const char *key, const oi_place *model);
 uint32_t oi_place_of_site(oi_profile *p, const oi_site *site);
 uint32_t oi_place_of_code(oi_profile *p, uint64_t codeptr);
+/* the place of a program's call into libgomp for `construct` (origin
+ * interposed): its return address's, at the directive's line nearby */
+uint32_t oi_place_of_call(oi_profile *p, uint64_t codeptr, unsigned construct);
 /* the place of `site`, else of `codeptr`, else the unknown place */
 uint32_t oi_place_of_source(oi_profile *p, const oi_site *site, uint64_t codeptr);
 uint32_t oi_place_unknown(oi_profile *p);

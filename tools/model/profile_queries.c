@@ -97,9 +97,9 @@ void oi_profile_free(oi_profile *p) {
     free(s->threads);
     oi_map_free(&s->parallel_places);
     oi_map_free(&s->target_places);
-    oi_map *memos[] = {&s->host_names,   &s->device_names, &s->host_items,
-                       &s->map_item_ids, &s->item_names,   &s->site_places,
-                       &s->code_places,  &s->site_labels,  &s->row_ids};
+    oi_map *memos[] = {&s->host_names, &s->device_names, &s->host_items,  &s->map_item_ids,
+                       &s->item_names, &s->site_places,  &s->code_places, &s->site_labels,
+                       &s->row_ids,    &s->call_places};
     for (size_t i = 0; i < sizeof memos / sizeof *memos; i++)
       oi_map_free(memos[i]);
     free(s->map_items);

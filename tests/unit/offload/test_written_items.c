@@ -114,9 +114,8 @@ static void unbalanced_text_stays_in_bounds(void **state) {
 }
 
 /* GCC's calls carry no names: an item is taken by the variable the symbol
- * at its address names, the rest in order; the directive's line is found
- * near the line GCC's line table gives the call. */
-static void gcc_items_by_variable_and_directive_lines(void **state) {
+ * at its address names, the rest in order; Fortran's directives too. */
+static void gcc_items_by_variable_and_fortran(void **state) {
   (void)state;
   char path[256];
   source(path, sizeof path,
@@ -135,12 +134,15 @@ static void gcc_items_by_variable_and_directive_lines(void **state) {
   assert_string_equal(oi_written_item_take_next(&w), "g[0:N]");
   assert_null(oi_written_item_take_next(&w));
   oi_written_items_free(&w);
-  /* "target" is not "target update", nor "target data" */
-  assert_int_equal(oi_directive_line(path, 5, "target", 3), 4);
-  assert_int_equal(oi_directive_line(path, 4, "target update", 3), 3);
-  assert_int_equal(oi_directive_line(path, 3, "target data", 3), 1);
-  assert_int_equal(oi_directive_line(path, 6, "target data", 3), 0); /* too far */
-  assert_int_equal(oi_directive_line(path, 2, "target enter data", 3), 0);
+  unlink(path);
+  source(path, sizeof path,
+         "  !$OMP TARGET DATA MAP(TO: weights) &\n"
+         "  !$omp&  map(from: acc(1:n)) ! the results\n");
+  oi_written_items_read(&w, path, 1);
+  assert_int_equal(w.count, 2);
+  assert_string_equal(oi_written_item_take_variable(&w, "acc"), "acc(1:n)");
+  assert_string_equal(oi_written_item_take_variable(&w, "WEIGHTS"), "weights");
+  oi_written_items_free(&w);
   unlink(path);
 }
 
@@ -151,7 +153,7 @@ int main(void) {
       cmocka_unit_test(expanded_names_take_written_items_in_order),
       cmocka_unit_test(no_items_without_a_pragma_or_a_file),
       cmocka_unit_test(unbalanced_text_stays_in_bounds),
-      cmocka_unit_test(gcc_items_by_variable_and_directive_lines),
+      cmocka_unit_test(gcc_items_by_variable_and_fortran),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
