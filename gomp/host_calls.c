@@ -111,6 +111,27 @@ PARALLEL_LOOP(GOMP_parallel_loop_nonmonotonic_runtime, unsigned flags)
 PARALLEL_LOOP(GOMP_parallel_loop_maybe_nonmonotonic_runtime, unsigned flags)
 #undef PARALLEL_LOOP_ARGS
 
+/* A parallel region with task reductions: as GOMP_parallel, its answer kept. */
+unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigned threads,
+                                  unsigned flags) {
+  REAL(GOMP_parallel_reductions, unsigned (*)(void (*)(void *), void *, unsigned, unsigned));
+  team_start storage, *team = begin_team(&storage, fn, data, threads, BODY(fn), 0);
+  unsigned answer = team ? real_GOMP_parallel_reductions(implicit_task, team, threads, flags)
+                         : real_GOMP_parallel_reductions(fn, data, threads, flags);
+  end_team(team, threads);
+  return answer;
+}
+
+/* `teams` on the host (outside a target region): the league as one
+ * construct, at the outlined body's line. */
+void GOMP_teams_reg(void (*fn)(void *), void *data, unsigned num_teams, unsigned thread_limit,
+                    unsigned flags) {
+  REAL(GOMP_teams_reg, void (*)(void (*)(void *), void *, unsigned, unsigned, unsigned));
+  emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_TEAMS, OMPT_INST_ENTER, BODY(fn), 0, 0);
+  real_GOMP_teams_reg(fn, data, num_teams, thread_limit, flags);
+  emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_TEAMS, OMPT_INST_EXIT, BODY(fn), 0, 0);
+}
+
 /* `parallel sections`: the team starts its sections without a call. */
 void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned threads, unsigned count,
                             unsigned flags) {
@@ -126,39 +147,87 @@ void GOMP_parallel_sections(void (*fn)(void *), void *data, unsigned threads, un
 
 /* Loops whose schedule needs the runtime: the loop begins at its start
  * call (each thread makes one) and ends at GOMP_loop_end[_nowait], whose
- * barrier (without nowait) is inside the loop's time. */
-#define LOOP_START(name, ...)                                                                      \
-  bool name(long start, long end, long incr, __VA_ARGS__) {                                        \
-    REAL(name, bool (*)(long, long, long, __VA_ARGS__));                                           \
+ * barrier (without nowait) is inside the loop's time. Every start GCC 12
+ * emits: long and unsigned long long iteration variables, ordered and
+ * doacross loops, and the generic starts (reductions, `order`), which a
+ * static loop GCC runs inline with task reductions calls with istart NULL:
+ * that loop too ends at GOMP_loop_end. PARAMS and ARGS in parentheses. */
+#define LOOP_START(name, params, args)                                                             \
+  bool name params {                                                                               \
+    REAL(name, bool(*) params);                                                                    \
     emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_FOR, OMPT_INST_ENTER, CALLER, 0, 0);                      \
-    return real_##name(start, end, incr, LOOP_START_ARGS);                                         \
+    return real_##name args;                                                                       \
   }
-#define LOOP_START_ARGS chunk, istart, iend
-LOOP_START(GOMP_loop_static_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_dynamic_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_guided_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_nonmonotonic_dynamic_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_nonmonotonic_guided_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_ordered_static_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_ordered_dynamic_start, long chunk, long *istart, long *iend)
-LOOP_START(GOMP_loop_ordered_guided_start, long chunk, long *istart, long *iend)
-#undef LOOP_START_ARGS
-#define LOOP_START_ARGS istart, iend
-LOOP_START(GOMP_loop_runtime_start, long *istart, long *iend)
-LOOP_START(GOMP_loop_nonmonotonic_runtime_start, long *istart, long *iend)
-LOOP_START(GOMP_loop_maybe_nonmonotonic_runtime_start, long *istart, long *iend)
-LOOP_START(GOMP_loop_ordered_runtime_start, long *istart, long *iend)
-#undef LOOP_START_ARGS
+#define CHUNKED (long start, long end, long incr, long chunk, long *istart, long *iend)
+#define CHUNKED_ARGS (start, end, incr, chunk, istart, iend)
+#define RUNTIME (long start, long end, long incr, long *istart, long *iend)
+#define RUNTIME_ARGS (start, end, incr, istart, iend)
+LOOP_START(GOMP_loop_static_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_dynamic_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_guided_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_nonmonotonic_dynamic_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_nonmonotonic_guided_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ordered_static_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ordered_dynamic_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ordered_guided_start, CHUNKED, CHUNKED_ARGS)
+LOOP_START(GOMP_loop_runtime_start, RUNTIME, RUNTIME_ARGS)
+LOOP_START(GOMP_loop_nonmonotonic_runtime_start, RUNTIME, RUNTIME_ARGS)
+LOOP_START(GOMP_loop_maybe_nonmonotonic_runtime_start, RUNTIME, RUNTIME_ARGS)
+LOOP_START(GOMP_loop_ordered_runtime_start, RUNTIME, RUNTIME_ARGS)
+#define GENERIC                                                                                    \
+  (long start, long end, long incr, long sched, long chunk, long *istart, long *iend,              \
+   uintptr_t *reductions, void **mem)
+#define GENERIC_ARGS (start, end, incr, sched, chunk, istart, iend, reductions, mem)
+LOOP_START(GOMP_loop_start, GENERIC, GENERIC_ARGS)
+LOOP_START(GOMP_loop_ordered_start, GENERIC, GENERIC_ARGS)
 
-/* GCC 12's generic start (loops with reductions, `order`, the runtime's
- * own schedule): `sched` 0 asks only for the reduction setup, no loop. */
-bool GOMP_loop_start(long start, long end, long incr, long sched, long chunk, long *istart,
-                     long *iend, uintptr_t *reductions, void **mem) {
-  REAL(GOMP_loop_start,
-       bool (*)(long, long, long, long, long, long *, long *, uintptr_t *, void **));
-  emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_FOR, OMPT_INST_ENTER, CALLER, 0, 0);
-  return real_GOMP_loop_start(start, end, incr, sched, chunk, istart, iend, reductions, mem);
-}
+typedef unsigned long long ull;
+#define ULL_CHUNKED (bool up, ull start, ull end, ull incr, ull chunk, ull *istart, ull *iend)
+#define ULL_CHUNKED_ARGS (up, start, end, incr, chunk, istart, iend)
+#define ULL_RUNTIME (bool up, ull start, ull end, ull incr, ull *istart, ull *iend)
+#define ULL_RUNTIME_ARGS (up, start, end, incr, istart, iend)
+LOOP_START(GOMP_loop_ull_static_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_dynamic_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_guided_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_nonmonotonic_dynamic_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_nonmonotonic_guided_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_ordered_static_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_ordered_dynamic_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_ordered_guided_start, ULL_CHUNKED, ULL_CHUNKED_ARGS)
+LOOP_START(GOMP_loop_ull_runtime_start, ULL_RUNTIME, ULL_RUNTIME_ARGS)
+LOOP_START(GOMP_loop_ull_nonmonotonic_runtime_start, ULL_RUNTIME, ULL_RUNTIME_ARGS)
+LOOP_START(GOMP_loop_ull_maybe_nonmonotonic_runtime_start, ULL_RUNTIME, ULL_RUNTIME_ARGS)
+LOOP_START(GOMP_loop_ull_ordered_runtime_start, ULL_RUNTIME, ULL_RUNTIME_ARGS)
+#define ULL_GENERIC                                                                                \
+  (bool up, ull start, ull end, ull incr, long sched, ull chunk, ull *istart, ull *iend,           \
+   uintptr_t *reductions, void **mem)
+#define ULL_GENERIC_ARGS (up, start, end, incr, sched, chunk, istart, iend, reductions, mem)
+LOOP_START(GOMP_loop_ull_start, ULL_GENERIC, ULL_GENERIC_ARGS)
+LOOP_START(GOMP_loop_ull_ordered_start, ULL_GENERIC, ULL_GENERIC_ARGS)
+
+/* doacross loops (ordered(n) with depend sink/source) */
+#define DOACROSS (unsigned ncounts, long *counts, long chunk, long *istart, long *iend)
+#define DOACROSS_ARGS (ncounts, counts, chunk, istart, iend)
+#define DOACROSS_RUNTIME (unsigned ncounts, long *counts, long *istart, long *iend)
+#define DOACROSS_RUNTIME_ARGS (ncounts, counts, istart, iend)
+LOOP_START(GOMP_loop_doacross_static_start, DOACROSS, DOACROSS_ARGS)
+LOOP_START(GOMP_loop_doacross_dynamic_start, DOACROSS, DOACROSS_ARGS)
+LOOP_START(GOMP_loop_doacross_guided_start, DOACROSS, DOACROSS_ARGS)
+LOOP_START(GOMP_loop_doacross_runtime_start, DOACROSS_RUNTIME, DOACROSS_RUNTIME_ARGS)
+LOOP_START(GOMP_loop_doacross_start,
+           (unsigned ncounts, long *counts, long sched, long chunk, long *istart, long *iend,
+            uintptr_t *reductions, void **mem),
+           (ncounts, counts, sched, chunk, istart, iend, reductions, mem))
+#define ULL_DOACROSS (unsigned ncounts, ull *counts, ull chunk, ull *istart, ull *iend)
+#define ULL_DOACROSS_RUNTIME (unsigned ncounts, ull *counts, ull *istart, ull *iend)
+LOOP_START(GOMP_loop_ull_doacross_static_start, ULL_DOACROSS, DOACROSS_ARGS)
+LOOP_START(GOMP_loop_ull_doacross_dynamic_start, ULL_DOACROSS, DOACROSS_ARGS)
+LOOP_START(GOMP_loop_ull_doacross_guided_start, ULL_DOACROSS, DOACROSS_ARGS)
+LOOP_START(GOMP_loop_ull_doacross_runtime_start, ULL_DOACROSS_RUNTIME, DOACROSS_RUNTIME_ARGS)
+LOOP_START(GOMP_loop_ull_doacross_start,
+           (unsigned ncounts, ull *counts, long sched, ull chunk, ull *istart, ull *iend,
+            uintptr_t *reductions, void **mem),
+           (ncounts, counts, sched, chunk, istart, iend, reductions, mem))
 
 void GOMP_loop_end(void) {
   REAL(GOMP_loop_end, void (*)(void));
@@ -184,6 +253,13 @@ unsigned GOMP_sections_start(unsigned count) {
   REAL(GOMP_sections_start, unsigned (*)(unsigned));
   BEGIN(OI_CONSTRUCT_SECTIONS);
   return real_GOMP_sections_start(count);
+}
+
+bool GOMP_sections_end_cancel(void) {
+  REAL(GOMP_sections_end_cancel, bool (*)(void));
+  bool cancelled = real_GOMP_sections_end_cancel();
+  END(OI_CONSTRUCT_SECTIONS);
+  return cancelled;
 }
 
 unsigned GOMP_sections2_start(unsigned count, uintptr_t *reductions, void **mem) {
@@ -273,6 +349,18 @@ void GOMP_task(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), lo
   emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_TASK, OMPT_INST_ENTER, BODY(fn), 0, 0);
   real_GOMP_task(fn, data, cpyfn, arg_size, arg_align, if_clause, flags, depend, priority, detach);
   emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_TASK, OMPT_INST_EXIT, BODY(fn), 0, 0);
+}
+
+void GOMP_taskloop_ull(void (*fn)(void *), void *data, void (*cpyfn)(void *, void *), long arg_size,
+                       long arg_align, unsigned flags, unsigned long num_tasks, int priority,
+                       unsigned long long start, unsigned long long end, unsigned long long step) {
+  REAL(GOMP_taskloop_ull,
+       void (*)(void (*)(void *), void *, void (*)(void *, void *), long, long, unsigned,
+                unsigned long, int, unsigned long long, unsigned long long, unsigned long long));
+  emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_TASKLOOP, OMPT_INST_ENTER, BODY(fn), 0, 0);
+  real_GOMP_taskloop_ull(fn, data, cpyfn, arg_size, arg_align, flags, num_tasks, priority, start,
+                         end, step);
+  emit(OI_KIND_CONSTRUCT, OI_CONSTRUCT_TASKLOOP, OMPT_INST_EXIT, BODY(fn), 0, 0);
 }
 
 void GOMP_taskwait(void) {

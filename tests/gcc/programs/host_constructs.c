@@ -58,6 +58,13 @@ int main(void) {
   for (int i = 0; i < N; i++) a[i] *= 2;
 #pragma omp taskloop num_tasks(4)
   for (int i = 0; i < N; i++) b[i] *= 2;
+#pragma omp parallel for schedule(guided) num_threads(2)
+  for (unsigned long long u = 0; u < N; u++) b[u] += 1;
+#pragma omp teams num_teams(2)
+  {
+#pragma omp atomic
+    counter++;
+  }
   printf("%f %d %f\n", sum, counter, a[5]);
   return 0;
 }
