@@ -27,7 +27,8 @@ count() { python3 "$OI_SRC/tests/dumpq.py" events.jsonl origin=interposed "$@" -
 # every event is the interposer's: libgomp reports nothing itself
 expect_eq "$(python3 "$OI_SRC/tests/dumpq.py" events.jsonl kind!=thread origin!=interposed --count)" 0 \
   "events not from libgomp's calls"
-expect_eq "$(count kind=implicit_task endpoint=begin)" 8 "implicit tasks: 4 teams of 2"
+expect_eq "$(count kind=implicit_task endpoint=begin)" 10 \
+  "implicit tasks: 4 teams of 2, and the two teams' one-thread regions"
 expect_eq "$(count kind=construct construct=ordered endpoint=begin)" 10 "ordered blocks"
 # begins and ends pair up
 expect_eq "$(count endpoint=begin)" "$(count endpoint=end)" "begins and ends"
@@ -44,7 +45,7 @@ for key in sorted(rows, key=lambda k: (k[1], k[0])):
 for row in "10 parallel 1" "12 for 2" "14 for 2" "16 for 2" "20 barrier 2" "21 critical 2" \
            "23 critical 2" "25 single 1" "27 sections 2" "38 single 1" "40 task 1" \
            "42 taskwait 1" "43 taskgroup 1" "45 task 1" "49 for 2" "55 parallel 1" "55 for 2" \
-           "57 parallel 1" "59 taskloop 1" "61 parallel 1" "61 for 2" "63 teams 1"; do
+           "57 parallel 1" "59 taskloop 1" "61 parallel 1" "61 for 2" "63 teams 1" "64 parallel 2"; do
   grep -qx "$row" rows.txt || fail "no row '$row' (line construct instances): $(cat rows.txt)"
 done
 

@@ -110,6 +110,7 @@ static const char *written_directive(unsigned construct, bool fortran) {
   case OI_CONSTRUCT_TASKWAIT:
   case OI_CONSTRUCT_TASKLOOP:
   case OI_CONSTRUCT_ATOMIC:
+  case OI_CONSTRUCT_TEAMS: /* its outlined body starts at the statement after it */
     return oi_construct_name(construct);
   default:
     return NULL;

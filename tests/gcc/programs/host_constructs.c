@@ -61,10 +61,8 @@ int main(void) {
 #pragma omp parallel for schedule(guided) num_threads(2)
   for (unsigned long long u = 0; u < N; u++) b[u] += 1;
 #pragma omp teams num_teams(2)
-  {
-#pragma omp atomic
-    counter++;
-  }
+#pragma omp parallel num_threads(1)
+  b[omp_get_team_num()] += 1;
   printf("%f %d %f\n", sum, counter, a[5]);
   return 0;
 }
