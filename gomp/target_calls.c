@@ -86,16 +86,9 @@ static bool is_item(unsigned short kind) {
 
 static const char *map_type(enum call_kind call, unsigned short kind) {
   unsigned k = base_kind(kind);
-  if (k == KIND_DELETE)
-    return OMPT_INST_MAP_DELETE;
-  bool to = !(k & (KIND_SPECIAL_0 | KIND_SPECIAL_1)) && (k & KIND_TO);
-  bool from = !(k & (KIND_SPECIAL_0 | KIND_SPECIAL_1)) && (k & KIND_FROM);
-  if (call == CALL_EXIT || call == CALL_DATA_END)
-    return from ? OMPT_INST_MAP_FROM : OMPT_INST_MAP_RELEASE;
-  return to && from ? OMPT_INST_MAP_TOFROM
-         : to       ? OMPT_INST_MAP_TO
-         : from     ? OMPT_INST_MAP_FROM
-                    : OMPT_INST_MAP_ALLOC;
+  bool copies = !(k & (KIND_SPECIAL_0 | KIND_SPECIAL_1)); /* pointers, firstprivate: no */
+  return oi_descriptor_map_type(call == CALL_EXIT || call == CALL_DATA_END, copies && (k & KIND_TO),
+                                copies && (k & KIND_FROM), k == KIND_DELETE);
 }
 
 /* One call site: the descriptor and which arguments are its items. */
@@ -190,12 +183,24 @@ static char *describe(call_site *s, const void *where, void **hostaddrs,
 
 /* The site of a call, made at its first call under the lock and published
  * whole (readers walk the list without it); NULL when out of memory. */
-static call_site *site_of(enum call_kind call, const void *codeptr, const void *where,
-                          size_t mapnum, void **hostaddrs, const unsigned short *kinds) {
+static call_site *find(enum call_kind call, const void *codeptr, size_t mapnum,
+                       const unsigned short *kinds) {
   for (call_site *s = __atomic_load_n(&sites, __ATOMIC_ACQUIRE); s; s = s->next)
     if (s->codeptr == codeptr && s->kinds == kinds && s->call == call && s->mapnum == mapnum)
       return s;
+  return NULL;
+}
+
+static call_site *site_of(enum call_kind call, const void *codeptr, const void *where,
+                          size_t mapnum, void **hostaddrs, const unsigned short *kinds) {
+  call_site *known = find(call, codeptr, mapnum, kinds);
+  if (known)
+    return known;
   pthread_mutex_lock(&sites_lock);
+  if ((known = find(call, codeptr, mapnum, kinds))) { /* another thread made it meanwhile */
+    pthread_mutex_unlock(&sites_lock);
+    return known;
+  }
   call_site *s = calloc(1, sizeof *s);
   if (s)
     s->argument = calloc(mapnum + 1, sizeof *s->argument);

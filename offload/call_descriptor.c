@@ -51,6 +51,17 @@ void oi_describe_location(oi_call_descriptor *d, const char *file, size_t file_l
          (int)col_length, col);
 }
 
+const char *oi_descriptor_map_type(bool exit, bool to, bool from, bool delete_item) {
+  if (delete_item)
+    return OMPT_INST_MAP_DELETE;
+  if (exit)
+    return from ? OMPT_INST_MAP_FROM : OMPT_INST_MAP_RELEASE;
+  return to && from ? OMPT_INST_MAP_TOFROM
+         : to       ? OMPT_INST_MAP_TO
+         : from     ? OMPT_INST_MAP_FROM
+                    : OMPT_INST_MAP_ALLOC;
+}
+
 void oi_describe_map(oi_call_descriptor *d, const char *type, const char *modifier, bool implicit,
                      const char *item, size_t length) {
   append(d, OMPT_INST_KEY_MAP "=%s;%s;%s;%.*s\n", type, modifier,

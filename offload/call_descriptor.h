@@ -22,6 +22,10 @@ void oi_describe_call(oi_call_descriptor *d, const char *construct, const char *
 void oi_describe_location(oi_call_descriptor *d, const char *file, size_t file_length,
                           const char *function, size_t function_length, const char *line,
                           size_t line_length, const char *col, size_t col_length);
+/* A map item's type (OMPT_INST_MAP_*) from what the runtime is told: a
+ * delete, else at an exit `from` or release, else tofrom, to, from or
+ * alloc. */
+const char *oi_descriptor_map_type(bool exit, bool to, bool from, bool delete_item);
 /* One map item: its type and modifier (OMPT_INST_MAP_*), whether the
  * compiler mapped it implicitly, its name (`length` 0: none, the shim
  * names it by address). */

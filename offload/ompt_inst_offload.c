@@ -105,15 +105,8 @@ static const char *const construct_of[] = {[CALL_DATA_BEGIN] = "target enter dat
 
 /* The descriptor's map type of one argument. */
 static const char *map_type(enum call_kind call, int64_t type) {
-  bool to = type & MAP_TO, from = type & MAP_FROM;
-  if (type & MAP_DELETE)
-    return OMPT_INST_MAP_DELETE;
-  if (call == CALL_DATA_END)
-    return from ? OMPT_INST_MAP_FROM : OMPT_INST_MAP_RELEASE;
-  return to && from ? OMPT_INST_MAP_TOFROM
-         : to       ? OMPT_INST_MAP_TO
-         : from     ? OMPT_INST_MAP_FROM
-                    : OMPT_INST_MAP_ALLOC;
+  return oi_descriptor_map_type(call == CALL_DATA_END, type & MAP_TO, type & MAP_FROM,
+                                type & MAP_DELETE);
 }
 
 /* One call's site: the descriptor, and the mapped arguments in its order. */

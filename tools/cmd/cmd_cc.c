@@ -95,14 +95,18 @@ static const char *compiler_variable(enum language language) {
                                   : "OMPT_INST_CLANG";
 }
 
-/* --clang=CLANG (--flang=FLANG for Fortran): the last one given, or NULL. */
-static const char *compiler_option(int argc, char **argv, enum language language) {
-  const char *prefix = language == LANG_FORTRAN ? "--flang=" : "--clang=";
+/* The value of the last `prefix` option given ("--clang="), or NULL. */
+static const char *last_option(int argc, char **argv, const char *prefix) {
   const char *chosen = NULL;
   for (int i = 1; i < argc; i++)
     if (strncmp(argv[i], prefix, strlen(prefix)) == 0)
       chosen = argv[i] + strlen(prefix);
   return chosen;
+}
+
+/* --clang=CLANG (--flang=FLANG for Fortran). */
+static const char *compiler_option(int argc, char **argv, enum language language) {
+  return last_option(argc, argv, language == LANG_FORTRAN ? "--flang=" : "--clang=");
 }
 
 static bool is_compiler_option(const char *arg) {
@@ -110,14 +114,9 @@ static bool is_compiler_option(const char *arg) {
          strncmp(arg, "--cc=", 5) == 0 || strncmp(arg, "--fc=", 5) == 0;
 }
 
-/* --cc=GCC (--fc=GFORTRAN for Fortran): the last one given, or NULL. */
+/* --cc=GCC (--fc=GFORTRAN for Fortran). */
 static const char *gcc_option(int argc, char **argv, enum language language) {
-  const char *prefix = language == LANG_FORTRAN ? "--fc=" : "--cc=";
-  const char *chosen = NULL;
-  for (int i = 1; i < argc; i++)
-    if (strncmp(argv[i], prefix, strlen(prefix)) == 0)
-      chosen = argv[i] + strlen(prefix);
-  return chosen;
+  return last_option(argc, argv, language == LANG_FORTRAN ? "--fc=" : "--cc=");
 }
 
 /* Whether the compiler at `program` is GCC's (gcc, g++, gfortran): its
