@@ -111,14 +111,16 @@ PARALLEL_LOOP(GOMP_parallel_loop_nonmonotonic_runtime, unsigned flags)
 PARALLEL_LOOP(GOMP_parallel_loop_maybe_nonmonotonic_runtime, unsigned flags)
 #undef PARALLEL_LOOP_ARGS
 
-/* A parallel region with task reductions: as GOMP_parallel, its answer kept. */
+/* A parallel region with task reductions: libgomp reads the reductions
+ * through the program's `data`, which therefore goes to it untouched: the
+ * region is recorded, its implicit tasks are not. */
 unsigned GOMP_parallel_reductions(void (*fn)(void *), void *data, unsigned threads,
                                   unsigned flags) {
   REAL(GOMP_parallel_reductions, unsigned (*)(void (*)(void *), void *, unsigned, unsigned));
-  team_start storage, *team = begin_team(&storage, fn, data, threads, BODY(fn), 0);
-  unsigned answer = team ? real_GOMP_parallel_reductions(implicit_task, team, threads, flags)
-                         : real_GOMP_parallel_reductions(fn, data, threads, flags);
-  end_team(team, threads);
+  uint64_t region = __atomic_fetch_add(&next_region, 1, __ATOMIC_RELAXED);
+  emit(OI_KIND_PARALLEL, OI_CONSTRUCT_PARALLEL, OMPT_INST_ENTER, BODY(fn), region, threads);
+  unsigned answer = real_GOMP_parallel_reductions(fn, data, threads, flags);
+  emit(OI_KIND_PARALLEL, OI_CONSTRUCT_PARALLEL, OMPT_INST_EXIT, BODY(fn), region, threads);
   return answer;
 }
 
