@@ -18,7 +18,7 @@
 static void emit(uint32_t kind, uint32_t construct, uint32_t point, const void *codeptr,
                  uint64_t region, uint32_t value) {
   gomp_interposed_hook hook = oi_gomp_interposed_hook();
-  if (hook)
+  if (hook && !oi_gomp_from_runtime(codeptr))
     hook(kind, construct, point, codeptr, region, value);
 }
 

@@ -8,6 +8,7 @@
 #define OMPT_INST_GOMP_INTERPOSER_H
 
 #include <dlfcn.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -25,6 +26,10 @@ gomp_interposed_hook oi_gomp_interposed_hook(void);
 gomp_offload_hook oi_gomp_offload_hook(void);
 /* libgomp's omp_get_thread_num (valid once a hook is non-NULL). */
 int oi_gomp_thread_num(void);
+/* Whether a call comes from libgomp's own code (it calls some of its entry
+ * points itself, an implicit barrier of a parallel region with task
+ * reductions): not the program's construct (valid once a hook is non-NULL). */
+bool oi_gomp_from_runtime(const void *codeptr);
 
 /* Where a call comes from: the program's return address. */
 #define OI_GOMP_CALLER __builtin_return_address(0)

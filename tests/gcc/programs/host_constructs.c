@@ -63,6 +63,12 @@ int main(void) {
 #pragma omp teams num_teams(2)
 #pragma omp parallel num_threads(1)
   b[omp_get_team_num()] += 1;
+#pragma omp parallel reduction(task, + : counter) num_threads(2)
+#pragma omp single
+  for (int i = 0; i < 4; i++) {
+#pragma omp task in_reduction(+ : counter)
+    counter += i;
+  }
   printf("%f %d %f\n", sum, counter, a[5]);
   return 0;
 }
