@@ -48,25 +48,21 @@ enum {
 
 enum call_kind { CALL_TARGET, CALL_DATA_BEGIN, CALL_DATA_END, CALL_UPDATE, CALL_ENTER, CALL_EXIT };
 
-static const char *const construct_of[] = {[CALL_TARGET] = "target",
-                                           [CALL_DATA_BEGIN] = "target enter data",
-                                           [CALL_DATA_END] = "target exit data",
-                                           [CALL_UPDATE] = "target update",
-                                           [CALL_ENTER] = "target enter data",
-                                           [CALL_EXIT] = "target exit data"};
-/* The directive a call's pragma starts with, and how many lines above the
- * call's line (GCC's) it is looked for. */
-static const char *const directive_of[] = {
-    [CALL_TARGET] = "target",           [CALL_DATA_BEGIN] = "target data",
-    [CALL_DATA_END] = "target data",    [CALL_UPDATE] = "target update",
-    [CALL_ENTER] = "target enter data", [CALL_EXIT] = "target exit data"};
+/* Each call as a site describes it: the construct (a target data region's
+ * ends spelled as its halves), the directive its pragma starts with, the
+ * entry point (call=). */
+static const struct {
+  const char *construct, *directive, *entry;
+} calls[] = {
+    [CALL_TARGET] = {"target", "target", "GOMP_target_ext"},
+    [CALL_DATA_BEGIN] = {"target enter data", "target data", "GOMP_target_data_ext"},
+    [CALL_DATA_END] = {"target exit data", "target data", "GOMP_target_end_data"},
+    [CALL_UPDATE] = {"target update", "target update", "GOMP_target_update_ext"},
+    [CALL_ENTER] = {"target enter data", "target enter data", "GOMP_target_enter_exit_data"},
+    [CALL_EXIT] = {"target exit data", "target exit data", "GOMP_target_enter_exit_data"},
+};
+/* How many lines above the call's line (GCC's) the directive is looked for. */
 enum { DIRECTIVE_BEFORE = 3 };
-static const char *const entry_of[] = {[CALL_TARGET] = "GOMP_target_ext",
-                                       [CALL_DATA_BEGIN] = "GOMP_target_data_ext",
-                                       [CALL_DATA_END] = "GOMP_target_end_data",
-                                       [CALL_UPDATE] = "GOMP_target_update_ext",
-                                       [CALL_ENTER] = "GOMP_target_enter_exit_data",
-                                       [CALL_EXIT] = "GOMP_target_enter_exit_data"};
 
 /* A map argument that is an item of the construct: data moved or
  * allocated (not a pointer GCC attaches, a firstprivate value, a struct's
@@ -154,10 +150,10 @@ static char *describe(call_site *s, const void *where, void **hostaddrs,
   char file[4096], function[512], line[32];
   int number;
   oi_call_descriptor d = {0};
-  oi_describe_call(&d, construct_of[s->call], entry_of[s->call]);
+  oi_describe_call(&d, calls[s->call].construct, calls[s->call].entry);
   oi_written_items written = {0};
   if (oi_source_line(where, file, sizeof file, &number, function, sizeof function)) {
-    long directive = oi_directive_line(file, number, directive_of[s->call], DIRECTIVE_BEFORE);
+    long directive = oi_directive_line(file, number, calls[s->call].directive, DIRECTIVE_BEFORE);
     if (directive)
       number = (int)directive;
     int length = snprintf(line, sizeof line, "%d", number);

@@ -232,9 +232,11 @@ static void hook_mpi(uint32_t point, uint32_t call, uint64_t bytes, int64_t peer
  * recorded (INFO interposed=libgomp): the report names the runtime by it,
  * also where it reads only the device events (the exit summary). */
 static void note_interposed(void) {
-  static atomic_flag noted = ATOMIC_FLAG_INIT;
+  static atomic_bool noted;
   static const char info[] = "interposed=libgomp";
-  if (!atomic_flag_test_and_set_explicit(&noted, memory_order_relaxed))
+  /* a load on every event, the exchange once: no write to a shared line per event */
+  if (!atomic_load_explicit(&noted, memory_order_relaxed) &&
+      !atomic_exchange_explicit(&noted, true, memory_order_relaxed))
     oi_trace_record(OI_REC_INFO, info, sizeof info - 1);
 }
 
