@@ -43,24 +43,32 @@ static bool continues(char *buf, ssize_t *n, bool fortran) {
   return true;
 }
 
-char *oi_directive_text(const char *file, long line) {
-  FILE *in = fopen(file, "r");
-  if (!in)
-    return NULL;
-  char *buf = NULL, *joined = NULL;
-  size_t cap = 0, len = 0;
-  ssize_t n;
-  long at = 0;
-  bool fortran = false, started = false;
-  while ((n = getline(&buf, &cap, in)) > 0) {
-    if (++at < line)
-      continue;
-    const char *text = buf;
-    if (!started) {
-      text = after_sentinel(buf, &fortran);
-      if (!text)
-        break;
-    } else if (fortran) { /* `!$omp&`, `!$omp &`, `&` or nothing starts a continuation */
+/* The directive whose first line, `buf` (n bytes), starts at its sentinel
+ * (`text`), with the lines that continue it read from `in`; malloc'd, NULL
+ * when too long or out of memory. *lines += the continuation lines read. */
+static char *join_directive(FILE *in, char **buf, size_t *cap, const char *text, ssize_t n,
+                            bool fortran, long *lines) {
+  char *joined = NULL;
+  size_t len = 0;
+  for (;;) {
+    n -= text - *buf;
+    memmove(*buf, text, (size_t)n + 1);
+    bool more = continues(*buf, &n, fortran);
+    char *grown = len + (size_t)n + 2 <= PRAGMA_LIMIT ? realloc(joined, len + (size_t)n + 2) : NULL;
+    if (!grown) {
+      free(joined);
+      return NULL;
+    }
+    joined = grown;
+    memcpy(joined + len, *buf, (size_t)n);
+    len += (size_t)n;
+    joined[len++] = ' ';
+    joined[len] = '\0';
+    if (!more || (n = getline(buf, cap, in)) <= 0)
+      return joined;
+    ++*lines;
+    text = *buf;
+    if (fortran) { /* `!$omp&`, `!$omp &`, `&` or nothing starts a continuation */
       while (isspace((unsigned char)*text))
         text++;
       if (strncasecmp(text, "!$omp", 5) == 0)
@@ -70,27 +78,54 @@ char *oi_directive_text(const char *file, long line) {
       if (*text == '&')
         text++;
     }
-    started = true;
-    n -= text - buf;
-    memmove(buf, text, (size_t)n + 1);
-    bool more = continues(buf, &n, fortran);
-    char *grown = len + (size_t)n + 2 <= PRAGMA_LIMIT ? realloc(joined, len + (size_t)n + 2) : NULL;
-    if (!grown) {
-      free(joined);
-      joined = NULL;
-      break;
-    }
-    joined = grown;
-    memcpy(joined + len, buf, (size_t)n);
-    len += (size_t)n;
-    joined[len++] = ' ';
-    joined[len] = '\0';
-    if (!more)
-      break;
+  }
+}
+
+char *oi_directive_text(const char *file, long line) {
+  FILE *in = fopen(file, "r");
+  if (!in)
+    return NULL;
+  char *buf = NULL, *joined = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  long at = 0;
+  while ((n = getline(&buf, &cap, in)) > 0) {
+    if (++at < line)
+      continue;
+    bool fortran;
+    const char *text = after_sentinel(buf, &fortran);
+    if (text)
+      joined = join_directive(in, &buf, &cap, text, n, fortran, &at);
+    break;
   }
   free(buf);
   fclose(in);
   return joined;
+}
+
+int oi_directives_each(const char *file, oi_directive_visit visit, void *context) {
+  FILE *in = fopen(file, "r");
+  if (!in)
+    return -1;
+  char *buf = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  long at = 0;
+  int stop = 0;
+  while (!stop && (n = getline(&buf, &cap, in)) > 0) {
+    long first = ++at;
+    bool fortran;
+    const char *text = after_sentinel(buf, &fortran);
+    if (!text)
+      continue;
+    char *joined = join_directive(in, &buf, &cap, text, n, fortran, &at);
+    if (joined)
+      stop = visit(context, first, joined);
+    free(joined);
+  }
+  free(buf);
+  fclose(in);
+  return 0;
 }
 
 bool oi_directive_starts(const char *text, const char *directive) {

@@ -13,6 +13,12 @@
  * holds no OpenMP directive (or the file cannot be read). */
 char *oi_directive_text(const char *file, long line);
 
+/* Calls visit(context, line, text) for each directive of `file` in order
+ * (text as oi_directive_text's, freed after the call) until it returns
+ * nonzero; -1 when the file cannot be read, else 0. */
+typedef int (*oi_directive_visit)(void *context, long line, const char *text);
+int oi_directives_each(const char *file, oi_directive_visit visit, void *context);
+
 /* Whether a directive's text starts with `directive`'s words (any case):
  * "target" is not "target data", "target update", ... */
 bool oi_directive_starts(const char *text, const char *directive);

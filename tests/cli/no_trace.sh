@@ -30,10 +30,38 @@ set +e
 set -e
 expect_eq "$rc" 3 "exit code of the program"
 expect_eq "$(cat out)" "sum 0" "the program's stdout"
-expect_eq "$(cat err)" "ompt-inst: no trace was written in run (the program links the OpenMP \
-runtime, $runtime, but never started it: it ran no OpenMP construct that calls the \
-runtime, which loads the tool when it starts; flang, for one, runs a target region without a \
-device inline, on the host)" "the message says the runtime never started"
+expect_eq "$(cat err)" "ompt-inst: nothing was recorded in run: the program's OpenMP runtime, \
+$runtime, never started: the program ran no OpenMP construct that calls it, and it loads the \
+tool only when it starts (flang, for one, runs a target region without a device inline, on the \
+host); its sources hold 1 OpenMP directive it never saw: ompt-inst report run" \
+  "the message says the runtime never started"
+# the run still has its report: the directive the runtime never saw, on its line
+"$OI" report run > report || fail "no report of a run whose runtime never started"
+grep -q "^  runtime   $runtime, never started$" report || fail "runtime line: $(cat report)"
+grep -q "^  lazy.c:6  *parallel for reduction(+ : sum)$" report ||
+  fail "the directive is not listed: $(cat report)"
+grep -q "no inefficient data movement found" report && fail "a verdict on nothing: $(cat report)"
+"$OI" report --format json run > report.json
+python3 - report.json <<'PY' || fail "json report: $(cat report.json)"
+import json, sys
+u = json.load(open(sys.argv[1]))["unstarted_runtime"]
+assert u["state"] == "never started", u
+assert [(d["file"].rsplit("/", 1)[-1], d["line"], d["directive"]) for d in u["directives"]] == \
+    [("lazy.c", 6, "parallel for reduction(+ : sum)")], u
+PY
+"$OI" report --format summary run | grep -q "^ompt-inst: 1 OpenMP directive in its sources never seen by it$" ||
+  fail "summary: $("$OI" report --format summary run)"
+"$OI" report --format html run > report.html
+grep -q 'data-state="unstarted"' report.html || fail "the html page does not say so"
+
+# without debug information the directives cannot be listed, and it says why
+cc_plain nodebug lazy.c -O2
+set +e
+"$OI" run -o nodebug-run ./nodebug > out 2> err; rc=$?
+set -e
+expect_eq "$rc" 3 "exit code of the build without -g"
+grep -q "its OpenMP directives cannot be listed: the program has no debug information (build it with -g)$" err ||
+  fail "no debug information: $(cat err)"
 
 # the same construct run: recorded
 set +e

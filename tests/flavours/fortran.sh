@@ -36,4 +36,32 @@ for prog in heat heat2; do
   expect_eq "$(awk '$2 == "parallel" && $3 == 20 { print $1 }' "$prog.rows" | tr '\n' ' ')" \
     "heat.f90:23 heat.f90:28 " "$prog: the time steps' parallel regions"
 done
+
+# Issue 52: flang runs a target region without a device inline, on the
+# host, never calling the runtime, which then never starts and loads no
+# tool; the run still has a report, naming the directives it never saw.
+cat > inline.f90 <<'F'
+program inline
+  implicit none
+  integer :: i
+  real :: a(100)
+  a = 1.0
+  !$omp target map(tofrom: a)
+  do i = 1, 100
+    a(i) = a(i) * 2.0
+  end do
+  !$omp end target
+  !$omp target update &
+  !$omp& from(a)
+  print '(f8.1)', sum(a)
+end program inline
+F
+"$OI" fc -g inline.f90 -o inline 2> fc.err || fail "ompt-inst fc inline.f90: $(cat fc.err)"
+"$OI" run -o inline.run ./inline > inline.out 2> inline.err || fail "inline: $(cat inline.err)"
+expect_eq "$(tr -d ' ' < inline.out)" "200.0" "inline: output"
+grep -q "^ompt-inst: nothing was recorded in inline.run: the program's OpenMP runtime, libomp.so.5, never started: .*; its sources hold 2 OpenMP directives it never saw: ompt-inst report inline.run$" inline.err ||
+  fail "inline: $(cat inline.err)"
+"$OI" report inline.run > inline.report || fail "inline: no report"
+expect_eq "$(grep '^  inline.f90:' inline.report | tr -s ' ')" " inline.f90:6 target map(tofrom: a)
+ inline.f90:11 target update from(a)" "inline: the directives the runtime never saw"
 echo ok

@@ -1,8 +1,9 @@
 # A `gcc -fopenmp` program runs on libgomp, which never loads an OMPT tool:
 # its calls into libgomp are recorded (tests/gcc/host_constructs.sh); one
-# that makes none leaves no trace, and `ompt-inst run` leaves its output
+# that makes none records nothing, and `ompt-inst run` leaves its output
 # and exit code alone and says which runtime it is and why nothing was
-# recorded (not "is the program built with -fopenmp?": it is).
+# recorded (not "is the program built with -fopenmp?": it is); the run's
+# report lists the directives libgomp never saw.
 source "$OI_SRC/tests/lib.sh"
 
 cat > hello.c <<'C'
@@ -30,10 +31,14 @@ set +e
 set -e
 expect_eq "$rc" 5 "exit code of the program"
 expect_eq "$(cat out)" "threads 0" "the program's stdout"
-expect_eq "$(cat err)" "ompt-inst: no trace was written in run (the program runs on GCC's \
-OpenMP runtime, libgomp.so.1, which implements no OMPT: only its calls into it are recorded, \
-and it made none; GCC inlines static loops, master, simd and atomics without calling it)" \
+expect_eq "$(cat err)" "ompt-inst: nothing was recorded in run: the program's OpenMP runtime, \
+libgomp.so.1, never called: it implements no OMPT, so only the program's calls into it are \
+recorded, and it made none (GCC inlines static loops, master, simd and atomics without calling \
+it); its sources hold 2 OpenMP directives it never saw: ompt-inst report run" \
   "the message names the runtime"
+"$OI" report run > report || fail "no report of a run that never called libgomp"
+expect_eq "$(grep '^  hello.c:' report | tr -s ' ')" " hello.c:7 parallel num_threads(2)
+ hello.c:8 single" "the directives libgomp never saw"
 
 # the same program taking its parallel region: recorded
 set +e

@@ -15,6 +15,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -25,7 +26,9 @@
 #include "paths.h"
 #include "offload_stack.h"
 #include "common/run_folder_check.h"
+#include "model/unseen_directives.h"
 #include "trace/trace_reader.h"
+#include "unstarted_trace.h"
 
 static const char run_usage[] =
     "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--record full|data] [--]\n"
@@ -293,17 +296,65 @@ static void forward_termination_signals(pid_t child, const sigset_t *previous) {
   sigprocmask(SIG_SETMASK, previous, NULL);
 }
 
-/* Why a run wrote no trace. A program on GCC's runtime (libgomp) is built
- * with -fopenmp, but libgomp implements no OMPT and never loads a tool:
- * asking about -fopenmp would send its user looking for the wrong cause. */
-/* Why a run left no trace, from the runtime the program links: GCC's has
- * no OMPT, and its calls into it (interposed) start the shim; LLVM's loads
- * the tool only when it starts, at the first
- * construct or call that needs it (a program can end before: flang runs
- * target regions without a device inline, on the host, never calling it);
- * without either the program has no OpenMP runtime to ask. */
-static void report_no_trace(const char *dir, const char *program) {
-  char *path = oi_program_path(program);
+/* What ended: the program's run, for what ompt-inst says about it. */
+typedef struct finished_run {
+  const char *dir;
+  char **program; /* its argv */
+  pid_t pid;
+  uint64_t start_ns; /* CLOCK_MONOTONIC before it started */
+  int killed_by;     /* the signal that ended it, 0 = none */
+  bool exit_summary; /* not under a launcher: ompt-inst prints the summary */
+} finished_run;
+
+static uint64_t monotonic_ns(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+/* A program that links an OpenMP runtime which never started (LLVM's loads
+ * the tool only when a construct first calls it) or which it never called
+ * (GCC's, seen through the calls only): its trace, written here, and one
+ * line naming the runtime, why, and how many directives the report lists. */
+static void report_unstarted_runtime(const finished_run *run, const char *path,
+                                     const char *runtime) {
+  char *absolute = realpath(path, NULL); /* the report reads its debug information */
+  oi_unstarted_run unstarted = {absolute ? absolute : path,
+                                run->program,
+                                runtime,
+                                run->pid,
+                                run->start_ns,
+                                monotonic_ns(),
+                                run->killed_by};
+  int error = oi_unstarted_trace_write(run->dir, &unstarted);
+  oi_unseen_directives unseen;
+  bool listed = !error && oi_unseen_directives_find(unstarted.program, &unseen) == 0;
+  char listing[512] = "";
+  if (error)
+    snprintf(listing, sizeof listing, "; cannot write its trace in %s: %s", run->dir,
+             strerror(error));
+  else if (!listed)
+    snprintf(listing, sizeof listing, "; out of memory reading its sources");
+  else if (unseen.missing)
+    snprintf(listing, sizeof listing, "; its OpenMP directives cannot be listed: %s",
+             unseen.missing);
+  else
+    snprintf(listing, sizeof listing,
+             "; its sources hold %zu OpenMP directive%s it never saw: ompt-inst report %s",
+             unseen.count, unseen.count == 1 ? "" : "s", run->dir);
+  fprintf(stderr,
+          "ompt-inst: nothing was recorded in %s: the program's OpenMP runtime, %s, %s: %s%s\n",
+          run->dir, runtime, oi_unstarted_runtime_state(runtime), oi_unstarted_runtime_why(runtime),
+          listing);
+  if (listed)
+    oi_unseen_directives_free(&unseen);
+  free(absolute);
+}
+
+/* Why a run left no trace, from the runtime the program links; without
+ * one the program has no OpenMP runtime to ask. */
+static void report_no_trace(const finished_run *run) {
+  char *path = oi_program_path(run->program[0]);
   char runtime[64];
   bool on_libgomp = path && oi_linked_library(path, (const char *const[]){"libgomp.so", NULL},
                                               runtime, sizeof runtime);
@@ -311,43 +362,35 @@ static void report_no_trace(const char *dir, const char *program) {
       !on_libgomp && path &&
       oi_linked_library(path, (const char *const[]){"libomp.so", "libomptarget.so", NULL}, runtime,
                         sizeof runtime);
-  free(path);
   const char *tool = getenv("OMP_TOOL");
   if (on_libomp && tool && strcasecmp(tool, "disabled") == 0)
     fprintf(stderr,
             "ompt-inst: no trace was written in %s (OMP_TOOL=disabled: the OpenMP runtime, "
             "%s, loads no tool)\n",
-            dir, runtime);
-  else if (on_libgomp)
-    fprintf(stderr,
-            "ompt-inst: no trace was written in %s (the program runs on GCC's OpenMP runtime, "
-            "%s, which implements no OMPT: only its calls into it are recorded, and it made "
-            "none; GCC inlines static loops, master, simd and atomics without calling it)\n",
-            dir, runtime);
-  else if (on_libomp)
-    fprintf(stderr,
-            "ompt-inst: no trace was written in %s (the program links the OpenMP runtime, "
-            "%s, but never started it: it ran no OpenMP construct that calls the runtime, "
-            "which loads the tool when it starts; flang, for one, runs a target region "
-            "without a device inline, on the host)\n",
-            dir, runtime);
+            run->dir, runtime);
+  else if (on_libgomp || on_libomp)
+    report_unstarted_runtime(run, path, runtime);
   else
     fprintf(stderr,
             "ompt-inst: no trace was written in %s (the program links no OpenMP runtime "
             "that loads a tool: is it built with -fopenmp?)\n",
-            dir);
+            run->dir);
+  free(path);
 }
 
 /* What the run recorded, on stderr: the exit summary where the program
  * ended normally (the shim left it to this process:
  * OMPT_INST_SUMMARY_BY_RUN), then how many events the trace holds. */
-static void report_summary(const char *dir, const char *program, bool exit_summary, int killed_by) {
+static void report_summary(const finished_run *run) {
+  const char *dir = run->dir;
+  bool exit_summary = run->exit_summary;
+  int killed_by = run->killed_by;
   oi_trace_reader *trace = malloc(sizeof *trace);
   if (!trace)
     return;
   enum oi_reader_status status = oi_reader_open(trace, dir);
   if (status == OI_READER_UNREADABLE) {
-    report_no_trace(dir, program);
+    report_no_trace(run);
   } else if (status == OI_READER_BAD_HEADER) {
     fprintf(stderr, "ompt-inst: %s\n", trace->error);
   } else if (trace->complete) {
@@ -426,6 +469,7 @@ static int run_once(char **program, const char *dir_option, unsigned long run, c
     dir = job_dir ? rank_folder(job_dir, launch.rank) : NULL;
   }
   fflush(NULL);
+  uint64_t start_ns = monotonic_ns();
   sigset_t previous_mask;
   hold_termination_signals(&previous_mask);
   pid_t pid = fork();
@@ -464,7 +508,7 @@ static int run_once(char **program, const char *dir_option, unsigned long run, c
   int code = wait_for(pid, &killed_by);
   running_child = 0;
   if (got != 1 && dir)
-    report_summary(dir, program[0], !launched, killed_by);
+    report_summary(&(finished_run){dir, program, pid, start_ns, killed_by, !launched});
   if (got != 1 && job_dir && launch.rank == 0)
     fprintf(stderr,
             "ompt-inst: the job's ranks record into %s; `ompt-inst report %s` "

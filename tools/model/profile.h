@@ -12,6 +12,7 @@
 #include "findings.h"
 #include "string_index.h"
 #include "trace/symbolize.h"
+#include "unseen_directives.h"
 #include "trace/trace_reader.h"
 
 /* Where events happened: a source line (compiler site, or the return
@@ -127,11 +128,16 @@ struct oi_profile {
                                            OI_PROFILE_INTERPOSED when its
                                            calls into it were recorded */
   const char *hash_mode;                /* "sampled", "full" or "off"; NULL if absent */
-  uint64_t events;                      /* events read */
-  bool damaged;                         /* reading stopped at damage (up_to_damage);
-                                           trace->error says where */
-  uint64_t duration_ns;                 /* end record, else last event - start */
-  uint64_t last_event_ns;               /* relative */
+  /* a run whose runtime never started (or, GCC's, was never called): the
+   * runtime library as the program links it, and the directives of the
+   * program's sources it never saw; NULL otherwise */
+  const char *unstarted_runtime;
+  oi_unseen_directives unseen;
+  uint64_t events;        /* events read */
+  bool damaged;           /* reading stopped at damage (up_to_damage);
+                             trace->error says where */
+  uint64_t duration_ns;   /* end record, else last event - start */
+  uint64_t last_event_ns; /* relative */
   /* time the initial thread spent in its outermost OpenMP constructs */
   uint64_t initial_thread_construct_ns;
   uint32_t thread_count; /* distinct tool threads with events */

@@ -117,6 +117,7 @@ void oi_profile_free(oi_profile *p) {
   for (size_t i = 0; p->finding_ranks && i < p->finding_count; i++)
     free(p->finding_ranks[i].slots);
   free(p->finding_ranks);
+  oi_unseen_directives_free(&p->unseen);
   free(p->ranks);
   free(p->job_findings);
   free(p->job_totals);

@@ -8,6 +8,7 @@
 
 #include "format.h"
 #include "source_listing.h"
+#include "unseen_text.h"
 #include "writers.h"
 #include "finding_words.h"
 
@@ -128,6 +129,11 @@ int oi_write_annotate(const oi_profile *p, const oi_report_options *o, FILE *out
     return -1;
   }
   fprintf(out, "ompt-inst annotated source of %s\n", o->run_dir);
+  if (p->unstarted_runtime) {
+    oi_write_unseen_directives(p, out, 99);
+    oi_listing_free(&l);
+    return 0;
+  }
   fprintf(out, "count: instances of the line's constructs; time: their total; moved: bytes "
                "transferred to/from devices\n");
   for (uint32_t i = 0; i < l.count;) {

@@ -41,6 +41,13 @@ static void trace_state(const oi_html_page *page) {
   FILE *out = page->out;
   if (!t) {
     job_state(page);
+  } else if (p->unstarted_runtime) {
+    fprintf(out, "<div id=\"trace-state\" class=\"banner warn\" role=\"alert\" "
+                 "data-state=\"unstarted\">Nothing was recorded: the program's OpenMP runtime, ");
+    oi_html_text(out, p->unstarted_runtime);
+    fprintf(out, ", %s: ", oi_unstarted_runtime_state(p->unstarted_runtime));
+    oi_html_text(out, oi_unstarted_runtime_why(p->unstarted_runtime));
+    fputs(".</div>\n", out);
   } else if (p->damaged) {
     fputs("<div id=\"trace-state\" class=\"banner bad\" role=\"alert\" data-state=\"damaged\">"
           "Truncated trace: ",
@@ -240,6 +247,35 @@ static void findings(const oi_html_page *page) {
   fputs("</tbody></table>\n</section>\n", out);
 }
 
+/* A run whose runtime never started: its sources' directives instead of
+ * findings and plots, which would show an empty run as a verdict. */
+static void unseen_directives(const oi_html_page *page) {
+  const oi_unseen_directives *u = &page->p->unseen;
+  FILE *out = page->out;
+  fputs("<section id=\"unseen\" aria-labelledby=\"h-unseen\"><h2 id=\"h-unseen\">OpenMP "
+        "directives the runtime never saw</h2>\n",
+        out);
+  if (u->missing || !u->count) {
+    fputs("<p>", out);
+    oi_html_text(out, u->missing ? u->missing : "The program's sources hold no OpenMP directive.");
+    fputs("</p>\n</section>\n", out);
+    return;
+  }
+  fputs("<table class=\"unseen\"><thead><tr><th scope=\"col\">Where</th><th scope=\"col\">"
+        "Directive</th></tr></thead><tbody>\n",
+        out);
+  for (size_t i = 0; i < u->count; i++) {
+    char where[300];
+    snprintf(where, sizeof where, "%s:%ld", base_name(u->at[i].file), u->at[i].line);
+    fputs("<tr><td>", out);
+    source_link(page, u->at[i].file, (unsigned)u->at[i].line, where, "place");
+    fputs("</td><td><code>", out);
+    oi_html_text(out, u->at[i].text);
+    fputs("</code></td></tr>\n", out);
+  }
+  fputs("</tbody></table>\n</section>\n", out);
+}
+
 static void plots(const oi_html_page *page) {
   fputs("<section id=\"plots\" aria-labelledby=\"h-plots\"><h2 id=\"h-plots\">Plots</h2>\n",
         page->out);
@@ -260,16 +296,20 @@ static void head(const oi_html_page *page) {
   oi_html_text(out, program);
   fputs(" &ndash; ompt-inst report</title>\n<style>\n", out);
   fputs(oi_html_style, out);
-  fputs("</style>\n</head>\n<body>\n<a class=\"skip\" href=\"#findings\">Skip to findings</a>\n"
-        "<header>\n<h1>ompt-inst report: ",
-        out);
+  bool unstarted = page->p->unstarted_runtime != NULL; /* no findings: its directives */
+  fprintf(out,
+          "</style>\n</head>\n<body>\n<a class=\"skip\" href=\"#%s\">Skip to %s</a>\n"
+          "<header>\n<h1>ompt-inst report: ",
+          unstarted ? "unseen" : "findings", unstarted ? "directives" : "findings");
   oi_html_text(out, program);
   fputs("</h1>\n", out);
   trace_state(page);
-  fputs("<nav aria-label=\"Sections\"><ul><li><a href=\"#summary\">Summary</a></li>"
-        "<li><a href=\"#findings\">Findings</a></li><li><a href=\"#plots\">Plots</a></li>"
-        "<li><a href=\"#source\">Annotated source</a></li></ul></nav>\n</header>\n<main>\n",
+  fputs("<nav aria-label=\"Sections\"><ul><li><a href=\"#summary\">Summary</a></li>", out);
+  fputs(unstarted ? "<li><a href=\"#unseen\">Directives</a></li>"
+                  : "<li><a href=\"#findings\">Findings</a></li><li><a href=\"#plots\">Plots</a>"
+                    "</li><li><a href=\"#source\">Annotated source</a></li>",
         out);
+  fputs("</ul></nav>\n</header>\n<main>\n", out);
 }
 
 int oi_write_html(const oi_profile *p, const oi_report_options *o, FILE *out) {
@@ -286,8 +326,12 @@ int oi_write_html(const oi_profile *p, const oi_report_options *o, FILE *out) {
     page.files[page.file_count++] = oi_listing_file(&page.listing, i);
   head(&page);
   summary(&page);
-  findings(&page);
-  plots(&page);
+  if (p->unstarted_runtime) {
+    unseen_directives(&page);
+  } else {
+    findings(&page);
+    plots(&page);
+  }
   oi_html_source(&page);
   fputs("</main>\n<script>\n", out);
   fputs(oi_html_script, out);

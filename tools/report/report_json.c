@@ -301,12 +301,34 @@ static void potential(const oi_profile *p, oi_json *json) {
   oi_json_close(json, '}');
 }
 
+/* A run whose runtime never started: the directives of its sources. */
+static void unstarted_runtime(const oi_profile *p, oi_json *json) {
+  const oi_unseen_directives *u = &p->unseen;
+  oi_json_open(json, "unstarted_runtime", '{');
+  oi_json_str(json, "library", p->unstarted_runtime);
+  oi_json_str(json, "state", oi_unstarted_runtime_state(p->unstarted_runtime));
+  oi_json_str(json, "why", oi_unstarted_runtime_why(p->unstarted_runtime));
+  opt_str(json, "directives_unlisted", u->missing);
+  oi_json_open(json, "directives", '[');
+  for (size_t i = 0; i < u->count; i++) {
+    oi_json_open(json, NULL, '{');
+    oi_json_str(json, "file", u->at[i].file);
+    oi_json_uint(json, "line", (uint64_t)u->at[i].line);
+    oi_json_str(json, "directive", u->at[i].text);
+    oi_json_close(json, '}');
+  }
+  oi_json_close(json, ']');
+  oi_json_close(json, '}');
+}
+
 int oi_write_json(const oi_profile *p, const oi_report_options *o, FILE *out) {
   oi_json json;
   oi_json_init(&json, out);
   oi_json_open(&json, NULL, '{');
   oi_json_uint(&json, "schema_version", OI_REPORT_SCHEMA_VERSION);
   run(p, o, &json);
+  if (p->unstarted_runtime)
+    unstarted_runtime(p, &json);
   constructs(p, &json);
   variables(p, &json);
   findings(p, &json);

@@ -83,7 +83,9 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
   const char *absent = oi_format_record_absent(mode);
   const char *program = p->program ? base_name(p->program) : "the program";
   oi_format_ns(p->duration_ns, a, sizeof a);
-  if (absent) /* the host's constructs and threads were not recorded */
+  if (p->unstarted_runtime) /* nothing was recorded */
+    fprintf(out, "%sompt-inst:%s %s ran %s\n", s.bold, s.off, program, a);
+  else if (absent) /* the host's constructs and threads were not recorded */
     fprintf(out, "%sompt-inst:%s %s ran %s; %" PRIu32 " device%s\n", s.bold, s.off, program, a,
             p->device_count, p->device_count == 1 ? "" : "s");
   else
@@ -93,6 +95,13 @@ int oi_write_summary(const oi_profile *p, const oi_report_options *o, FILE *out)
             s.bold, s.off, program, a, oi_format_ns(in_constructs, b, sizeof b), share,
             p->thread_count, p->thread_count == 1 ? "" : "s", p->device_count,
             p->device_count == 1 ? "" : "s");
+  if (p->unstarted_runtime) {
+    fprintf(out, "%sompt-inst:%s nothing was recorded: the program's OpenMP runtime, %s, %s: %s\n",
+            s.bold, s.off, p->unstarted_runtime, oi_unstarted_runtime_state(p->unstarted_runtime),
+            oi_unstarted_runtime_why(p->unstarted_runtime));
+    fprintf(out, "%sompt-inst:%s %zu OpenMP directive%s in its sources never seen by it\n", s.bold,
+            s.off, p->unseen.count, p->unseen.count == 1 ? "" : "s");
+  }
   if (p->runtime && (strcmp(p->runtime, OI_PROFILE_INTERPOSED) == 0 ||
                      strcmp(p->runtime, OI_PROFILE_NO_OMPT) == 0))
     fprintf(out, "%sompt-inst:%s %s\n", s.bold, s.off, p->runtime);

@@ -9,6 +9,7 @@
 #include "model/job.h"
 #include "writers.h"
 #include "finding_words.h"
+#include "unseen_text.h"
 
 #define RULE_WIDTH 99
 
@@ -108,6 +109,9 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
                         88, fitted, sizeof fitted));
   if (p->runtime)
     fprintf(out, "  runtime   %s\n", oi_format_fit(p->runtime, 88, fitted, sizeof fitted));
+  else if (p->unstarted_runtime)
+    fprintf(out, "  runtime   %s, %s\n", p->unstarted_runtime,
+            oi_unstarted_runtime_state(p->unstarted_runtime));
   if (t)
     snprintf(pid, sizeof pid, "pid %" PRIu32, t->header.pid);
   fprintf(out,
@@ -365,6 +369,13 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
 
 int oi_write_text(const oi_profile *p, const oi_report_options *o, FILE *out) {
   header(p, o, out);
+  if (p->unstarted_runtime) { /* no table, and no "no finding": nothing was seen */
+    char title[128];
+    snprintf(title, sizeof title, "OpenMP directives the runtime never saw (%zu)", p->unseen.count);
+    rule(out, title);
+    oi_write_unseen_directives(p, out, RULE_WIDTH);
+    return 0;
+  }
   last_constructs(p, out);
   constructs(p, o, out);
   variables(p, o, out);

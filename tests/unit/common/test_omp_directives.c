@@ -51,6 +51,50 @@ static void c_and_fortran_directives_joined(void **state) {
   unlink(path);
 }
 
+typedef struct seen {
+  long line[8];
+  char text[8][64];
+  int count, stop_after;
+} seen;
+
+static int remember(void *context, long line, const char *text) {
+  seen *s = context;
+  s->line[s->count] = line;
+  snprintf(s->text[s->count], sizeof s->text[0], "%s", text);
+  return ++s->count == s->stop_after;
+}
+
+/* Every directive of a file once, on its first line, continuations read
+ * as part of it (a continued line is not a directive of its own). */
+static void each_directive_of_a_file(void **state) {
+  (void)state;
+  char path[256];
+  source(path, sizeof path,
+         "program p\n"                       /* 1 */
+         "  !$omp target map(tofrom: a) &\n" /* 2 */
+         "  !$omp& map(to: b)\n"             /* 3 */
+         "  a = b\n"                         /* 4 */
+         "  !$omp end target\n"              /* 5 */
+         "#pragma omp barrier\n"             /* 6 */
+         "  x = 1 ! !$omp parallel\n"        /* 7 */
+         "  !$omp target update from(a)\n"); /* 8 */
+  seen s = {.stop_after = 0};
+  assert_int_equal(oi_directives_each(path, remember, &s), 0);
+  assert_int_equal(s.count, 4);
+  long lines[] = {2, 5, 6, 8};
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(s.line[i], lines[i]);
+  assert_non_null(strstr(s.text[0], "map(to: b)"));
+  assert_true(oi_directive_starts(s.text[1], "end target"));
+  assert_true(oi_directive_starts(s.text[2], "barrier"));
+  assert_true(oi_directive_starts(s.text[3], "target update"));
+  seen first = {.stop_after = 1}; /* the visitor stops the walk */
+  assert_int_equal(oi_directives_each(path, remember, &first), 0);
+  assert_int_equal(first.count, 1);
+  unlink(path);
+  assert_int_equal(oi_directives_each(path, remember, &first), -1);
+}
+
 static void directive_lines_near_a_call(void **state) {
   (void)state;
   char path[256];
@@ -92,6 +136,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(c_and_fortran_directives_joined),
       cmocka_unit_test(directive_lines_near_a_call),
+      cmocka_unit_test(each_directive_of_a_file),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
