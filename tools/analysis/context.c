@@ -23,6 +23,7 @@ oi_analysis *oi_analysis_create(const oi_names *names) {
   oi_interval_pool_init(&ctx->pending_segments);
   ctx->groups.elem = sizeof(oia_group);
   ctx->group_memo.elem = sizeof(uint32_t) * OIA_GROUP_MEMO;
+  oia_bugs_init(ctx);
   return ctx;
 }
 
@@ -38,6 +39,7 @@ void oi_analysis_destroy(oi_analysis *ctx) {
   for (size_t i = 0; i < sizeof arrays / sizeof *arrays; i++)
     oi_array_free(arrays[i]);
   oi_interval_pool_free(&ctx->pending_segments);
+  oia_bugs_free(ctx);
   oia_content_memory_free(&ctx->contents);
   free(ctx->findings);
   free((void *)ctx->totals.devices);
@@ -82,6 +84,7 @@ static void data_op(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
   oi_op_seen seen;
   if (!oi_movement_data_op(&ctx->model, ev, facts, &seen) || ev->device < 0)
     return; /* a data op without a device has no place in the detectors */
+  oia_bugs_data_op(ctx, ev, seen.profile);
   if (transfer) {
     ctx->totals.transfer_bytes += ev->u.data.bytes;
     ctx->totals.transfer_ns += duration;
@@ -139,16 +142,23 @@ int oi_analysis_add(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *
     return 0; /* it only widens the measured span */
   oi_movement_writes_apply(&ctx->model, ev);
   oi_movement_writes_note(&ctx->model, ev, facts);
-  if (is_data)
+  if (is_data) {
     data_op(ctx, ev, facts);
-  else if (ev->kind == OI_KIND_KERNEL)
+  } else if (ev->kind == OI_KIND_MAP) {
+    oia_bugs_map_item(ctx, ev, facts);
+  } else if (ev->kind == OI_KIND_KERNEL) {
+    oia_bugs_kernel(ctx, ev, event_device(ev));
     device_activity(ctx, ev, event_device(ev), true);
-  else if (ev->kind == OI_KIND_TARGET) {
+  } else if (ev->kind == OI_KIND_TARGET) {
     oi_movement_native_region(&ctx->model, ev);
+    oia_bugs_region(ctx, ev, facts, event_device(ev));
     if (ev->construct == OI_CONSTRUCT_TARGET)
       device_activity(ctx, ev, event_device(ev), false);
-  } else if (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER)
-    device_activity(ctx, ev, oi_movement_compiler_region(&ctx->model, ev), false);
+  } else if (ev->kind == OI_KIND_CONSTRUCT && ev->origin == OI_ORIGIN_COMPILER) {
+    int32_t device = oi_movement_compiler_region(&ctx->model, ev);
+    oia_bugs_region(ctx, ev, facts, device);
+    device_activity(ctx, ev, device, false);
+  }
   return failed(ctx) ? -1 : 0;
 }
 
@@ -160,6 +170,7 @@ int oi_analysis_finish(oi_analysis *ctx) {
   ctx->finished = true;
   oia_unused_finish(ctx);
   oia_allocs_finish(ctx);
+  oia_bugs_finish(ctx);
   if (failed(ctx) || oia_build_totals(ctx) || oia_groups_build_findings(ctx)) {
     ctx->failed = true;
     return -1;

@@ -83,7 +83,8 @@ int oia_groups_build_findings(oi_analysis *ctx) {
     f->changed_line = g->changed_line;
     f->changed_unseen = g->changed_unseen;
     f->moved = g->moved;
-    f->total = p->ops[g->op];
+    /* a bug counts the times it happened, not operations of a kind */
+    f->total = oi_finding_is_bug(g->kind) ? g->count : p->ops[g->op];
     f->bytes = g->bytes;
     f->time_ns = g->time_ns;
     f->first_line = r->first_line ? r->first_line : f->at.line;

@@ -71,6 +71,17 @@ typedef struct oia_lifetime {
   uint64_t named_host_addr, named_device_addr;
 } oia_lifetime;
 
+/* What mapping_bugs.c knows of one device. */
+typedef struct oia_bug_device {
+  int32_t device;
+  uint32_t root; /* its copies by host range (owner: an oia_copy) */
+  /* kernels that may write every copy it holds: started (counted) and
+   * pending until their kernel starts */
+  uint32_t any_writes;
+  bool any_write_pending;
+  bool runtime_allocations; /* the runtime reported an allocation on it */
+} oia_bug_device;
+
 struct oi_analysis {
   oi_movement model;
   bool failed, finished;
@@ -91,6 +102,11 @@ struct oi_analysis {
    * groups used last */
   oi_map groups_by_key;
   oi_array groups, group_memo;
+  /* mapping_bugs.c: the devices, their copies, map items waiting for their
+   * kernel or their construct's end, asks found absent */
+  oi_array bug_devices, bug_copies, bug_asks, bug_absent;
+  uint32_t bug_free_copy; /* deleted copies' records, a list */
+  oi_interval_pool bug_tree;
   bool any_event;
   uint64_t busy_until;      /* latest end of a data op or kernel seen */
   uint32_t kernels_running; /* on all devices */
@@ -130,5 +146,18 @@ void oia_unused_sent(oi_analysis *ctx, const oi_event *ev, uint32_t profile, uin
 void oia_unused_deleted(oi_analysis *ctx, int32_t device, uint64_t host_addr, uint64_t bytes);
 void oia_unused_kernel(oi_analysis *ctx, int32_t device);
 void oia_unused_finish(oi_analysis *ctx);
+
+/* mapping_bugs.c: stale, absent and uninitialized device data */
+void oia_bugs_init(oi_analysis *ctx);
+void oia_bugs_free(oi_analysis *ctx);
+/* a MAP event of a target region, update or exit */
+void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *facts);
+/* a target construct's begin or end (TARGET, or the compiler's) */
+void oia_bugs_region(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *facts,
+                     int32_t device);
+void oia_bugs_kernel(oi_analysis *ctx, const oi_event *ev, int32_t device);
+/* a data operation on a device, at `profile` */
+void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile);
+void oia_bugs_finish(oi_analysis *ctx);
 
 #endif

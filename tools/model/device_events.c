@@ -30,8 +30,14 @@ static int resolve(oi_profile *p, const oi_event *e, const oi_site *site,
     oi_site_writes(site, e->var, &item, &other);
     facts->writes_item = (int8_t)item;
     facts->writes_other = (int8_t)other;
+    if (e->var && e->var <= site->map_count) {
+      facts->map_type = site->maps[e->var - 1].type;
+      facts->item_explicit = site->maps[e->var - 1].is_explicit;
+    }
   }
   bool op_end = e->kind == OI_KIND_DATA_OP && e->endpoint != OI_EP_BEGIN;
+  if (e->kind == OI_KIND_MAP) /* a mapping bug's place */
+    facts->source_place = source->place;
   /* the place its findings are reported at: the streaming pass's, unless
    * that took the enclosing region's for an operation without a site */
   if (op_end)

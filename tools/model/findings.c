@@ -12,7 +12,9 @@
 static int most_first(uint64_t x, uint64_t y) { return (x < y) - (x > y); }
 
 int oi_finding_compare(const oi_finding *a, const oi_finding *b) {
-  int c = most_first(a->time_ns, b->time_ns);
+  int c = oi_finding_is_bug(b->kind) - oi_finding_is_bug(a->kind);
+  if (!c)
+    c = most_first(a->time_ns, b->time_ns);
   if (!c)
     c = most_first(a->bytes, b->bytes);
   if (!c)

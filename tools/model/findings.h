@@ -14,7 +14,9 @@
 /* One end of a finding: where the operation happened. */
 typedef oi_transfer_place oi_finding_place;
 
-/* Their names are report/finding_words.c's. */
+/* Their names are report/finding_words.c's. The first ones cost time or
+ * memory; the mapping bugs (from OI_FINDING_FIRST_BUG on) make the program
+ * compute on, or return, the wrong data (docs/checks.md). */
 enum oi_finding_kind {
   OI_FINDING_DUPLICATE_TRANSFER,
   OI_FINDING_ROUND_TRIP,
@@ -22,8 +24,23 @@ enum oi_finding_kind {
   OI_FINDING_UNUSED_ALLOC,
   OI_FINDING_UNUSED_TRANSFER,
   OI_FINDING_IDENTICAL_CONTENT,
+  /* a `target update` of a variable not on the device: it moves nothing */
+  OI_FINDING_UPDATE_OF_ABSENT_DATA,
+  /* a `target exit data` of a variable not on the device: nothing comes
+   * back, nothing is released */
+  OI_FINDING_EXIT_OF_ABSENT_DATA,
+  /* a device copy read (by a kernel, or copied back to the host) before
+   * anything wrote it */
+  OI_FINDING_UNINITIALIZED_DEVICE_READ,
   OI_FINDING_COUNT
 };
+#define OI_FINDING_FIRST_BUG OI_FINDING_UPDATE_OF_ABSENT_DATA
+
+/* Whether a finding is a mapping bug (wrong data) rather than a cost: the
+ * one place that says so; bugs come first in every report. */
+static inline bool oi_finding_is_bug(enum oi_finding_kind kind) {
+  return kind >= OI_FINDING_FIRST_BUG && kind < OI_FINDING_COUNT;
+}
 
 typedef struct oi_finding {
   enum oi_finding_kind kind;
@@ -86,8 +103,9 @@ typedef struct oi_memory_sample {
   uint64_t live_bytes;
 } oi_memory_sample;
 
-/* The one order of findings, in a run and in a job: most avoidable time
- * first, then bytes, then operations, then kind and line; < 0, 0, > 0. */
+/* The one order of findings, in a run and in a job: mapping bugs first,
+ * then most avoidable time, then bytes, then operations, then kind and
+ * line; < 0, 0, > 0. */
 int oi_finding_compare(const oi_finding *a, const oi_finding *b);
 
 /* A finding's identity, the one key that says two findings are the same:

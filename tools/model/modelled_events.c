@@ -13,8 +13,12 @@ _Static_assert(OI_KIND_COUNT < 63, "a frame's kinds are bits of a word");
 bool oi_event_analysed(const oi_event *e) {
   if (e->kind >= OI_KIND_COUNT || !(ANALYSED_KINDS & 1ull << e->kind))
     return false;
-  return (e->kind != OI_KIND_CONSTRUCT && e->kind != OI_KIND_MAP) ||
-         e->construct == OI_CONSTRUCT_TARGET;
+  /* map items: of target regions, what their kernels may write; of
+   * updates and exits, what they ask of data that may not be there */
+  if (e->kind == OI_KIND_MAP)
+    return e->construct == OI_CONSTRUCT_TARGET || e->construct == OI_CONSTRUCT_TARGET_UPDATE ||
+           e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA;
+  return e->kind != OI_KIND_CONSTRUCT || e->construct == OI_CONSTRUCT_TARGET;
 }
 
 uint64_t oi_model_device_kinds(void) {

@@ -49,6 +49,12 @@ typedef struct oi_event_facts {
    * (writes_other): 1 yes, 0 no, -1 not known (no site, or no plugin
    * information: such a kernel may write every copy its device holds) */
   int8_t writes_item, writes_other;
+  /* the event's map item at its site (a data op's or a MAP event's): its
+   * map type as written ("to", "tofrom", "alloc", ...; NULL when unknown),
+   * and whether a map clause names it (else the compiler mapped it for a
+   * use in the body) */
+  const char *map_type;
+  bool item_explicit;
   /* a data operation's place in the report model (profile.h's places),
    * where its findings are shown; UINT32_MAX for other events */
   uint32_t source_place;

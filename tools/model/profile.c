@@ -453,6 +453,10 @@ static int add_event(oi_profile *p, const oi_event *e) {
     if (source.name == OI_NAME_NONE)
       return -1;
     source.place = place_of_event(p, e, source.site, t);
+  } else if (e->kind == OI_KIND_MAP) {
+    if (oi_profile_name_map(p, e, source.site, &source.name) != 0)
+      return -1;
+    source.place = source.site ? oi_place_of_site(p, source.site) : OI_NO_INDEX;
   }
   if (oi_device_events_add(p, e, &source) != 0)
     return -1;
@@ -460,13 +464,9 @@ static int add_event(oi_profile *p, const oi_event *e) {
   case OI_KIND_DATA_OP:
     p->data_ops_by_origin[e->origin < OI_ORIGIN_COUNT ? e->origin : OI_ORIGIN_NATIVE]++;
     return op_end ? data_op(p, e, &source, e->thread) : 0;
-  case OI_KIND_MAP: {
-    uint32_t name;
-    if (oi_profile_name_map(p, e, source.site, &name) != 0)
-      return -1;
-    /* a mapped variable has its row, moved or not */
-    return name != OI_NAME_NONE && oi_variable_of_name(p, name) == OI_NO_INDEX ? -1 : 0;
-  }
+  case OI_KIND_MAP: /* a mapped variable has its row, moved or not */
+    return source.name != OI_NAME_NONE && oi_variable_of_name(p, source.name) == OI_NO_INDEX ? -1
+                                                                                             : 0;
   case OI_KIND_DEVICE_INIT:
   case OI_KIND_DEVICE_LOAD:
     note_device(p, e->kind == OI_KIND_DEVICE_INIT ? OI_GET(e, DEVICE_INIT, device)

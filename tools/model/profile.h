@@ -170,7 +170,7 @@ struct oi_profile {
   /* the detectors' context that owns findings and totals, and how to free it */
   oi_analysis *analysis;
   void (*analysis_destroy)(oi_analysis *analysis);
-  const oi_finding *findings;
+  const oi_finding *findings; /* mapping bugs first (oi_finding_compare) */
   size_t finding_count;
   uint32_t *finding_places; /* per finding: the place of `at` */
   const oi_analysis_totals *totals;
@@ -250,6 +250,9 @@ typedef struct oi_finding_vars {
 /* A finding's names in a profile, from the ids it carries. Every writer,
  * the advice and `ompt-inst diff` name a finding's variables by this. */
 oi_finding_vars oi_profile_finding_vars(const oi_profile *profile, const oi_finding *finding);
+
+/* How many of the findings are mapping bugs: the first ones. */
+size_t oi_profile_bug_count(const oi_profile *profile);
 
 /* oi_profile_finding_vars' var. */
 const char *oi_profile_finding_var(const oi_profile *profile, const oi_finding *finding);

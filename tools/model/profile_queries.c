@@ -89,6 +89,13 @@ uint64_t oi_variable_transfer_ops(const oi_variable_row *v) {
   return v->ops[OI_DATA_OP_TO_DEVICE] + v->ops[OI_DATA_OP_FROM_DEVICE];
 }
 
+size_t oi_profile_bug_count(const oi_profile *p) {
+  size_t bugs = 0;
+  while (bugs < p->finding_count && oi_finding_is_bug(p->findings[bugs].kind))
+    bugs++;
+  return bugs;
+}
+
 void oi_profile_free(oi_profile *p) {
   oi_profile_state *s = p->state;
   if (s) {

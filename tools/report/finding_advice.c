@@ -203,6 +203,43 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
              "copying it",
              v, location(&f->at).s, vars->other, location(&f->other).s);
     break;
+  case OI_FINDING_UPDATE_OF_ABSENT_DATA:
+    snprintf(text, size,
+             "the `target update` at %s asks for %s, which is not on device %d then: it "
+             "moves nothing, so %s; map it first (`target enter data map(%s: %s)`, or a "
+             "`target data` region around the update and the kernels that use it)",
+             at.s, v, f->device,
+             f->op == OI_DATA_OP_FROM_DEVICE ? "the host keeps its old values"
+                                             : "no kernel sees the host's values",
+             f->op == OI_DATA_OP_FROM_DEVICE ? "alloc" : "to", item);
+    break;
+  case OI_FINDING_EXIT_OF_ABSENT_DATA:
+    snprintf(text, size,
+             "the `target exit data` at %s finds %s absent on device %d: %s; map it "
+             "with `target enter data` before the kernels that use it (or in the same "
+             "`target data` region), or drop this exit",
+             at.s, v, f->device,
+             f->op == OI_DATA_OP_FROM_DEVICE
+                 ? "nothing comes back, so the host keeps its old values"
+                 : "it releases nothing: its enter is missing, or it was released before");
+    break;
+  case OI_FINDING_UNINITIALIZED_DEVICE_READ:
+    if (f->op == OI_DATA_OP_FROM_DEVICE)
+      snprintf(text, size,
+               "%s is copied back to the host at %s from a device copy nothing wrote (it "
+               "was allocated without its content, and no transfer or kernel wrote it "
+               "since): the host's values are overwritten with whatever the device memory "
+               "held; map it `to`/`tofrom` where it is allocated, or `alloc`/`release` "
+               "here if the host's values must stay",
+               v, at.s);
+    else
+      snprintf(text, size,
+               "the kernel at %s reads %s from a device copy nothing wrote (it was "
+               "allocated without its content, and no transfer or kernel wrote it "
+               "since; a map item found present moves nothing): send it with "
+               "`target update to(%s)` before %s, or map it `to` where it is allocated",
+               at.s, v, item, at.s);
+    break;
   default:
     snprintf(text, size, "%s", "");
   }

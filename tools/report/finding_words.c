@@ -14,6 +14,9 @@ static const char *const kind_names[] = {
     [OI_FINDING_UNUSED_ALLOC] = "unused_alloc",
     [OI_FINDING_UNUSED_TRANSFER] = "unused_transfer",
     [OI_FINDING_IDENTICAL_CONTENT] = "identical_content",
+    [OI_FINDING_UPDATE_OF_ABSENT_DATA] = "update_of_absent_data",
+    [OI_FINDING_EXIT_OF_ABSENT_DATA] = "exit_of_absent_data",
+    [OI_FINDING_UNINITIALIZED_DEVICE_READ] = "uninitialized_device_read",
 };
 _Static_assert(sizeof kind_names / sizeof *kind_names == OI_FINDING_COUNT,
                "every finding kind has a name");
@@ -93,14 +96,43 @@ const char *oi_data_op_source_words(const oi_profile *profile) {
   return NULL;
 }
 
+/* What a bug's count counts: "1 of 1 `target update` moved nothing". */
+static const char *bug_counted(const oi_finding *f) {
+  switch (f->kind) {
+  case OI_FINDING_UPDATE_OF_ABSENT_DATA:
+    return "`target update` moved nothing";
+  case OI_FINDING_EXIT_OF_ABSENT_DATA:
+    return "`target exit data` found it absent";
+  default:
+    return f->op == OI_DATA_OP_FROM_DEVICE ? "copied back unwritten" : "kernel read it unwritten";
+  }
+}
+
+const char *oi_finding_class(const oi_finding *f) {
+  return oi_finding_is_bug(f->kind) ? "bug" : "cost";
+}
+
+const char *oi_finding_counts(const oi_finding *f, char *text, size_t size) {
+  if (oi_finding_is_bug(f->kind))
+    snprintf(text, size, "%" PRIu64 " time%s, %s on device %d", f->count, f->count == 1 ? "" : "s",
+             bug_counted(f), (int)f->device);
+  else
+    snprintf(text, size, "%" PRIu64 " of %" PRIu64 " %s %s", f->count, f->total,
+             oi_data_op_name(f->op), oi_finding_counted(f));
+  return text;
+}
+
 const char *oi_finding_line(size_t number, const oi_finding *f, const char *var, const char *where,
                             char *text, size_t size) {
-  char instances[64], bytes[64], time[64];
-  snprintf(text, size, "%zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s%s", number,
-           oi_finding_kind_name(f->kind), var, where,
-           oi_finding_instantiations(f, instances, sizeof instances), f->count, f->total,
-           oi_data_op_name(f->op), oi_finding_counted(f),
-           oi_format_bytes(f->bytes, bytes, sizeof bytes),
-           oi_format_ns(f->time_ns, time, sizeof time), oi_finding_certainty(f));
+  char instances[64], counts[160], bytes[64], time[64];
+  snprintf(text, size, "%zu. %s of %s at %s%s: %s", number, oi_finding_kind_name(f->kind), var,
+           where, oi_finding_instantiations(f, instances, sizeof instances),
+           oi_finding_counts(f, counts, sizeof counts));
+  size_t used = strlen(text);
+  if (oi_finding_is_bug(f->kind)) /* wrong data: no bytes or time to save */
+    snprintf(text + used, size - used, ", %s", oi_finding_confidence(f));
+  else
+    snprintf(text + used, size - used, ", %s, %s%s", oi_format_bytes(f->bytes, bytes, sizeof bytes),
+             oi_format_ns(f->time_ns, time, sizeof time), oi_finding_certainty(f));
   return text;
 }

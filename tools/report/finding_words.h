@@ -11,6 +11,8 @@
 
 /* "duplicate_transfer", "round_trip", ...; "unknown" out of range. */
 const char *oi_finding_kind_name(unsigned kind);
+/* "bug" (a mapping bug: wrong data, docs/checks.md) or "cost". */
+const char *oi_finding_class(const oi_finding *finding);
 /* What a finding's count counts, for "N of M to_device ...": "avoidable", or
  * "same as another variable" for identical content, which saves nothing. */
 const char *oi_finding_counted(const oi_finding *finding);
@@ -24,6 +26,10 @@ const char *oi_finding_confidence(const oi_finding *finding);
  * operations come from several instantiations of one construct, else "";
  * in buf of size bytes */
 const char *oi_finding_instantiations(const oi_finding *finding, char *buf, size_t size);
+/* What a finding counted: "8 of 8 to_device avoidable", or a bug's "1 time,
+ * `target update` moved nothing on device 0"; into text (`size` bytes, 160
+ * hold any). */
+const char *oi_finding_counts(const oi_finding *finding, char *text, size_t size);
 /* A finding's line in the text report: "1. duplicate_transfer of a[0:N] at
  * heat.c:22: 8 of 8 to_device avoidable, 32.0 KiB, 1.2 us, certain", with
  * its number, its variable's name and its place as text (`where`); into

@@ -52,10 +52,10 @@ static void details(const oi_source_listing *l, uint32_t from, uint32_t to, FILE
     const oi_finding *f = &p->findings[k];
     if (!oi_listing_finding_at(l, f, file, line))
       continue;
-    fprintf(out, "%28s | ! %s of %s: %" PRIu64 " of %" PRIu64 " %s %s, %s, %s\n", "",
-            oi_finding_kind_name(f->kind), oi_profile_finding_var(p, f), f->count, f->total,
-            oi_data_op_name(f->op), oi_finding_counted(f), oi_format_bytes(f->bytes, a, sizeof a),
-            oi_format_ns(f->time_ns, b, sizeof b));
+    char counts[160];
+    fprintf(out, "%28s | ! %s of %s: %s, %s, %s\n", "", oi_finding_kind_name(f->kind),
+            oi_profile_finding_var(p, f), oi_finding_counts(f, counts, sizeof counts),
+            oi_format_bytes(f->bytes, a, sizeof a), oi_format_ns(f->time_ns, b, sizeof b));
   }
 }
 

@@ -121,7 +121,9 @@ static void summary(const oi_html_page *page) {
   item(out, "data-ops", "Data operations", source ? source : "none");
   const char *hashing = oi_profile_hashing(p);
   item(out, "hashing", "Hashing", hashing ? hashing : "not recorded");
-  snprintf(a, sizeof a, "%zu", p->finding_count);
+  snprintf(a, sizeof a, "%zu", oi_profile_bug_count(p));
+  item(out, "bugs", "Mapping bugs", a);
+  snprintf(a, sizeof a, "%zu", p->finding_count - oi_profile_bug_count(p));
   item(out, "findings", "Findings", a);
   const oi_analysis_totals *tot = p->totals;
   if (tot) {
@@ -163,11 +165,13 @@ static void finding_row(const oi_html_page *page, size_t k) {
   fprintf(out,
           "\" data-line=\"%u\" data-op=\"%s\" data-device=\"%" PRId32 "\" data-count=\"%" PRIu64
           "\" data-total=\"%" PRIu64 "\" data-bytes=\"%" PRIu64 "\" data-time-ns=\"%" PRIu64
-          "\" data-probable=\"%s\">\n",
+          "\" data-probable=\"%s\" data-class=\"%s\">\n",
           f->at.line, oi_data_op_name(f->op), f->device, f->count, f->total, f->bytes, f->time_ns,
-          f->sampled ? "true" : "false");
+          f->sampled ? "true" : "false", oi_finding_class(f));
   fprintf(out, "<td class=\"num\" data-v=\"%zu\">%zu</td><td><span class=\"kind\">%s</span>", k + 1,
           k + 1, kind);
+  if (oi_finding_is_bug(f->kind))
+    fputs(" <span class=\"bug\">mapping bug</span>", out);
   if (f->sampled)
     fputs(" <span class=\"probable\">probable (sampled hashes)</span>", out);
   fputs("</td><td><code>", out);
@@ -175,9 +179,9 @@ static void finding_row(const oi_html_page *page, size_t k) {
   fputs("</code></td><td>", out);
   oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
   source_link(page, f->at.file, f->at.line, where, "src-link");
-  fprintf(out,
-          "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%" PRIu64 " of %" PRIu64 " %s %s</td>",
-          f->count, f->count, f->total, oi_data_op_name(f->op), oi_finding_counted(f));
+  char counts[160];
+  fprintf(out, "</td><td class=\"num\" data-v=\"%" PRIu64 "\">%s</td>", f->count,
+          oi_finding_counts(f, counts, sizeof counts));
   fprintf(out,
           "<td class=\"num\" data-v=\"%" PRIu64 "\">%s</td><td class=\"num\" data-v=\"%" PRIu64
           "\">%s</td><td>",

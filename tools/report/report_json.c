@@ -103,6 +103,11 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
   for (uint32_t i = 0; i < p->device_count; i++)
     oi_json_int(json, NULL, p->devices[i]);
   oi_json_close(json, ']');
+  /* the mapping bugs this report looks for (all of them, every run) */
+  oi_json_open(json, "mapping_checks", '[');
+  for (unsigned kind = OI_FINDING_FIRST_BUG; kind < OI_FINDING_COUNT; kind++)
+    oi_json_str(json, NULL, oi_finding_kind_name(kind));
+  oi_json_close(json, ']');
   oi_json_open(json, "data_ops_by_origin", '{');
   for (unsigned origin = 0; origin < OI_ORIGIN_COUNT; origin++)
     oi_json_uint(json, oi_origin_name(origin), p->data_ops_by_origin[origin]);
@@ -235,6 +240,7 @@ static void findings(const oi_profile *p, oi_json *json) {
     const oi_finding *f = &p->findings[k];
     oi_json_open(json, NULL, '{');
     oi_json_str(json, "kind", oi_finding_kind_name(f->kind));
+    oi_json_str(json, "class", oi_finding_class(f));
     oi_json_str(json, "var", oi_profile_finding_var(p, f));
     oi_json_str(json, "op", oi_data_op_name(f->op));
     oi_json_int(json, "device", f->device);

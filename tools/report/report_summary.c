@@ -51,13 +51,25 @@ static void top_findings(const oi_profile *p, FILE *out, const style *s) {
   if (!t || p->finding_count == 0)
     return;
   char a[32], b[32], potential[160];
-  fprintf(out, "%sompt-inst:%s %s%zu data-mapping finding%s%s: %s\n", s->bold, s->off, s->warn,
-          p->finding_count, p->finding_count == 1 ? "" : "s", s->off,
-          oi_potential_short_words(t, potential, sizeof potential));
-  for (size_t k = 0; k < p->finding_count && k < SUMMARY_FINDINGS; k++) {
+  size_t bugs = oi_profile_bug_count(p), costs = p->finding_count - bugs;
+  if (bugs)
+    fprintf(out,
+            "%sompt-inst:%s %s%zu mapping bug%s%s: the device computes on, or returns, the "
+            "wrong data\n",
+            s->bold, s->off, s->warn, bugs, bugs == 1 ? "" : "s", s->off);
+  if (costs)
+    fprintf(out, "%sompt-inst:%s %s%zu data-mapping finding%s%s: %s\n", s->bold, s->off, s->warn,
+            costs, costs == 1 ? "" : "s", s->off,
+            oi_potential_short_words(t, potential, sizeof potential));
+  for (size_t k = 0; k < p->finding_count && k < SUMMARY_FINDINGS + bugs; k++) {
     const oi_finding *f = &p->findings[k];
-    char where[256];
+    char where[256], line[1024];
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
+    if (oi_finding_is_bug(f->kind)) { /* every bug, and the top costs */
+      fprintf(out, "ompt-inst:   %s\n",
+              oi_finding_line(k + 1, f, oi_profile_finding_var(p, f), where, line, sizeof line));
+      continue;
+    }
     char instances[64];
     fprintf(out,
             "ompt-inst:   %zu. %s of %s at %s%s: %" PRIu64 " of %" PRIu64 " %s, %s, "

@@ -340,17 +340,10 @@ static void variables(const oi_profile *p, const oi_report_options *o, FILE *out
   free(order);
 }
 
-static void findings(const oi_profile *p, const oi_report_options *o, FILE *out) {
-  char title[256], line[1024], where[512];
-  const oi_analysis_totals *t = p->totals;
-  snprintf(title, sizeof title, "Findings (%u of %zu)", shown((unsigned)p->finding_count, o->top),
-           p->finding_count);
-  rule(out, title);
-  if (t)
-    fprintf(out, "potential: %s\n", oi_potential_words(t, "->", line, sizeof line));
-  if (p->finding_count == 0)
-    fprintf(out, "%s\n", OI_NO_FINDINGS_WORDS);
-  for (size_t k = 0; k < shown((unsigned)p->finding_count, o->top); k++) {
+/* Findings [from, to) of the profile, numbered from from + 1. */
+static void finding_lines(const oi_profile *p, size_t from, size_t to, FILE *out) {
+  char line[1024], where[512];
+  for (size_t k = from; k < to; k++) {
     const oi_finding *f = &p->findings[k];
     oi_finding_vars vars = oi_profile_finding_vars(p, f);
     oi_place_text(&p->places[p->finding_places[k]], false, where, sizeof where);
@@ -365,6 +358,29 @@ static void findings(const oi_profile *p, const oi_report_options *o, FILE *out)
     char advice[1024];
     oi_format_wrapped(out, oi_finding_advice(f, &vars, advice, sizeof advice), 4, 4, RULE_WIDTH);
   }
+}
+
+/* Mapping bugs first, all of them (wrong data is never cut by --top), then
+ * the cost findings. */
+static void findings(const oi_profile *p, const oi_report_options *o, FILE *out) {
+  char title[256], line[1024];
+  const oi_analysis_totals *t = p->totals;
+  size_t bugs = oi_profile_bug_count(p), costs = p->finding_count - bugs;
+  if (bugs) {
+    snprintf(title, sizeof title,
+             "Mapping bugs (%zu): the device computes on, or returns, the "
+             "wrong data",
+             bugs);
+    rule(out, title);
+    finding_lines(p, 0, bugs, out);
+  }
+  snprintf(title, sizeof title, "Findings (%u of %zu)", shown((unsigned)costs, o->top), costs);
+  rule(out, title);
+  if (t)
+    fprintf(out, "potential: %s\n", oi_potential_words(t, "->", line, sizeof line));
+  if (costs == 0)
+    fprintf(out, "%s\n", OI_NO_FINDINGS_WORDS);
+  finding_lines(p, bugs, bugs + shown((unsigned)costs, o->top), out);
 }
 
 int oi_write_text(const oi_profile *p, const oi_report_options *o, FILE *out) {

@@ -63,6 +63,13 @@ static oi_event_facts facts_of(const fx *f, const oi_event *ev) {
     oi_name_variable(ev->site && ev->var < 5 ? items[ev->var] : NULL, false, NULL,
                      ev->u.data.host_addr, ev->u.data.device_addr, ev->u.data.bytes, &name);
     facts.name = oi_names_add(&fx_names, &name);
+  } else if (ev->kind == OI_KIND_MAP) { /* named as the streaming pass names map items */
+    oi_variable_name name;
+    oi_name_variable(ev->var < 5 ? items[ev->var] : NULL, false, NULL, OI_GET(ev, MAP, host_addr),
+                     0, OI_GET(ev, MAP, bytes), &name);
+    facts.name = oi_names_add(&fx_names, &name);
+    facts.map_type = f->map_type;
+    facts.item_explicit = true;
   }
   return facts;
 }
@@ -101,11 +108,16 @@ void fx_op(fx *f, enum oi_data_op op, uint32_t site, uint16_t var, uint64_t host
 }
 
 void fx_map(fx *f, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes) {
+  fx_map_of(f, OI_CONSTRUCT_TARGET, site, var, host, bytes);
+}
+
+void fx_map_of(fx *f, enum oi_construct construct, uint32_t site, uint16_t var, uint64_t host,
+               uint64_t bytes) {
   oi_event ev;
   memset(&ev, 0, sizeof ev);
   ev.kind = OI_KIND_MAP;
   ev.origin = OI_ORIGIN_COMPILER;
-  ev.construct = OI_CONSTRUCT_TARGET;
+  ev.construct = (uint8_t)construct;
   ev.site = site;
   ev.var = var;
   ev.device = FX_DEV;

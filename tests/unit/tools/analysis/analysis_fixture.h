@@ -38,6 +38,8 @@ typedef struct fx {
   /* site of fx_region's events (FX_REGION_SITE unless set; 0: none, a
    * region whose body nobody analysed) */
   uint32_t region_site;
+  /* the map type of fx_map's items ("to", "alloc", ...; NULL: unknown) */
+  const char *map_type;
 } fx;
 
 void fx_init(fx *f);
@@ -53,6 +55,9 @@ void fx_op_flags(fx *f, enum oi_data_op op, uint32_t site, uint16_t var, uint64_
 /* a `target` construct's map item `var` at `site`, as reported at its ENTER
  * (before the construct's data operations) */
 void fx_map(fx *f, uint32_t site, uint16_t var, uint64_t host, uint64_t bytes);
+/* the same, of another construct (`target update`, `target exit data`) */
+void fx_map_of(fx *f, enum oi_construct construct, uint32_t site, uint16_t var, uint64_t host,
+               uint64_t bytes);
 /* a kernel run on `device` */
 void fx_kernel(fx *f, int32_t device);
 /* a kernel's begin or end alone, to put other events inside it */
