@@ -74,7 +74,8 @@ typedef struct oia_lifetime {
 /* What mapping_bugs.c knows of one device. */
 typedef struct oia_bug_device {
   int32_t device;
-  uint32_t root; /* its copies by host range (owner: an oia_copy) */
+  uint32_t root;        /* its copies by host range (owner: an oia_copy) */
+  uint32_t device_root; /* the same by device address */
   /* kernels that may write every copy it holds: started (counted) and
    * pending until their kernel starts */
   uint32_t any_writes;

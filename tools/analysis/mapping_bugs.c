@@ -19,8 +19,6 @@
  *    or a copy nothing wrote copied back to the host. */
 #include "internal.h"
 
-#include <string.h>
-
 /* A copy the device holds: the tree's owner indexes oia_copy records. */
 typedef struct oia_copy {
   uint64_t host_addr, bytes;
@@ -58,12 +56,17 @@ static oia_bug_device *device_of(oi_analysis *ctx, int32_t device) {
     ctx->failed = true;
     return NULL;
   }
-  *d = (oia_bug_device){.device = device, .root = OI_INTERVAL_NONE};
+  *d =
+      (oia_bug_device){.device = device, .root = OI_INTERVAL_NONE, .device_root = OI_INTERVAL_NONE};
   return d;
 }
 
 static oia_copy *copy_at(oi_analysis *ctx, uint32_t owner) {
   return OI_ARRAY_AT(ctx->bug_copies, oia_copy, owner);
+}
+
+static void ignore_segment(void *user, uint32_t owner, uint64_t bytes, int segments_delta) {
+  (void)user, (void)owner, (void)bytes, (void)segments_delta;
 }
 
 /* A delete took a copy's last segment: its record is free for the next. */
@@ -161,8 +164,6 @@ static void ask(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *fact
                  .profile = profile};
 }
 
-static bool type_has(const char *type, const char *word) { return type && strstr(type, word); }
-
 void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *facts) {
   int64_t device = OI_GET(ev, MAP, device);
   uint64_t host_addr = OI_GET(ev, MAP, host_addr), bytes = OI_GET(ev, MAP, bytes);
@@ -182,9 +183,9 @@ void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_fact
     if (cover(ctx, d, host_addr, bytes, false).held == bytes)
       return;
     bool update = ev->construct == OI_CONSTRUCT_TARGET_UPDATE;
-    enum oi_data_op op = type_has(facts->map_type, "from") ? OI_DATA_OP_FROM_DEVICE
-                         : update                          ? OI_DATA_OP_TO_DEVICE
-                                                           : OI_DATA_OP_DELETE;
+    enum oi_data_op op = facts->item & OI_ITEM_FROM ? OI_DATA_OP_FROM_DEVICE
+                         : update                   ? OI_DATA_OP_TO_DEVICE
+                                                    : OI_DATA_OP_DELETE;
     ask(ctx, ev, facts, ASK_ABSENT,
         update ? OI_FINDING_UPDATE_OF_ABSENT_DATA : OI_FINDING_EXIT_OF_ABSENT_DATA, op,
         (int32_t)device, host_addr, bytes);
@@ -197,7 +198,7 @@ void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_fact
     ask(ctx, ev, facts, ASK_WRITE, OI_FINDING_COUNT, OI_DATA_OP_NONE, (int32_t)device, host_addr,
         bytes);
   else if (facts->writes_item == 0 && facts->writes_other != -1 &&
-           (!facts->item_explicit || type_has(facts->map_type, "to")))
+           facts->item & (OI_ITEM_IMPLICIT | OI_ITEM_TO))
     ask(ctx, ev, facts, ASK_READ, OI_FINDING_UNINITIALIZED_DEVICE_READ, OI_DATA_OP_NONE,
         (int32_t)device, host_addr, bytes);
 }
@@ -294,7 +295,8 @@ static void withdraw_asks(oi_analysis *ctx, int32_t device, uint64_t host_addr, 
 }
 
 void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
-  uint64_t host_addr = ev->u.data.host_addr, bytes = ev->u.data.bytes;
+  uint64_t host_addr = ev->u.data.host_addr, device_addr = ev->u.data.device_addr,
+           bytes = ev->u.data.bytes;
   oia_bug_device *d = device_of(ctx, ev->device);
   if (!d || !host_addr)
     return;
@@ -333,12 +335,19 @@ void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
                        .segments = 1,
                        .written = ev->op == OI_DATA_OP_ASSOCIATE,
                        .any_writes = d->any_writes};
+    if (device_addr &&
+        oi_intervals_overwrite(&ctx->bug_tree, &d->device_root, device_addr, device_addr + bytes,
+                               owner, ignore_segment, NULL) != 0)
+      ctx->failed = true;
     d->runtime_allocations |= ev->origin == OI_ORIGIN_NATIVE || ev->origin == OI_ORIGIN_MERGED;
     return;
   }
   case OI_DATA_OP_DELETE:
   case OI_DATA_OP_DISASSOCIATE:
-    if (oi_intervals_overwrite(&ctx->bug_tree, &d->root, host_addr, host_addr + bytes,
+    if ((device_addr &&
+         oi_intervals_overwrite(&ctx->bug_tree, &d->device_root, device_addr, device_addr + bytes,
+                                OI_INTERVAL_NONE, ignore_segment, NULL) != 0) ||
+        oi_intervals_overwrite(&ctx->bug_tree, &d->root, host_addr, host_addr + bytes,
                                OI_INTERVAL_NONE, free_gone_copy, ctx) != 0)
       ctx->failed = true;
     return;
@@ -355,6 +364,14 @@ void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   case OI_DATA_OP_MEMSET:
     withdraw_asks(ctx, ev->device, host_addr, bytes);
     cover(ctx, d, host_addr, bytes, true);
+    /* by the device address too: the runtime attaches a pointer member
+     * (`s.p[0:n]` makes s.p point to the device's p) by a copy from a
+     * host buffer of its own */
+    if (device_addr && d->device_root != OI_INTERVAL_NONE) {
+      coverage c = {.ctx = ctx, .mark = true, .any_writes = d->any_writes};
+      oi_intervals_query(&ctx->bug_tree, &d->device_root, device_addr, device_addr + bytes,
+                         visit_copy, &c);
+    }
     return;
   default:
     return;

@@ -7,6 +7,7 @@
  * source, its line and what its site's body writes. The analysis and the
  * model of data movement read those and never the trace or its symbols. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "modelled_events.h"
 #include "profile_internal.h"
@@ -30,9 +31,11 @@ static int resolve(oi_profile *p, const oi_event *e, const oi_site *site,
     oi_site_writes(site, e->var, &item, &other);
     facts->writes_item = (int8_t)item;
     facts->writes_other = (int8_t)other;
-    if (e->var && e->var <= site->map_count) {
-      facts->map_type = site->maps[e->var - 1].type;
-      facts->item_explicit = site->maps[e->var - 1].is_explicit;
+    if (e->kind == OI_KIND_MAP && e->var && e->var <= site->map_count) {
+      const oi_map_item *item = &site->maps[e->var - 1];
+      facts->item = (uint8_t)((strstr(item->type, "to") ? OI_ITEM_TO : 0) |
+                              (strstr(item->type, "from") ? OI_ITEM_FROM : 0) |
+                              (item->is_explicit ? 0 : OI_ITEM_IMPLICIT));
     }
   }
   bool op_end = e->kind == OI_KIND_DATA_OP && e->endpoint != OI_EP_BEGIN;
@@ -54,8 +57,86 @@ static int resolve(oi_profile *p, const oi_event *e, const oi_site *site,
   return op_end && (facts->name == OI_NAME_NONE || facts->source_place == OI_NO_INDEX) ? -1 : 0;
 }
 
+static oi_device_event *kept_slot(oi_profile_state *s) {
+  if (oi_grow((void **)&s->device_events, &s->device_event_capacity, s->device_event_count + 1,
+              sizeof *s->device_events) != 0)
+    return NULL;
+  return &s->device_events[s->device_event_count++];
+}
+
+/* The map items of a `target update` or `exit data` matter to the analysis
+ * only when their construct moved none of their bytes (mapping bugs, in
+ * tools/analysis): each is held with its thread until the construct ends,
+ * a transfer of the thread that overlaps it drops it, and the rest are
+ * kept then. An update per step of a loop keeps nothing; an item moved on
+ * another thread (`nowait`) is kept, and the analysis sees it moved. */
+static bool is_update_item(const oi_event *e) {
+  return e->kind == OI_KIND_MAP && (e->construct == OI_CONSTRUCT_TARGET_UPDATE ||
+                                    e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA);
+}
+
+static int keep_held(oi_profile *p, oi_thread_state *t) {
+  for (uint32_t i = 0; i < t->held_count; i++) {
+    const oi_held_item *held = &t->held[i];
+    if (!held->event.var) /* moved */
+      continue;
+    oi_device_event *kept = kept_slot(p->state);
+    if (!kept)
+      return -1;
+    kept->event = held->event;
+    if (resolve(p, &kept->event, held->source.site, &held->source, &kept->facts) != 0)
+      return -1;
+  }
+  t->held_count = 0;
+  return 0;
+}
+
+static void drop_moved(oi_thread_state *t, const oi_event *e) {
+  uint64_t start = e->u.data.host_addr, end = start + e->u.data.bytes;
+  for (uint32_t i = 0; i < t->held_count; i++) {
+    oi_event *item = &t->held[i].event;
+    uint64_t item_start = OI_GET(item, MAP, host_addr);
+    if (OI_GET(item, MAP, device) == e->device && item_start < end &&
+        start < item_start + OI_GET(item, MAP, bytes))
+      item->var = 0; /* what the analysis ignores */
+  }
+}
+
+/* Holds, drops or keeps the thread's update items for event `e`; 1 when
+ * `e` itself was held. */
+static int hold_update_items(oi_profile *p, const oi_event *e, const oi_event_source *source) {
+  oi_profile_state *s = p->state;
+  oi_thread_state *t = e->thread < s->thread_capacity ? &s->threads[e->thread] : NULL;
+  if (!t)
+    return 0;
+  if (is_update_item(e)) {
+    if (oi_grow((void **)&t->held, &t->held_capacity, (uint64_t)t->held_count + 1,
+                sizeof *t->held) != 0)
+      return -1;
+    t->held[t->held_count++] = (oi_held_item){*e, *source};
+    t->held[t->held_count - 1].event.reserved = 0;
+    return 1;
+  }
+  if (!t->held_count)
+    return 0;
+  if (e->kind == OI_KIND_DATA_OP && e->endpoint != OI_EP_BEGIN && e->device >= 0 &&
+      e->op != OI_DATA_OP_ALLOC) { /* moved, or released: it was there */
+    drop_moved(t, e);
+    return 0;
+  }
+  /* anything else of the thread's: its construct is over */
+  bool update_edge = (e->kind == OI_KIND_TARGET || e->kind == OI_KIND_CONSTRUCT) &&
+                     (e->construct == OI_CONSTRUCT_TARGET_UPDATE ||
+                      e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA) &&
+                     e->endpoint == OI_EP_BEGIN;
+  return update_edge ? 0 : keep_held(p, t);
+}
+
 int oi_device_events_add(oi_profile *p, const oi_event *e, const oi_event_source *source) {
   oi_profile_state *s = p->state;
+  int held = hold_update_items(p, e, source);
+  if (held != 0)
+    return held < 0 ? -1 : 0;
   if (!oi_event_analysed(e)) {
     if (!s->any_event || e->time_ns < s->first_event.time_ns)
       s->first_event = *e;
@@ -64,10 +145,9 @@ int oi_device_events_add(oi_profile *p, const oi_event *e, const oi_event_source
     s->any_event = true;
     return 0;
   }
-  if (oi_grow((void **)&s->device_events, &s->device_event_capacity, s->device_event_count + 1,
-              sizeof *s->device_events) != 0)
+  oi_device_event *kept = kept_slot(s);
+  if (!kept)
     return -1;
-  oi_device_event *kept = &s->device_events[s->device_event_count++];
   kept->event = *e;
   kept->event.reserved = 0;
   const oi_site *site = source->site;
@@ -90,6 +170,9 @@ static int compare_time(const void *left, const void *right) {
 
 oi_device_stream oi_profile_device_stream(oi_profile *p) {
   oi_profile_state *s = p->state;
+  for (uint32_t thread = 0; thread < s->thread_capacity; thread++)
+    if (keep_held(p, &s->threads[thread]) != 0) /* the trace ended inside a construct */
+      return (oi_device_stream){0};
   /* `reserved` is unused in a trace event: it carries the file order here */
   bool in_order = true;
   for (uint64_t i = 0; i < s->device_event_count; i++) {

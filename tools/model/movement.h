@@ -49,16 +49,17 @@ typedef struct oi_event_facts {
    * (writes_other): 1 yes, 0 no, -1 not known (no site, or no plugin
    * information: such a kernel may write every copy its device holds) */
   int8_t writes_item, writes_other;
-  /* the event's map item at its site (a data op's or a MAP event's): its
-   * map type as written ("to", "tofrom", "alloc", ...; NULL when unknown),
-   * and whether a map clause names it (else the compiler mapped it for a
-   * use in the body) */
-  const char *map_type;
-  bool item_explicit;
+  /* a MAP event's item at its site: OI_ITEM_* bits, 0 when unknown */
+  uint8_t item;
   /* a data operation's place in the report model (profile.h's places),
    * where its findings are shown; UINT32_MAX for other events */
   uint32_t source_place;
 } oi_event_facts;
+
+/* oi_event_facts.item: its map type sends it to the device (to, tofrom),
+ * brings it back (from, tofrom); no map clause names it (the compiler
+ * mapped it for a use in the body). */
+enum { OI_ITEM_TO = 1, OI_ITEM_FROM = 2, OI_ITEM_IMPLICIT = 4 };
 
 /* Facts of an event nothing is known of. */
 static inline oi_event_facts oi_event_facts_none(void) {

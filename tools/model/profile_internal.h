@@ -27,6 +27,11 @@ typedef struct oi_thread_state {
   bool has_closed;
   uint64_t last_ns;
   bool seen;
+  /* device_events.c: the map items of the thread's `target update` or
+   * `exit data` in progress, until its end says which it moved */
+  struct oi_held_item *held;
+  uint32_t held_count;
+  uint64_t held_capacity;
 } oi_thread_state;
 
 /* A worker's instance whose place only its team's parallel region knows
@@ -54,6 +59,13 @@ typedef struct oi_event_source {
   oi_site_item adopted;
   uint32_t place;
 } oi_event_source;
+
+/* A map item device_events.c holds, with what the streaming pass resolved
+ * of it. */
+typedef struct oi_held_item {
+  oi_event event;
+  oi_event_source source;
+} oi_held_item;
 
 typedef struct oi_profile_state {
   oi_profile_options options;

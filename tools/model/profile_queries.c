@@ -99,8 +99,10 @@ size_t oi_profile_bug_count(const oi_profile *p) {
 void oi_profile_free(oi_profile *p) {
   oi_profile_state *s = p->state;
   if (s) {
-    for (uint32_t i = 0; i < s->thread_capacity; i++)
+    for (uint32_t i = 0; i < s->thread_capacity; i++) {
       free(s->threads[i].stack);
+      free(s->threads[i].held);
+    }
     free(s->threads);
     oi_map_free(&s->parallel_places);
     oi_map_free(&s->target_places);

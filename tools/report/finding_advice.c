@@ -205,7 +205,7 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
     break;
   case OI_FINDING_UPDATE_OF_ABSENT_DATA:
     snprintf(text, size,
-             "the `target update` at %s asks for %s, which is not on device %d then: it "
+             "the `target update` at %s asks for %s, which is not (wholly) on device %d then: it "
              "moves nothing, so %s; map it first (`target enter data map(%s: %s)`, or a "
              "`target data` region around the update and the kernels that use it)",
              at.s, v, f->device,

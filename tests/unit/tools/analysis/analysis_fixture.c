@@ -68,8 +68,7 @@ static oi_event_facts facts_of(const fx *f, const oi_event *ev) {
     oi_name_variable(ev->var < 5 ? items[ev->var] : NULL, false, NULL, OI_GET(ev, MAP, host_addr),
                      0, OI_GET(ev, MAP, bytes), &name);
     facts.name = oi_names_add(&fx_names, &name);
-    facts.map_type = f->map_type;
-    facts.item_explicit = true;
+    facts.item = f->map_item;
   }
   return facts;
 }

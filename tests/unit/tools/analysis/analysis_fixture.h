@@ -38,8 +38,8 @@ typedef struct fx {
   /* site of fx_region's events (FX_REGION_SITE unless set; 0: none, a
    * region whose body nobody analysed) */
   uint32_t region_site;
-  /* the map type of fx_map's items ("to", "alloc", ...; NULL: unknown) */
-  const char *map_type;
+  /* fx_map's items' map type and kind (OI_ITEM_* bits; 0: alloc, explicit) */
+  uint8_t map_item;
 } fx;
 
 void fx_init(fx *f);
