@@ -197,7 +197,7 @@ void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_fact
   if (facts->writes_item == 1)
     ask(ctx, ev, facts, ASK_WRITE, OI_FINDING_COUNT, OI_DATA_OP_NONE, (int32_t)device, host_addr,
         bytes);
-  else if (facts->writes_item == 0 && facts->writes_other != -1 &&
+  else if (facts->writes_item == 0 && facts->writes_other == 0 &&
            facts->item & (OI_ITEM_IMPLICIT | OI_ITEM_TO))
     ask(ctx, ev, facts, ASK_READ, OI_FINDING_UNINITIALIZED_DEVICE_READ, OI_DATA_OP_NONE,
         (int32_t)device, host_addr, bytes);

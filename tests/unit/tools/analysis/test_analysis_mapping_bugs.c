@@ -154,6 +154,24 @@ static void a_kernel_reads_a_copy_nothing_wrote(void **state) {
   fx_done(&f);
 }
 
+/* a body that writes memory no map item names (`*`) may have written the
+ * copy before it reads it: no read is proven uninitialized */
+static void a_kernel_writing_unnamed_memory_proves_no_read(void **state) {
+  (void)state;
+  fx f;
+  fx_init(&f);
+  f.writes[0] = 1;
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  f.map_item = OI_ITEM_TO;
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_map(&f, 22, 1, FX_A, FX_BYTES);
+  fx_kernel(&f, FX_DEV);
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  fx_op(&f, OI_DATA_OP_FROM_DEVICE, 24, 1, FX_A, FX_BYTES, H0);
+  assert_int_equal(fx_finish_count(&f, OI_FINDING_UNINITIALIZED_DEVICE_READ), 0);
+  fx_done(&f);
+}
+
 /* a kernel that may write the copy: neither its read nor the copy back is
  * proven uninitialized; nor with a body nobody analysed */
 static void a_kernel_that_may_write_the_copy_hides_nothing_wrong(void **state) {
@@ -203,6 +221,7 @@ int main(void) {
       cmocka_unit_test(an_exit_of_absent_data_brings_nothing_back),
       cmocka_unit_test(a_copy_back_of_a_copy_nothing_wrote),
       cmocka_unit_test(a_kernel_reads_a_copy_nothing_wrote),
+      cmocka_unit_test(a_kernel_writing_unnamed_memory_proves_no_read),
       cmocka_unit_test(a_kernel_that_may_write_the_copy_hides_nothing_wrong),
       cmocka_unit_test(a_kernel_writes_what_its_construct_allocates),
   };
