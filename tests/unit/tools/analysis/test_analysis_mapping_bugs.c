@@ -134,18 +134,24 @@ static void a_copy_back_of_a_copy_nothing_wrote(void **state) {
   fx_done(&f);
 }
 
+/* a allocated at line 10 without its content; then the target region at
+ * line 22, mapping a as `item` (OI_ITEM_* bits), and its kernel */
+static void kernel_after_alloc(fx *f, uint8_t item) {
+  fx_op(f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  f->map_item = item;
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_map(f, 22, 1, FX_A, FX_BYTES);
+  fx_kernel(f, FX_DEV);
+  fx_region(f, OI_CONSTRUCT_TARGET, OI_EP_END);
+}
+
 /* a kernel at line 22 maps a `to` (found present: nothing moves) and does
  * not write it: it reads a copy nothing wrote */
 static void a_kernel_reads_a_copy_nothing_wrote(void **state) {
   (void)state;
   fx f;
   fx_init(&f);
-  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
-  f.map_item = OI_ITEM_TO;
-  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
-  fx_map(&f, 22, 1, FX_A, FX_BYTES);
-  fx_kernel(&f, FX_DEV);
-  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  kernel_after_alloc(&f, OI_ITEM_TO);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNINITIALIZED_DEVICE_READ), 1);
   const oi_finding *bug = fx_find(&f, OI_FINDING_UNINITIALIZED_DEVICE_READ, "a[0:N]");
   assert_int_equal(bug->op, OI_DATA_OP_NONE);
@@ -161,12 +167,7 @@ static void a_kernel_writing_unnamed_memory_proves_no_read(void **state) {
   fx f;
   fx_init(&f);
   f.writes[0] = 1;
-  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
-  f.map_item = OI_ITEM_TO;
-  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
-  fx_map(&f, 22, 1, FX_A, FX_BYTES);
-  fx_kernel(&f, FX_DEV);
-  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  kernel_after_alloc(&f, OI_ITEM_TO);
   fx_op(&f, OI_DATA_OP_FROM_DEVICE, 24, 1, FX_A, FX_BYTES, H0);
   assert_int_equal(fx_finish_count(&f, OI_FINDING_UNINITIALIZED_DEVICE_READ), 0);
   fx_done(&f);
@@ -181,12 +182,7 @@ static void a_kernel_that_may_write_the_copy_hides_nothing_wrong(void **state) {
     fx_init(&f);
     f.writes[1] = !unseen;
     f.writes_unknown = unseen;
-    fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
-    f.map_item = OI_ITEM_FROM;
-    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
-    fx_map(&f, 22, 1, FX_A, FX_BYTES);
-    fx_kernel(&f, FX_DEV);
-    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+    kernel_after_alloc(&f, OI_ITEM_FROM);
     fx_op(&f, OI_DATA_OP_FROM_DEVICE, 24, 1, FX_A, FX_BYTES, H0);
     assert_int_equal(fx_finish_count(&f, OI_FINDING_UNINITIALIZED_DEVICE_READ), 0);
     fx_done(&f);
