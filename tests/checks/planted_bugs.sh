@@ -40,10 +40,18 @@ check() {
   done
 }
 
-check update_absent plugin "update_of_absent_data a[0:N] 16 to_device 1 certain"
-check update_absent plain "update_of_absent_data a[0:N] 16 to_device 1 certain"
-check exit_absent plugin "exit_of_absent_data r[0:N] 14 from_device 1 certain"
-check exit_absent plain "exit_of_absent_data r[0:N] 14 from_device 1 certain"
+# LLVM 14's runtime reports no data operation: they are inferred from the
+# map clauses, which know nothing of `declare target` variables, so absence
+# is never proven there (docs/checks.md)
+update_bug="update_of_absent_data a[0:N] 16 to_device 1 certain"
+exit_bug="exit_of_absent_data r[0:N] 14 from_device 1 certain"
+if [ "$OI_LLVM" = 14 ]; then
+  update_bug="" exit_bug=""
+fi
+check update_absent plugin "$update_bug"
+check update_absent plain "$update_bug"
+check exit_absent plugin "$exit_bug"
+check exit_absent plain "$exit_bug"
 # the kernel's read of w needs its body's write set: the plugin's
 check uninitialized plugin "uninitialized_device_read s[0:N] 17 from_device 1 certain
 uninitialized_device_read w[0:N] 18 - 1 certain"
@@ -55,17 +63,19 @@ check declare_target plain ""
 
 # the report says so before the cost findings, in text and summary
 "$OI" report uninitialized.plugin.bug.run > report.txt
-expect_eq "$(grep '^Mapping bugs\|^Findings' report.txt | cut -d'(' -f1-2)" \
+# (the cost findings depend on what the uninitialized memory held)
+expect_eq "$(grep '^Mapping bugs\|^Findings' report.txt | sed 's/^Findings (.*/Findings/')" \
   "Mapping bugs (2): the device computes on, or returns, the wrong data
-Findings (1 of 1)" "text: the bugs' section first"
+Findings" "text: the bugs' section first"
 "$OI" report --format summary uninitialized.plugin.bug.run > summary.txt
 grep -q "^ompt-inst:   1\. uninitialized_device_read of s\[0:N\] at uninitialized.c:17: 1 time, copied back unwritten on device 0, certain$" summary.txt ||
   fail "summary: the copy back's line: $(cat summary.txt)"
-"$OI" report --format summary update_absent.plain.bug.run > summary.txt
-grep -q "^ompt-inst: 1 mapping bug: the device computes on, or returns, the wrong data$" summary.txt ||
+"$OI" report --format summary exit_absent.plain.bug.run > summary.txt
+[ -z "$exit_bug" ] ||
+  grep -q "^ompt-inst: 1 mapping bug: the device computes on, or returns, the wrong data$" summary.txt ||
   fail "summary: $(cat summary.txt)"
-"$OI" report --format html update_absent.plain.bug.run > report.html
-grep -q 'data-finding-kind="update_of_absent_data"' report.html || fail "html: no bug row"
+"$OI" report --format html uninitialized.plain.bug.run > report.html
+grep -q 'data-finding-kind="uninitialized_device_read"' report.html || fail "html: no bug row"
 
 # data operations inferred from map clauses (no runtime allocation seen):
 # the absent-data checks stay silent, as the runtime's `declare target`
