@@ -116,6 +116,8 @@ const oi_field *oi_kind_fields(unsigned kind, unsigned *count) {
 int oi_field_present(const oi_event *e, const oi_field *f) {
   if (f->when == OI_WHEN_DEVICE_BEGIN)
     return e->endpoint == OI_EP_BEGIN && oi_construct_category(e->construct) == OI_CATEGORY_DEVICE;
+  if (f->when == OI_WHEN_HASH_VALID)
+    return (e->flags & OI_FLAG_HASH_VALID) != 0;
   return 1;
 }
 

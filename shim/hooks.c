@@ -15,6 +15,8 @@
 #include "native_kinds.h"
 #include "ompt-inst/events.h"
 #include "construct_counts.h"
+#include "content_hash.h"
+#include "mapping_check.h"
 #include "record.h"
 #include "trace_end.h"
 #include "trace_file.h"
@@ -195,6 +197,12 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry, 
     OI_SET(e, MAP, device, device_num);
     OI_SET(e, MAP, host_addr, (uintptr_t)host_addrs[i]);
     OI_SET(e, MAP, bytes, bytes[i]);
+    /* the host copy a kernel may read, as it starts (mapping_check.h) */
+    if (oi_mapping_check() && e->construct == OI_CONSTRUCT_TARGET && host_addrs[i] && bytes[i]) {
+      uint64_t hash = 0;
+      e->flags = (uint8_t)(e->flags | oi_content_hash(host_addrs[i], bytes[i], &hash));
+      OI_SET(e, MAP, hash, hash);
+    }
     oi_event_commit(t);
   }
   if (f && oi_native_infers_data_ops())

@@ -17,6 +17,7 @@
 #include "device_repairs.h"
 #include "hook_table.h"
 #include "host_repairs.h"
+#include "mapping_check.h"
 #include "common/launcher.h"
 #include "modules.h"
 #include "native_groups.h"
@@ -142,6 +143,8 @@ static void write_run_info(void) {
   write_job_info();
   if (oi_record_data_only()) /* absent: the full record */
     write_info("record", oi_record_mode_name(), strlen(oi_record_mode_name()));
+  if (oi_mapping_check()) /* absent: no check beyond what the record holds */
+    write_info("check", "mapping", 7);
 }
 
 /* How the trace ends. exit() on the initial thread outside any parallel
@@ -243,13 +246,14 @@ static void tool_finalize(ompt_data_t *tool_data) {
 }
 
 /* The settings read once at start: the clock, hashing, the encoding, the
- * record mode. */
+ * record mode, the mapping check. */
 static void read_settings(void) {
   oi_clock_init(getenv("OMPT_INST_CLOCK"));
   oi_hash_configure(getenv("OMPT_INST_HASH"));
   oi_hash_function_configure(getenv("OMPT_INST_HASH_FUNCTION"));
   oi_frames_configure(getenv("OMPT_INST_TRACE_ENCODING"));
   oi_record_mode_configure(getenv("OMPT_INST_RECORD"));
+  oi_mapping_check_configure(getenv("OMPT_INST_CHECK"));
 }
 
 __attribute__((visibility("default"))) ompt_start_tool_result_t *

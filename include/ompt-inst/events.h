@@ -143,7 +143,7 @@ OI_FIELD_TYPES(OI_FIELD_TYPE_ROW)
 #undef OI_FIELD_TYPE_ROW
 
 /* When a field holds a value, what it links (columns of OI_EVENT_FIELDS). */
-enum oi_field_when { OI_WHEN_ALWAYS, OI_WHEN_DEVICE_BEGIN };
+enum oi_field_when { OI_WHEN_ALWAYS, OI_WHEN_DEVICE_BEGIN, OI_WHEN_HASH_VALID };
 enum oi_field_link { OI_LINK_NONE, OI_LINK_REGION, OI_LINK_DEVICE };
 
 /* The generated accessor layer: oi_get_<KIND>_<field>(e) and

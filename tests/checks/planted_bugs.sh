@@ -30,7 +30,8 @@ check() {
       cc_plain "$exe" "$programs/$name.c" "${flags[@]}"
     fi
     "./$exe" > "$exe.expected"
-    "$OI" run -o "$exe.run" "./$exe" > "$exe.out" 2> "$exe.err" || fail "$exe: $(cat "$exe.err")"
+    "$OI" run -o "$exe.run" ${run_flags:-} "./$exe" > "$exe.out" 2> "$exe.err" ||
+      fail "$exe: $(cat "$exe.err")"
     expect_eq "$(cat "$exe.out")" "$(cat "$exe.expected")" "$exe: output"
     if [ $version = bug ]; then
       expect_eq "$(bugs "$exe.run")" "$expected" "$exe: its bugs"
@@ -60,6 +61,32 @@ check uninitialized plain "uninitialized_device_read s[0:N] 17 from_device 1 cer
 # allocation, on a device whose allocations the runtime reports
 check declare_target plugin ""
 check declare_target plain ""
+
+# stale device data needs the host copies' content at each kernel's start:
+# `--check mapping`; without it the report does not look for it
+run_flags="--check mapping"
+check stale plugin "stale_device_data a[0:N] 16 - 1 certain"
+check stale plain "stale_device_data a[0:N] 16 - 1 certain"
+check update_absent plugin "$update_bug"
+check uninitialized plugin "uninitialized_device_read s[0:N] 17 from_device 1 certain
+uninitialized_device_read w[0:N] 18 - 1 certain"
+run_flags=
+check stale plugin ""
+"$OI" report stale.plugin.bug.run | grep -q "^  checks" && fail "a checks line without the check"
+"$OI" run -o stale-checked --check mapping ./stale.plain.bug > /dev/null 2>&1
+"$OI" report stale-checked > stale.txt
+grep -q "^  checks    mapping: each kernel's host copies hashed as it starts (stale device data)$" \
+  stale.txt || fail "no checks line: $(cat stale.txt)"
+"$OI" report --format json stale-checked | "$OI_PYTHON" -c '
+import json, sys
+run = json.load(sys.stdin)["run"]
+assert run["check"] == "mapping", run
+assert "stale_device_data" in run["mapping_checks"], run' || fail "json: the check"
+set +e
+"$OI" run --check nothing ./stale.plain.bug > /dev/null 2> err; rc=$?
+set -e
+expect_eq "$rc" 2 "--check with an unknown check"
+expect_eq "$(head -1 err)" "ompt-inst run: --check needs mapping" "its message"
 
 # the report says so before the cost findings, in text and summary
 "$OI" report uninitialized.plugin.bug.run > report.txt

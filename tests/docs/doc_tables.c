@@ -20,9 +20,10 @@ static void print_fields(unsigned kind) {
   unsigned count;
   const oi_field *fields = oi_kind_fields(kind, &count);
   for (unsigned i = 0; i < count; i++)
-    printf("%s`%s` %s%s", i ? ", " : "",  fields[i].name,
+    printf("%s`%s` %s%s", i ? ", " : "", fields[i].name,
            fields[i].hex ? "hex" : type_names[fields[i].type],
            fields[i].when == OI_WHEN_DEVICE_BEGIN ? " (device construct begin)"
+           : fields[i].when == OI_WHEN_HASH_VALID ? " (with `hash_valid`)"
                                                   : "");
   if (count == 0)
     printf("—");
@@ -33,16 +34,16 @@ static void print_callbacks(unsigned kind) {
   int any = 0;
 #define BOLD_REPORTS "**"
 #define BOLD_PART ""
-#define CALLBACK(group, callback, k, role)                                    \
-  if (OI_KIND_##k == kind) {                                                  \
-    printf("%s" BOLD_##role "`%s`" BOLD_##role, any ? ", " : "", #callback);  \
-    any = 1;                                                                  \
+#define CALLBACK(group, callback, k, role)                                                         \
+  if (OI_KIND_##k == kind) {                                                                       \
+    printf("%s" BOLD_##role "`%s`" BOLD_##role, any ? ", " : "", #callback);                       \
+    any = 1;                                                                                       \
   }
-#define CALLBACK_EMI(group, callback, k, role)                                \
-  if (OI_KIND_##k == kind) {                                                  \
-    printf("%s" BOLD_##role "`%s_emi`" BOLD_##role " (else `%s`)",            \
-           any ? ", " : "", #callback, #callback);                            \
-    any = 1;                                                                  \
+#define CALLBACK_EMI(group, callback, k, role)                                                     \
+  if (OI_KIND_##k == kind) {                                                                       \
+    printf("%s" BOLD_##role "`%s_emi`" BOLD_##role " (else `%s`)", any ? ", " : "", #callback,     \
+           #callback);                                                                             \
+    any = 1;                                                                                       \
   }
   OI_OMPT_CALLBACKS(CALLBACK, CALLBACK_EMI)
 #undef CALLBACK
@@ -84,20 +85,20 @@ static void print_reported_as(unsigned c, int reported) {
 
 static void constructs(void) {
   static const char *const categories[] = {
-      [OI_CATEGORY_OTHER] = "other", [OI_CATEGORY_TEAM] = "team",
+      [OI_CATEGORY_OTHER] = "other",      [OI_CATEGORY_TEAM] = "team",
       [OI_CATEGORY_WORK] = "worksharing", [OI_CATEGORY_SYNC] = "synchronisation",
-      [OI_CATEGORY_TASK] = "task", [OI_CATEGORY_MUTEX] = "mutual exclusion",
+      [OI_CATEGORY_TASK] = "task",        [OI_CATEGORY_MUTEX] = "mutual exclusion",
       [OI_CATEGORY_DEVICE] = "device"};
-  static const char *const motions[] = {
-      [OI_DATA_NONE] = "—", [OI_DATA_MAPS] = "maps at entry, unmaps at exit",
-      [OI_DATA_ENTER] = "maps at entry", [OI_DATA_EXIT] = "unmaps at exit",
-      [OI_DATA_UPDATE] = "copies to/from"};
+  static const char *const motions[] = {[OI_DATA_NONE] = "—",
+                                        [OI_DATA_MAPS] = "maps at entry, unmaps at exit",
+                                        [OI_DATA_ENTER] = "maps at entry",
+                                        [OI_DATA_EXIT] = "unmaps at exit",
+                                        [OI_DATA_UPDATE] = "copies to/from"};
   printf("| construct | category | reported natively by kind | as the construct | data motion |\n");
   printf("|---|---|---|---|---|\n");
   for (unsigned c = OI_CONSTRUCT_NONE + 1; c < OI_CONSTRUCT_COUNT; c++) {
     unsigned native = oi_construct_native_kind(c);
-    printf("| `%s` | %s%s | %s%s%s | ", oi_construct_name(c),
-           categories[oi_construct_category(c)],
+    printf("| `%s` | %s%s | %s%s%s | ", oi_construct_name(c), categories[oi_construct_category(c)],
            oi_construct_flags(c) & OI_CONSTRUCT_FLAG_COUNTED ? " (counted)" : "",
            native < OI_KIND_COUNT ? "`" : "",
            native < OI_KIND_COUNT ? oi_kind_name(native) : "nobody",

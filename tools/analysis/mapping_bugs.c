@@ -16,7 +16,11 @@
  *  - uninitialized_device_read: a kernel's map item that the kernel reads
  *    (the compiler mapped it for a use, or the clause sends it `to`) and
  *    does not write, held by a copy nothing wrote, when the kernel starts;
- *    or a copy nothing wrote copied back to the host. */
+ *    or a copy nothing wrote copied back to the host.
+ *  - stale_device_data: a kernel's map item that the kernel reads, whose
+ *    host copy at the construct's start (the MAP event's hash, with
+ *    `--check mapping`) differs from what the device's copy holds: the
+ *    content of its last transfer, when nothing wrote it since. */
 #include "internal.h"
 
 /* A copy the device holds: the tree's owner indexes oia_copy records. */
@@ -28,6 +32,12 @@ typedef struct oia_copy {
   /* its device's any_writes when it was allocated: a kernel that writes
    * every copy of the device since then wrote it too */
   uint32_t any_writes;
+  /* what it holds, when known: the hash of the last transfer of exactly
+   * its range, taken when its device's any_writes was content_any_writes
+   * and cleared by any write since */
+  bool content_known, content_sampled;
+  uint32_t content_any_writes;
+  uint64_t content;
 } oia_copy;
 
 /* A map item waiting for its construct's end (absent data) or its
@@ -43,6 +53,9 @@ typedef struct oia_ask {
   uint64_t host_addr, bytes;
   uint32_t profile;
   bool withdrawn; /* the runtime moved it after all (`declare target`) */
+  /* stale_device_data: the host copy's hash at the construct's start */
+  bool sampled;
+  uint64_t hash;
 } oia_ask;
 
 static oia_bug_device *device_of(oi_analysis *ctx, int32_t device) {
@@ -97,8 +110,10 @@ static void visit_copy(void *user, uint32_t owner, uint64_t bytes, int segments_
   oia_copy *copy = copy_at(c->ctx, owner);
   c->held += bytes;
   c->written |= copy->written || copy->any_writes != c->any_writes;
-  if (c->mark)
+  if (c->mark) {
     copy->written = true;
+    copy->content_known = false;
+  }
 }
 
 static coverage cover(oi_analysis *ctx, oia_bug_device *d, uint64_t host_addr, uint64_t bytes,
@@ -109,35 +124,44 @@ static coverage cover(oi_analysis *ctx, oia_bug_device *d, uint64_t host_addr, u
   return c;
 }
 
-/* The size of the copy that starts at host_addr, 0 if none. */
+/* The copy that starts at host_addr (OIA_NONE if none), and its size. */
 typedef struct start_query {
   oi_analysis *ctx;
-  uint64_t host_addr, bytes;
+  uint64_t host_addr;
+  uint32_t owner;
 } start_query;
 
 static void visit_start(void *user, uint32_t owner, uint64_t bytes, int segments_delta) {
   (void)bytes, (void)segments_delta;
   start_query *q = user;
-  const oia_copy *copy = copy_at(q->ctx, owner);
-  if (copy->host_addr == q->host_addr)
-    q->bytes = copy->bytes;
+  if (copy_at(q->ctx, owner)->host_addr == q->host_addr)
+    q->owner = owner;
 }
 
-static uint64_t copy_starting_at(oi_analysis *ctx, oia_bug_device *d, uint64_t host_addr) {
-  start_query q = {ctx, host_addr, 0};
+static uint32_t copy_starting_at(oi_analysis *ctx, oia_bug_device *d, uint64_t host_addr) {
+  start_query q = {ctx, host_addr, OIA_NONE};
   if (d->root != OI_INTERVAL_NONE)
     oi_intervals_query(&ctx->bug_tree, &d->root, host_addr, host_addr + 1, visit_start, &q);
-  return q.bytes;
+  return q.owner;
+}
+
+/* The copy of exactly [host_addr, +bytes), NULL if none. */
+static oia_copy *copy_of(oi_analysis *ctx, oia_bug_device *d, uint64_t host_addr, uint64_t bytes) {
+  uint32_t owner = copy_starting_at(ctx, d, host_addr);
+  oia_copy *copy = owner == OIA_NONE ? NULL : copy_at(ctx, owner);
+  return copy && copy->bytes == bytes ? copy : NULL;
 }
 
 static void count_bug(oi_analysis *ctx, enum oi_finding_kind kind, enum oi_data_op op,
-                      uint32_t profile, int32_t device, uint64_t host_addr, uint64_t bytes) {
+                      uint32_t profile, int32_t device, uint64_t host_addr, uint64_t bytes,
+                      bool sampled) {
   uint32_t range = oi_movement_range(&ctx->model, device, host_addr, bytes, false);
   oia_group *g =
       range == OIA_NONE ? NULL : oia_group_for(ctx, kind, op, profile, OIA_NONE, range, host_addr);
-  if (g)
+  if (g) {
     g->count++;
-  else
+    g->sampled += sampled; /* decided on hashes of sampled blocks: probable */
+  } else
     ctx->failed = true;
 }
 
@@ -154,7 +178,9 @@ static void ask(oi_analysis *ctx, const oi_event *ev, const oi_event_facts *fact
     ctx->failed = true;
     return;
   }
-  *a = (oia_ask){.role = role,
+  *a = (oia_ask){.sampled = (ev->flags & OI_FLAG_HASH_SAMPLED) != 0,
+                 .hash = ev->kind == OI_KIND_MAP ? OI_GET(ev, MAP, hash) : 0,
+                 .role = role,
                  .kind = kind,
                  .op = op,
                  .thread = ev->thread,
@@ -191,9 +217,15 @@ void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_fact
         (int32_t)device, host_addr, bytes);
     return;
   }
-  /* a target region's item: written by its kernel, or read by it when the
-   * compiler mapped it for a use or the clause sends it and the body
-   * writes neither it nor unnamed memory that might be it */
+  /* a target region's item the kernel reads (the compiler mapped it for a
+   * use, or the clause sends it), with its host copy's content: the
+   * device's copy must hold the same when the kernel starts */
+  if (ev->flags & OI_FLAG_HASH_VALID && facts->item & (OI_ITEM_IMPLICIT | OI_ITEM_TO))
+    ask(ctx, ev, facts, ASK_READ, OI_FINDING_STALE_DEVICE_DATA, OI_DATA_OP_NONE, (int32_t)device,
+        host_addr, bytes);
+  /* written by its kernel, or read by it when the compiler mapped it for a
+   * use or the clause sends it and the body writes neither it nor unnamed
+   * memory that might be it */
   if (facts->writes_item == 1)
     ask(ctx, ev, facts, ASK_WRITE, OI_FINDING_COUNT, OI_DATA_OP_NONE, (int32_t)device, host_addr,
         bytes);
@@ -226,10 +258,16 @@ static void decide(oi_analysis *ctx, uint32_t thread, int32_t device) {
         continue;
       if (role == ASK_WRITE) {
         cover(ctx, d, a.host_addr, a.bytes, true);
+      } else if (role == ASK_READ && a.kind == OI_FINDING_STALE_DEVICE_DATA) {
+        const oia_copy *copy = copy_of(ctx, d, a.host_addr, a.bytes);
+        if (copy && copy->content_known && copy->content_any_writes == d->any_writes &&
+            copy->content != a.hash)
+          count_bug(ctx, a.kind, a.op, a.profile, a.device, a.host_addr, a.bytes,
+                    a.sampled || copy->content_sampled);
       } else if (role == ASK_READ) {
         coverage c = cover(ctx, d, a.host_addr, a.bytes, false);
         if (c.held == a.bytes && !c.written)
-          count_bug(ctx, a.kind, a.op, a.profile, a.device, a.host_addr, a.bytes);
+          count_bug(ctx, a.kind, a.op, a.profile, a.device, a.host_addr, a.bytes, false);
       } else {
         oia_ask *absent = oi_array_push(&ctx->bug_absent);
         if (!absent)
@@ -294,6 +332,18 @@ static void withdraw_asks(oi_analysis *ctx, int32_t device, uint64_t host_addr, 
   }
 }
 
+/* A transfer of exactly a copy's range with its hash: what the copy holds
+ * now (a copy back reads it, a copy to it writes it). */
+static void note_content(oi_analysis *ctx, oia_bug_device *d, const oi_event *ev) {
+  oia_copy *copy = copy_of(ctx, d, ev->u.data.host_addr, ev->u.data.bytes);
+  if (!copy || !(ev->flags & OI_FLAG_HASH_VALID))
+    return;
+  copy->content_known = true;
+  copy->content_sampled = (ev->flags & OI_FLAG_HASH_SAMPLED) != 0;
+  copy->content_any_writes = d->any_writes;
+  copy->content = ev->u.data.hash;
+}
+
 void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   uint64_t host_addr = ev->u.data.host_addr, device_addr = ev->u.data.device_addr,
            bytes = ev->u.data.bytes;
@@ -301,8 +351,10 @@ void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   if (!d || !host_addr)
     return;
   bool release = ev->op == OI_DATA_OP_DELETE || ev->op == OI_DATA_OP_DISASSOCIATE;
-  if (!bytes && release) /* a delete that gives no size: the copy that starts there */
-    bytes = copy_starting_at(ctx, d, host_addr);
+  if (!bytes && release) { /* a delete that gives no size: the copy that starts there */
+    uint32_t owner = copy_starting_at(ctx, d, host_addr);
+    bytes = owner == OIA_NONE ? 0 : copy_at(ctx, owner)->bytes;
+  }
   if (!bytes)
     return;
   /* what comes back or is freed comes after the kernel, which has run by
@@ -356,22 +408,25 @@ void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
     coverage c = cover(ctx, d, host_addr, bytes, false);
     if (c.held == bytes && !c.written)
       count_bug(ctx, OI_FINDING_UNINITIALIZED_DEVICE_READ, OI_DATA_OP_FROM_DEVICE, profile,
-                ev->device, host_addr, bytes);
+                ev->device, host_addr, bytes, false);
+    note_content(ctx, d, ev);
     return;
   }
   case OI_DATA_OP_TO_DEVICE:
   case OI_DATA_OP_DEVICE_TO_DEVICE:
   case OI_DATA_OP_MEMSET:
     withdraw_asks(ctx, ev->device, host_addr, bytes);
-    cover(ctx, d, host_addr, bytes, true);
-    /* by the device address too: the runtime attaches a pointer member
-     * (`s.p[0:n]` makes s.p point to the device's p) by a copy from a
-     * host buffer of its own */
-    if (device_addr && d->device_root != OI_INTERVAL_NONE) {
+    /* by the device address where the host's is no copy's: the runtime
+     * attaches a pointer member (`s.p[0:n]` makes s.p point to the
+     * device's p) by a copy from a host buffer of its own */
+    if (cover(ctx, d, host_addr, bytes, true).held < bytes && device_addr &&
+        d->device_root != OI_INTERVAL_NONE) {
       coverage c = {.ctx = ctx, .mark = true, .any_writes = d->any_writes};
       oi_intervals_query(&ctx->bug_tree, &d->device_root, device_addr, device_addr + bytes,
                          visit_copy, &c);
     }
+    if (ev->op == OI_DATA_OP_TO_DEVICE)
+      note_content(ctx, d, ev);
     return;
   default:
     return;
@@ -394,7 +449,7 @@ void oia_bugs_finish(oi_analysis *ctx) {
     const oia_ask *a = OI_ARRAY_AT(ctx->bug_absent, oia_ask, i);
     const oia_bug_device *d = device_of(ctx, a->device);
     if (d && d->runtime_allocations)
-      count_bug(ctx, a->kind, a->op, a->profile, a->device, a->host_addr, a->bytes);
+      count_bug(ctx, a->kind, a->op, a->profile, a->device, a->host_addr, a->bytes, false);
   }
 }
 

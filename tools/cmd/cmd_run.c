@@ -31,8 +31,8 @@
 #include "unstarted_trace.h"
 
 static const char run_usage[] =
-    "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--record full|data] [--]\n"
-    "                     PROG ARGS...\n"
+    "usage: ompt-inst run [-o DIR] [--repeat N] [--strict] [--record full|data]\n"
+    "                     [--check mapping] [--] PROG ARGS...\n"
     "  Runs PROG with the ompt-inst tool and records its OpenMP events into\n"
     "  the run folder DIR (default: ompt-inst-<prog>-<pid> in the current\n"
     "  folder, <pid> being PROG's process id). Under an MPI launcher (mpirun,\n"
@@ -45,6 +45,9 @@ static const char run_usage[] =
     "  events and, in plugin builds, device constructs): host constructs, tasks\n"
     "  and synchronisation are not recorded (sets OMPT_INST_RECORD=data);\n"
     "  --record full (the default) records everything.\n"
+    "  --check mapping also hashes the host copy of each kernel's map items as\n"
+    "  the kernel starts, so that the report finds stale device data (sets\n"
+    "  OMPT_INST_CHECK=mapping; costs a hash of every item of every kernel).\n"
     "  Before it starts PROG it checks that PROG's device images fit the\n"
     "  offload runtime and a driver is there (as `ompt-inst doctor PROG`) and\n"
     "  says why not in one line; --strict then does not run PROG (exit 127).\n"
@@ -564,6 +567,12 @@ int oi_cmd_run(int argc, char **argv) {
         return OI_EXIT_USAGE;
       }
       setenv("OMPT_INST_RECORD", argv[++i], 1);
+    } else if (strcmp(argv[i], "--check") == 0) {
+      if (i + 1 == argc || strcmp(argv[i + 1], "mapping") != 0) {
+        fprintf(stderr, "ompt-inst run: --check needs mapping\n%s", run_usage);
+        return OI_EXIT_USAGE;
+      }
+      setenv("OMPT_INST_CHECK", argv[++i], 1);
     } else if (strcmp(argv[i], "--strict") == 0) {
       strict = true;
     } else if (strcmp(argv[i], "--repeat") == 0) {

@@ -32,6 +32,10 @@ enum oi_finding_kind {
   /* a device copy read (by a kernel, or copied back to the host) before
    * anything wrote it */
   OI_FINDING_UNINITIALIZED_DEVICE_READ,
+  /* a kernel read a device copy older than the host's copy: the host
+   * changed it after its last transfer and nothing sent it (needs the host
+   * copy's content at the kernel's start: `ompt-inst run --check mapping`) */
+  OI_FINDING_STALE_DEVICE_DATA,
   OI_FINDING_COUNT
 };
 #define OI_FINDING_FIRST_BUG OI_FINDING_UPDATE_OF_ABSENT_DATA

@@ -584,6 +584,7 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace, const oi_profile_opt
   if (ompt && strcmp(ompt, "none") == 0)
     p->runtime = oi_trace_info(trace, "interposed") ? OI_PROFILE_INTERPOSED : OI_PROFILE_NO_OMPT;
   p->hash_mode = oi_trace_info(trace, "hash");
+  p->check = oi_trace_info(trace, "check");
   p->unstarted_runtime = oi_trace_info(trace, "unstarted_runtime");
   if (p->unstarted_runtime && oi_unseen_directives_find(p->program, &p->unseen) != 0) {
     fprintf(stderr, "ompt-inst: out of memory while reading %s's sources\n", p->program);

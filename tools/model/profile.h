@@ -133,6 +133,9 @@ struct oi_profile {
    * program's sources it never saw; NULL otherwise */
   const char *unstarted_runtime;
   oi_unseen_directives unseen;
+  /* "mapping" when the run was recorded with `--check mapping` (the host
+   * copies of kernels' map items hashed: stale device data), else NULL */
+  const char *check;
   uint64_t events;        /* events read */
   bool damaged;           /* reading stopped at damage (up_to_damage);
                              trace->error says where */

@@ -240,6 +240,14 @@ const char *oi_finding_advice(const oi_finding *f, const oi_finding_vars *vars, 
                "`target update to(%s)` before %s, or map it `to` where it is allocated",
                at.s, v, item, at.s);
     break;
+  case OI_FINDING_STALE_DEVICE_DATA:
+    snprintf(text, size,
+             "the kernel at %s reads %s from a device copy older than the host's: the host "
+             "changed %s after its last transfer, and the map here found it present, so moved "
+             "nothing: send it with `target update to(%s)` before %s (or map it "
+             "`always, to`)",
+             at.s, v, v, item, at.s);
+    break;
   default:
     snprintf(text, size, "%s", "");
   }

@@ -17,6 +17,7 @@ static const char *const kind_names[] = {
     [OI_FINDING_UPDATE_OF_ABSENT_DATA] = "update_of_absent_data",
     [OI_FINDING_EXIT_OF_ABSENT_DATA] = "exit_of_absent_data",
     [OI_FINDING_UNINITIALIZED_DEVICE_READ] = "uninitialized_device_read",
+    [OI_FINDING_STALE_DEVICE_DATA] = "stale_device_data",
 };
 _Static_assert(sizeof kind_names / sizeof *kind_names == OI_FINDING_COUNT,
                "every finding kind has a name");
@@ -103,9 +104,16 @@ static const char *bug_counted(const oi_finding *f) {
     return "`target update` moved nothing";
   case OI_FINDING_EXIT_OF_ABSENT_DATA:
     return "`target exit data` found it absent";
+  case OI_FINDING_STALE_DEVICE_DATA:
+    return "kernel read an older device copy";
   default:
     return f->op == OI_DATA_OP_FROM_DEVICE ? "copied back unwritten" : "kernel read it unwritten";
   }
+}
+
+bool oi_finding_checked(const oi_profile *p, unsigned kind) {
+  /* stale data needs the host copies' content, which only the check records */
+  return kind != OI_FINDING_STALE_DEVICE_DATA || (p->check && strcmp(p->check, "mapping") == 0);
 }
 
 const char *oi_finding_class(const oi_finding *f) {

@@ -11,6 +11,9 @@
 
 /* "duplicate_transfer", "round_trip", ...; "unknown" out of range. */
 const char *oi_finding_kind_name(unsigned kind);
+/* Whether the run's report looks for findings of `kind`: every kind, but
+ * stale device data only in a run recorded with `--check mapping`. */
+bool oi_finding_checked(const oi_profile *profile, unsigned kind);
 /* "bug" (a mapping bug: wrong data, docs/checks.md) or "cost". */
 const char *oi_finding_class(const oi_finding *finding);
 /* What a finding's count counts, for "N of M to_device ...": "avoidable", or

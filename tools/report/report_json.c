@@ -54,6 +54,7 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
   opt_str(json, "runtime", p->runtime);
   opt_str(json, "offload_check", p->offload_check);
   opt_str(json, "hash", p->hash_mode);
+  opt_str(json, "check", p->check);
   if (t) {
     oi_json_uint(json, "pid", t->header.pid);
     oi_json_bool(json, "complete", t->complete);
@@ -103,10 +104,11 @@ static void run(const oi_profile *p, const oi_report_options *o, oi_json *json) 
   for (uint32_t i = 0; i < p->device_count; i++)
     oi_json_int(json, NULL, p->devices[i]);
   oi_json_close(json, ']');
-  /* the mapping bugs this report looks for (all of them, every run) */
+  /* the mapping bugs this report looks for */
   oi_json_open(json, "mapping_checks", '[');
   for (unsigned kind = OI_FINDING_FIRST_BUG; kind < OI_FINDING_COUNT; kind++)
-    oi_json_str(json, NULL, oi_finding_kind_name(kind));
+    if (oi_finding_checked(p, kind))
+      oi_json_str(json, NULL, oi_finding_kind_name(kind));
   oi_json_close(json, ']');
   oi_json_open(json, "data_ops_by_origin", '{');
   for (unsigned origin = 0; origin < OI_ORIGIN_COUNT; origin++)

@@ -126,6 +126,9 @@ static void header(const oi_profile *p, const oi_report_options *o, FILE *out) {
   const char *hashing = oi_profile_hashing(p);
   if (hashing)
     fprintf(out, "  hashing   %s\n", hashing);
+  if (oi_finding_checked(p, OI_FINDING_STALE_DEVICE_DATA))
+    fprintf(out, "  checks    mapping: each kernel's host copies hashed as it starts (stale "
+                 "device data)\n");
   const char *mode = t ? oi_trace_info(t, "record") : NULL;
   const char *absent = oi_format_record_absent(mode);
   if (mode && absent)

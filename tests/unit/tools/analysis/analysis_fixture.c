@@ -123,6 +123,10 @@ void fx_map_of(fx *f, enum oi_construct construct, uint32_t site, uint16_t var, 
   OI_SET(&ev, MAP, device, FX_DEV);
   OI_SET(&ev, MAP, host_addr, host);
   OI_SET(&ev, MAP, bytes, bytes);
+  if (f->map_hash) {
+    OI_SET(&ev, MAP, hash, f->map_hash);
+    ev.flags |= OI_FLAG_HASH_VALID;
+  }
   ev.time_ns = f->now++;
   fx_add(f, &ev);
 }

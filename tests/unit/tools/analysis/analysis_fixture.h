@@ -40,6 +40,9 @@ typedef struct fx {
   uint32_t region_site;
   /* fx_map's items' map type and kind (OI_ITEM_* bits; 0: alloc, explicit) */
   uint8_t map_item;
+  /* fx_map's items' host content at the construct's start (`--check
+   * mapping`); 0: not hashed */
+  uint64_t map_hash;
 } fx;
 
 void fx_init(fx *f);

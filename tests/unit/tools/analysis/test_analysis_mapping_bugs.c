@@ -14,7 +14,7 @@
 
 #include "analysis_fixture.h"
 
-enum { H0 = 0x1111 };
+enum { H0 = 0x1111, H1 = 0x2222 };
 
 /* b mapped by the runtime: the device's allocations are its own */
 static void runtime_maps_b(fx *f) {
@@ -208,6 +208,46 @@ static void a_kernel_writes_what_its_construct_allocates(void **state) {
   fx_done(&f);
 }
 
+/* a sent at line 10 with content H0; the kernel at line 22 maps it `to`
+ * (present: nothing moves) while the host holds `host` */
+static size_t stale_reads(uint64_t host, bool written_between) {
+  fx f;
+  fx_init(&f);
+  fx_op(&f, OI_DATA_OP_ALLOC, 10, 1, FX_A, FX_BYTES, FX_NO_HASH);
+  fx_op(&f, OI_DATA_OP_TO_DEVICE, 10, 1, FX_A, FX_BYTES, H0);
+  if (written_between) { /* a kernel at line 20 that writes a */
+    f.writes[1] = 1;
+    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+    fx_map(&f, 20, 1, FX_A, FX_BYTES);
+    fx_kernel(&f, FX_DEV);
+    fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+    f.writes[1] = 0;
+  }
+  f.map_item = OI_ITEM_TO;
+  f.map_hash = host;
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_BEGIN);
+  fx_map(&f, 22, 1, FX_A, FX_BYTES);
+  fx_kernel(&f, FX_DEV);
+  fx_region(&f, OI_CONSTRUCT_TARGET, OI_EP_END);
+  size_t found = fx_finish_count(&f, OI_FINDING_STALE_DEVICE_DATA);
+  if (found) {
+    const oi_finding *bug = fx_find(&f, OI_FINDING_STALE_DEVICE_DATA, "a[0:N]");
+    assert_int_equal(bug->at.line, 22);
+    assert_non_null(strstr(fx_advice(bug), "older than the host's"));
+  }
+  fx_done(&f);
+  return found;
+}
+
+/* the host changed a after it was sent: the kernel reads the old copy;
+ * unchanged, or a copy a kernel may have written since, proves nothing */
+static void a_kernel_reads_a_device_copy_older_than_the_host(void **state) {
+  (void)state;
+  assert_int_equal(stale_reads(H1, false), 1);
+  assert_int_equal(stale_reads(H0, false), 0);
+  assert_int_equal(stale_reads(H1, true), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(an_update_of_absent_data_moves_nothing),
@@ -220,6 +260,7 @@ int main(void) {
       cmocka_unit_test(a_kernel_writing_unnamed_memory_proves_no_read),
       cmocka_unit_test(a_kernel_that_may_write_the_copy_hides_nothing_wrong),
       cmocka_unit_test(a_kernel_writes_what_its_construct_allocates),
+      cmocka_unit_test(a_kernel_reads_a_device_copy_older_than_the_host),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
