@@ -163,6 +163,16 @@ static void hook_point(ompt_inst_site *site, uint32_t point) {
     construct_point(t, id, entry, point);
 }
 
+/* Whether a target region's item `i` is one its kernel is meant to read:
+ * sent to the device (to, tofrom), or mapped by the compiler for a use;
+ * an item past the site's rules is taken as read. */
+static int kernel_may_read(const oi_site_entry *entry, uint32_t i) {
+  if (i >= entry->parsed.map_count || !entry->rules)
+    return 1;
+  unsigned type = entry->rules[i].type;
+  return type == OI_MAP_TO || type == OI_MAP_TOFROM || !entry->parsed.maps[i].is_explicit;
+}
+
 /* The ENTER of a device construct at a registered site, with its values. */
 static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry, int64_t device,
                          int32_t if_value, uint32_t nitems, const void *const *host_addrs,
@@ -198,7 +208,8 @@ static void target_enter(oi_thread *t, uint32_t id, const oi_site_entry *entry, 
     OI_SET(e, MAP, host_addr, (uintptr_t)host_addrs[i]);
     OI_SET(e, MAP, bytes, bytes[i]);
     /* the host copy a kernel may read, as it starts (mapping_check.h) */
-    if (oi_mapping_check() && e->construct == OI_CONSTRUCT_TARGET && host_addrs[i] && bytes[i]) {
+    if (oi_mapping_check() && e->construct == OI_CONSTRUCT_TARGET && host_addrs[i] && bytes[i] &&
+        kernel_may_read(entry, i)) {
       uint64_t hash = 0;
       e->flags = (uint8_t)(e->flags | oi_content_hash(host_addrs[i], bytes[i], &hash));
       OI_SET(e, MAP, hash, hash);

@@ -47,7 +47,7 @@ static const char run_usage[] =
     "  --record full (the default) records everything.\n"
     "  --check mapping also hashes the host copy of each kernel's map items as\n"
     "  the kernel starts, so that the report finds stale device data (sets\n"
-    "  OMPT_INST_CHECK=mapping; costs a hash of every item of every kernel).\n"
+    "  OMPT_INST_CHECK=mapping; costs a hash of every item a kernel reads).\n"
     "  Before it starts PROG it checks that PROG's device images fit the\n"
     "  offload runtime and a driver is there (as `ompt-inst doctor PROG`) and\n"
     "  says why not in one line; --strict then does not run PROG (exit 127).\n"
