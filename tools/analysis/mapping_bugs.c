@@ -22,6 +22,7 @@
  *    `--check mapping`) differs from what the device's copy holds: the
  *    content of its last transfer, when nothing wrote it since. */
 #include "internal.h"
+#include "model/modelled_events.h"
 
 /* A copy the device holds: the tree's owner indexes oia_copy records. */
 typedef struct oia_copy {
@@ -116,12 +117,19 @@ static void visit_copy(void *user, uint32_t owner, uint64_t bytes, int segments_
   }
 }
 
+/* ... of the device's copies in `root`: by host range (d->root), or by
+ * device address (d->device_root) */
+static coverage cover_in(oi_analysis *ctx, oia_bug_device *d, uint32_t *root, uint64_t start,
+                         uint64_t bytes, bool mark) {
+  coverage c = {.ctx = ctx, .mark = mark, .any_writes = d->any_writes};
+  if (*root != OI_INTERVAL_NONE)
+    oi_intervals_query(&ctx->bug_tree, root, start, start + bytes, visit_copy, &c);
+  return c;
+}
+
 static coverage cover(oi_analysis *ctx, oia_bug_device *d, uint64_t host_addr, uint64_t bytes,
                       bool mark) {
-  coverage c = {.ctx = ctx, .mark = mark, .any_writes = d ? d->any_writes : 0};
-  if (d && d->root != OI_INTERVAL_NONE)
-    oi_intervals_query(&ctx->bug_tree, &d->root, host_addr, host_addr + bytes, visit_copy, &c);
-  return c;
+  return cover_in(ctx, d, &d->root, host_addr, bytes, mark);
 }
 
 /* The copy that starts at host_addr (OIA_NONE if none), and its size. */
@@ -204,8 +212,7 @@ void oia_bugs_map_item(oi_analysis *ctx, const oi_event *ev, const oi_event_fact
           1);
     return;
   }
-  if (ev->construct == OI_CONSTRUCT_TARGET_UPDATE ||
-      ev->construct == OI_CONSTRUCT_TARGET_EXIT_DATA) {
+  if (oi_construct_asks_present(ev->construct)) {
     if (cover(ctx, d, host_addr, bytes, false).held == bytes)
       return;
     bool update = ev->construct == OI_CONSTRUCT_TARGET_UPDATE;
@@ -294,8 +301,7 @@ void oia_bugs_region(oi_analysis *ctx, const oi_event *ev, const oi_event_facts 
                      int32_t device) {
   if (device < 0)
     return;
-  if (ev->construct == OI_CONSTRUCT_TARGET_UPDATE ||
-      ev->construct == OI_CONSTRUCT_TARGET_EXIT_DATA) {
+  if (oi_construct_asks_present(ev->construct)) {
     if (ev->endpoint == OI_EP_END)
       decide(ctx, ev->thread, -1);
     return;
@@ -419,12 +425,8 @@ void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
     /* by the device address where the host's is no copy's: the runtime
      * attaches a pointer member (`s.p[0:n]` makes s.p point to the
      * device's p) by a copy from a host buffer of its own */
-    if (cover(ctx, d, host_addr, bytes, true).held < bytes && device_addr &&
-        d->device_root != OI_INTERVAL_NONE) {
-      coverage c = {.ctx = ctx, .mark = true, .any_writes = d->any_writes};
-      oi_intervals_query(&ctx->bug_tree, &d->device_root, device_addr, device_addr + bytes,
-                         visit_copy, &c);
-    }
+    if (cover(ctx, d, host_addr, bytes, true).held < bytes && device_addr)
+      cover_in(ctx, d, &d->device_root, device_addr, bytes, true);
     if (ev->op == OI_DATA_OP_TO_DEVICE)
       note_content(ctx, d, ev);
     return;
@@ -433,23 +435,21 @@ void oia_bugs_data_op(oi_analysis *ctx, const oi_event *ev, uint32_t profile) {
   }
 }
 
+/* Absent data, proven only on a device whose allocations the runtime
+ * reported. */
+static void count_absent(oi_analysis *ctx, const oia_ask *a) {
+  const oia_bug_device *d = device_of(ctx, a->device);
+  if (d && d->runtime_allocations)
+    count_bug(ctx, a->kind, a->op, a->profile, a->device, a->host_addr, a->bytes, false);
+}
+
 void oia_bugs_finish(oi_analysis *ctx) {
+  for (size_t i = 0; i < ctx->bug_absent.len; i++)
+    count_absent(ctx, OI_ARRAY_AT(ctx->bug_absent, oia_ask, i));
   for (size_t i = 0; i < ctx->bug_asks.len; i++) { /* constructs whose end never came */
-    oia_ask *a = OI_ARRAY_AT(ctx->bug_asks, oia_ask, i);
-    if (a->role == ASK_ABSENT && !a->withdrawn) {
-      oia_ask *absent = oi_array_push(&ctx->bug_absent);
-      if (!absent) {
-        ctx->failed = true;
-        return;
-      }
-      *absent = *a;
-    }
-  }
-  for (size_t i = 0; i < ctx->bug_absent.len; i++) {
-    const oia_ask *a = OI_ARRAY_AT(ctx->bug_absent, oia_ask, i);
-    const oia_bug_device *d = device_of(ctx, a->device);
-    if (d && d->runtime_allocations)
-      count_bug(ctx, a->kind, a->op, a->profile, a->device, a->host_addr, a->bytes, false);
+    const oia_ask *a = OI_ARRAY_AT(ctx->bug_asks, oia_ask, i);
+    if (a->role == ASK_ABSENT && !a->withdrawn)
+      count_absent(ctx, a);
   }
 }
 

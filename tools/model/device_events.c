@@ -70,11 +70,6 @@ static oi_device_event *kept_slot(oi_profile_state *s) {
  * a transfer of the thread that overlaps it drops it, and the rest are
  * kept then. An update per step of a loop keeps nothing; an item moved on
  * another thread (`nowait`) is kept, and the analysis sees it moved. */
-static bool is_update_item(const oi_event *e) {
-  return e->kind == OI_KIND_MAP && (e->construct == OI_CONSTRUCT_TARGET_UPDATE ||
-                                    e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA);
-}
-
 static int keep_held(oi_profile *p, oi_thread_state *t) {
   for (uint32_t i = 0; i < t->held_count; i++) {
     const oi_held_item *held = &t->held[i];
@@ -109,7 +104,7 @@ static int hold_update_items(oi_profile *p, const oi_event *e, const oi_event_so
   oi_thread_state *t = e->thread < s->thread_capacity ? &s->threads[e->thread] : NULL;
   if (!t)
     return 0;
-  if (is_update_item(e)) {
+  if (e->kind == OI_KIND_MAP && oi_construct_asks_present(e->construct)) {
     if (oi_grow((void **)&t->held, &t->held_capacity, (uint64_t)t->held_count + 1,
                 sizeof *t->held) != 0)
       return -1;
@@ -126,9 +121,7 @@ static int hold_update_items(oi_profile *p, const oi_event *e, const oi_event_so
   }
   /* anything else of the thread's: its construct is over */
   bool update_edge = (e->kind == OI_KIND_TARGET || e->kind == OI_KIND_CONSTRUCT) &&
-                     (e->construct == OI_CONSTRUCT_TARGET_UPDATE ||
-                      e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA) &&
-                     e->endpoint == OI_EP_BEGIN;
+                     oi_construct_asks_present(e->construct) && e->endpoint == OI_EP_BEGIN;
   return update_edge ? 0 : keep_held(p, t);
 }
 
@@ -168,11 +161,16 @@ static int compare_time(const void *left, const void *right) {
   return (a->reserved > b->reserved) - (a->reserved < b->reserved);
 }
 
-oi_device_stream oi_profile_device_stream(oi_profile *p) {
+int oi_device_events_finish(oi_profile *p) {
   oi_profile_state *s = p->state;
   for (uint32_t thread = 0; thread < s->thread_capacity; thread++)
     if (keep_held(p, &s->threads[thread]) != 0) /* the trace ended inside a construct */
-      return (oi_device_stream){0};
+      return -1;
+  return 0;
+}
+
+oi_device_stream oi_profile_device_stream(oi_profile *p) {
+  oi_profile_state *s = p->state;
   /* `reserved` is unused in a trace event: it carries the file order here */
   bool in_order = true;
   for (uint64_t i = 0; i < s->device_event_count; i++) {

@@ -16,8 +16,7 @@ bool oi_event_analysed(const oi_event *e) {
   /* map items: of target regions, what their kernels may write; of
    * updates and exits, what they ask of data that may not be there */
   if (e->kind == OI_KIND_MAP)
-    return e->construct == OI_CONSTRUCT_TARGET || e->construct == OI_CONSTRUCT_TARGET_UPDATE ||
-           e->construct == OI_CONSTRUCT_TARGET_EXIT_DATA;
+    return e->construct == OI_CONSTRUCT_TARGET || oi_construct_asks_present(e->construct);
   return e->kind != OI_KIND_CONSTRUCT || e->construct == OI_CONSTRUCT_TARGET;
 }
 

@@ -14,6 +14,13 @@
 
 #include "ompt-inst/events.h"
 
+/* Whether a device construct's map items ask for data the device must
+ * already hold (`target update`, `target exit data`): what the analysis
+ * checks them for (mapping bugs, tools/analysis/mapping_bugs.c). */
+static inline bool oi_construct_asks_present(unsigned construct) {
+  return construct == OI_CONSTRUCT_TARGET_UPDATE || construct == OI_CONSTRUCT_TARGET_EXIT_DATA;
+}
+
 /* An event the analysis models (kept and sorted by time for it). */
 bool oi_event_analysed(const oi_event *e);
 

@@ -612,7 +612,8 @@ int oi_profile_build(oi_profile *p, oi_trace_reader *trace, const oi_profile_opt
     p->damaged = true;
   }
   p->duration_ns = trace->complete ? relative(p, trace->end.end_time_ns) : p->last_event_ns;
-  if (settle(p) != 0 || (options->analyse && options->analyse(p) != 0)) {
+  if (oi_device_events_finish(p) != 0 || settle(p) != 0 ||
+      (options->analyse && options->analyse(p) != 0)) {
     fprintf(stderr, "ompt-inst: out of memory while analysing %s\n", trace->path);
     return -1;
   }

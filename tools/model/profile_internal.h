@@ -144,5 +144,8 @@ void oi_timeline_lay_out(oi_profile *p);
 
 /* device_events.c */
 int oi_device_events_add(oi_profile *p, const oi_event *event, const oi_event_source *source);
+/* At the end of the streaming pass: the items still held (a trace that
+ * ended inside a construct) are kept. 0, or -1 when out of memory. */
+int oi_device_events_finish(oi_profile *p);
 
 #endif
