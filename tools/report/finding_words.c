@@ -97,7 +97,7 @@ const char *oi_data_op_source_words(const oi_profile *profile) {
   return NULL;
 }
 
-/* What a bug's count counts: "1 of 1 `target update` moved nothing". */
+/* What a bug's count counts: "1 time, `target update` moved nothing". */
 static const char *bug_counted(const oi_finding *f) {
   switch (f->kind) {
   case OI_FINDING_UPDATE_OF_ABSENT_DATA:
